@@ -1,0 +1,169 @@
+// The `svc` command: serve, MCP over stdio, and the operator's console. Configuration
+// comes from SVC_* environment variables (README); flags only name what to act on.
+import { spawn } from 'node:child_process';
+import { parseArgs } from 'node:util';
+import { createAppContext, type AppContext } from '../services/app.ts';
+import { createSandbox, createStandardAccount, issueKey } from '../services/accounts.ts';
+import { loadConfig, VERSION } from '../services/config.ts';
+import { countAccounts, getAccount, getAccountByEmail, verifyAccount } from '../storage/accounts.ts';
+import { SCOPES, type Scope } from '../storage/keys.ts';
+import { tools } from '../tools/index.ts';
+import { createHttpApp, listenHttp } from './http.ts';
+import { serveStdio } from './stdio.ts';
+
+const USAGE = `svc ${VERSION}: inbound email capture
+
+  svc serve                         run the HTTP service (REST /v1, MCP /mcp/<key>)
+  svc mcp                           MCP over stdio; the key comes from SVC_API_KEY
+  svc sandbox [--json]              create a throwaway account with one sandbox tenant
+  svc account create --email E [--json]
+                                    create a standard (unverified) account
+  svc account verify ACCOUNT_ID     mark an account's email verified (operator)
+  svc key create --account ACCOUNT_ID [--label L] [--scopes read,run,...] [--json]
+                                    issue a key for an account (operator; default every scope)
+  svc inspect                       open the MCP inspector on the running server
+                                    (key from SVC_API_KEY)
+
+Configuration is by environment variables (SVC_DATA_DIR, SVC_DATABASE_URL, SVC_HTTP_PORT, ...): see README.md.`;
+
+class UsageError extends Error {}
+
+function mcpUrl(base: string, key: string): string {
+  return `${base}/mcp/${key}`;
+}
+
+function baseUrl(app: AppContext, listening?: string): string {
+  return app.config.publicUrl ?? listening ?? `http://${app.config.host}:${app.config.httpPort}`;
+}
+
+async function serve(): Promise<void> {
+  const app = await createAppContext();
+  const firstRun = (await countAccounts(app.db)) === 0;
+  const http = await listenHttp(createHttpApp(app, tools), app.config.httpPort, app.config.host);
+  const base = baseUrl(app, http.url);
+  console.log(`svc ${VERSION} listening on ${http.url}`);
+  if (firstRun) {
+    const sandbox = await createSandbox(app, 'system');
+    console.log('Empty database: created a sandbox (the key is shown only this once):');
+    console.log(`  key:     ${sandbox.key}`);
+    console.log(`  tenant:  ${sandbox.tenant_id}`);
+    console.log(`  account: ${sandbox.account_id}`);
+    console.log(`  MCP URL: ${mcpUrl(base, sandbox.key)}`);
+  }
+  const stop = async () => {
+    await http.close();
+    app.db.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+async function withApp<T>(fn: (app: AppContext) => Promise<T>): Promise<T> {
+  const app = await createAppContext();
+  try {
+    return await fn(app);
+  } finally {
+    app.db.close();
+  }
+}
+
+function parseScopes(raw: string | undefined): Scope[] {
+  if (!raw) return [...SCOPES];
+  const scopes = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const bad = scopes.filter((s) => !(SCOPES as readonly string[]).includes(s));
+  if (bad.length > 0 || scopes.length === 0) {
+    throw new UsageError(`--scopes takes a comma list of ${SCOPES.join(', ')} (bad: ${bad.join(', ') || 'empty'})`);
+  }
+  return scopes as Scope[];
+}
+
+async function main(argv: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      json: { type: 'boolean', default: false },
+      email: { type: 'string' },
+      account: { type: 'string' },
+      label: { type: 'string' },
+      scopes: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  const [command, sub, arg] = positionals;
+  if (values.help || !command) {
+    console.log(USAGE);
+    return;
+  }
+  switch (command) {
+    case 'serve':
+      return serve();
+    case 'mcp': {
+      const key = process.env.SVC_API_KEY;
+      if (!key) throw new UsageError('svc mcp needs the API key in SVC_API_KEY');
+      const app = await createAppContext();
+      return serveStdio(app, tools, key);
+    }
+    case 'sandbox':
+      return withApp(async (app) => {
+        const sandbox = await createSandbox(app, 'operator');
+        const out = { key: sandbox.key, tenant_id: sandbox.tenant_id, account_id: sandbox.account_id, mcp_url: mcpUrl(baseUrl(app), sandbox.key) };
+        console.log(values.json ? JSON.stringify(out) : Object.entries(out).map(([k, v]) => `${k}: ${v}`).join('\n'));
+      });
+    case 'account':
+      if (sub === 'create') {
+        const email = values.email;
+        if (!email || !/^[^@\s]+@[^@\s]+$/.test(email)) throw new UsageError('svc account create needs --email you@example.com');
+        return withApp(async (app) => {
+          if (await getAccountByEmail(app.db, email)) throw new UsageError(`an account with email ${email} already exists`);
+          const account = await createStandardAccount(app, email);
+          console.log(values.json ? JSON.stringify(account) : `account ${account.id} created for ${email} (not verified)`);
+        });
+      }
+      if (sub === 'verify') {
+        if (!arg) throw new UsageError('svc account verify needs the account id (acc_...)');
+        return withApp(async (app) => {
+          const account = await getAccount(app.db, arg);
+          if (!account) throw new UsageError(`no account ${arg}`);
+          if (account.kind !== 'standard') throw new UsageError(`${arg} is a throwaway (sandbox) account; only standard accounts are verified`);
+          const changed = await verifyAccount(app.db, arg, app.now());
+          console.log(changed ? `account ${arg} verified` : `account ${arg} was already verified`);
+        });
+      }
+      throw new UsageError('svc account takes create or verify');
+    case 'key':
+      if (sub === 'create') {
+        const accountId = values.account;
+        if (!accountId) throw new UsageError('svc key create needs --account ACCOUNT_ID');
+        const scopes = parseScopes(values.scopes);
+        return withApp(async (app) => {
+          if (!(await getAccount(app.db, accountId))) throw new UsageError(`no account ${accountId}`);
+          const made = await issueKey(app, accountId, values.label ?? 'operator-issued', scopes, null);
+          console.log(values.json ? JSON.stringify({ ...made, account_id: accountId }) : `key (shown once): ${made.key}`);
+        });
+      }
+      throw new UsageError('svc key takes create');
+    case 'inspect': {
+      const key = process.env.SVC_API_KEY;
+      if (!key) throw new UsageError('svc inspect needs the API key in SVC_API_KEY (the one `svc serve` printed)');
+      const config = loadConfig();
+      const url = mcpUrl(config.publicUrl ?? `http://${config.host}:${config.httpPort}`, key);
+      const child = spawn('npx', ['@modelcontextprotocol/inspector', '--transport', 'http', '--server-url', url],
+        { stdio: 'inherit' });
+      child.on('exit', (code) => process.exit(code ?? 0));
+      return;
+    }
+    default:
+      throw new UsageError(`unknown command '${command}'`);
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    console.error(`svc: ${(error as Error).message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  console.error('svc:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,140 @@
+// Registry -> REST routes under /v1 on h3. Path params, query (GET/DELETE) or JSON body
+// (POST/PUT), the tenant selector, then services/call.ts; nothing about any operation here.
+import { getRouterParams, type H3, type H3Event } from 'h3';
+import type { AppContext } from '../services/app.ts';
+import { callTool, type CallOutcome } from '../services/call.ts';
+import { ToolError, type ToolDef } from '../tools/define.ts';
+import { propertyTypes, toolSchemas } from './schemas.ts';
+
+export function bearerToken(header: string | null): string | undefined {
+  const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
+  return match?.[1];
+}
+
+export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+  });
+}
+
+export function errorResponse(error: ToolError, tenantId: string | null = null): Response {
+  const headers: Record<string, string> = { 'x-svc-tenant': tenantId ?? '' };
+  const retry = error.details.retry_after_seconds;
+  if (error.code === 'rate_limited' && typeof retry === 'number') headers['retry-after'] = String(retry);
+  return jsonResponse(error.status, error.toBody(), headers);
+}
+
+export function outcomeResponse(outcome: CallOutcome): Response {
+  if (!outcome.ok) return errorResponse(outcome.error, outcome.tenantId);
+  return jsonResponse(200, outcome.result, { 'x-svc-tenant': outcome.tenantId ?? '' });
+}
+
+/** Query strings carry only text: turn them into the types the input schema declares. */
+function queryArgs(tool: ToolDef, url: URL): Record<string, unknown> {
+  const properties = toolSchemas(tool).input.properties ?? {};
+  const args: Record<string, unknown> = {};
+  for (const name of new Set(url.searchParams.keys())) {
+    if (name === 'tenant') continue;
+    const values = url.searchParams.getAll(name);
+    const types = propertyTypes(properties[name]);
+    const coerce = (v: string): unknown => {
+      if ((types.has('integer') || types.has('number')) && /^-?\d+(\.\d+)?$/.test(v)) return Number(v);
+      if (types.has('boolean') && (v === 'true' || v === 'false')) return v === 'true';
+      if (types.has('null') && v === 'null') return null;
+      return v;
+    };
+    args[name] = types.has('array') ? values.map(coerce) : coerce(values[values.length - 1]!);
+  }
+  return args;
+}
+
+/** Reads a JSON object body with a byte limit, refusing what is not one. */
+export async function readJsonBody(request: Request, maxBytes: number): Promise<Record<string, unknown>> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > maxBytes) throw tooLarge(maxBytes);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel();
+        throw tooLarge(maxBytes);
+      }
+      chunks.push(value);
+    }
+  }
+  if (size === 0) return {};
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^application\/json\b/i.test(type)) {
+    throw new ToolError('unsupported_media_type',
+      `Send the body as JSON with "Content-Type: application/json" (got "${type || 'none'}").`, { content_type: type });
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch (error) {
+    throw new ToolError('invalid_request', `The body is not valid JSON (${(error as Error).message}); send one JSON object.`);
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new ToolError('invalid_request', 'The body must be one JSON object, e.g. {"name": "..."}.');
+  }
+  return parsed as Record<string, unknown>;
+}
+
+function tooLarge(maxBytes: number): ToolError {
+  return new ToolError('too_large',
+    `The request body is over ${maxBytes} bytes; send larger messages over SMTP or split the request.`, { limit_bytes: maxBytes });
+}
+
+async function handle(app: AppContext, tool: ToolDef, event: H3Event): Promise<Response> {
+  const request = event.req;
+  const url = new URL(request.url);
+  const params = getRouterParams(event, { decode: true }) as Record<string, string>;
+  const isQueryMethod = tool.http.method === 'GET' || tool.http.method === 'DELETE';
+  let args: Record<string, unknown>;
+  try {
+    args = isQueryMethod ? queryArgs(tool, url) : await readJsonBody(request, app.config.maxBodyBytes);
+  } catch (error) {
+    if (error instanceof ToolError) return errorResponse(error);
+    throw error;
+  }
+  const tenantSelector = isQueryMethod
+    ? url.searchParams.get('tenant') ?? undefined
+    : request.headers.get('x-svc-tenant') ?? undefined;
+  const outcome = await callTool(app, tool, {
+    token: bearerToken(request.headers.get('authorization')),
+    args: { ...args, ...params },
+    tenantSelector: tenantSelector || undefined,
+  });
+  return outcomeResponse(outcome);
+}
+
+export function toH3Path(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}
+
+export function mountRest(h3: H3, app: AppContext, tools: readonly ToolDef[]): void {
+  for (const tool of tools) {
+    h3.on(tool.http.method, toH3Path(tool.http.path), (event) => handle(app, tool, event));
+  }
+}
+
+/** For an unmatched /v1 request: 405 when the path exists under another method, else 404. */
+export function unmatchedResponse(tools: readonly ToolDef[], method: string, pathname: string): Response {
+  const allowed = tools
+    .filter((t) => new RegExp(`^${t.http.path.replace(/\{\w+\}/g, '[^/]+')}$`).test(pathname))
+    .map((t) => t.http.method);
+  if (allowed.length > 0) {
+    const error = new ToolError('method_not_allowed',
+      `${method} is not allowed on ${pathname}; use ${allowed.join(' or ')}.`, { allowed });
+    return jsonResponse(405, error.toBody(), { allow: allowed.join(', '), 'x-svc-tenant': '' });
+  }
+  const error = new ToolError('not_found',
+    `No route ${method} ${pathname}; GET /v1/openapi.json lists every route.`, { path: pathname });
+  return errorResponse(error);
+}

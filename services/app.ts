@@ -1,0 +1,33 @@
+// What a running service holds once per process: configuration, the database, the blob
+// store, the clock and the per-key rate limiter. Tests build one with their own pieces.
+import { openBlobStore, type BlobStore } from '../storage/blobs.ts';
+import { openDb, type Db } from '../storage/db.ts';
+import { loadConfig, type Config } from './config.ts';
+import { RateLimiter } from './rate-limit.ts';
+
+export interface AppContext {
+  config: Config;
+  db: Db;
+  blobs: BlobStore;
+  /** The clock every handler reads; tests move it. */
+  now: () => Date;
+  rateLimiter: RateLimiter;
+  /** When each key's last use was last written (see touchKey). */
+  keyTouchedAt: Map<string, number>;
+}
+
+export async function createAppContext(
+  config: Config = loadConfig(),
+  overrides: Partial<Pick<AppContext, 'now'>> = {},
+): Promise<AppContext> {
+  const db = await openDb(config.databaseUrl, config.databaseAuthToken);
+  const now = overrides.now ?? (() => new Date());
+  return {
+    config,
+    db,
+    blobs: openBlobStore(config.blobDriver, config.dataDir),
+    now,
+    rateLimiter: new RateLimiter(config.rateLimitPerMinute, () => now().getTime()),
+    keyTouchedAt: new Map(),
+  };
+}

@@ -1,0 +1,79 @@
+// Bearer keys, scopes and tenant selection (spec: Authentication). Every surface calls
+// these through services/call.ts, so REST and MCP refuse the same calls the same way.
+import { ToolError } from '../tools/define.ts';
+import { getAccount, type Account } from '../storage/accounts.ts';
+import { findKeyByPlaintext, touchKey, type ApiKey, type Scope } from '../storage/keys.ts';
+import { isExpired, listAccountTenants, type Tenant } from '../storage/tenants.ts';
+import type { AppContext } from './app.ts';
+
+export interface Caller {
+  key: ApiKey;
+  account: Account;
+  /** Tenants this key reaches, oldest first. */
+  tenants: Tenant[];
+}
+
+const TOUCH_INTERVAL_MS = 60_000;
+
+export async function authenticate(app: AppContext, token: string | undefined): Promise<Caller> {
+  if (!token) {
+    throw new ToolError('unauthorized',
+      'No API key: send the header "Authorization: Bearer <API_KEY>" (MCP: put the key in the URL, /mcp/<API_KEY>).');
+  }
+  const key = await findKeyByPlaintext(app.db, token);
+  if (!key) throw new ToolError('unauthorized', 'Unknown API key: check for a typo or create a new key.');
+  if (key.revoked_at) {
+    throw new ToolError('unauthorized', `This API key was revoked at ${key.revoked_at}; use another key.`);
+  }
+  const account = await getAccount(app.db, key.account_id);
+  if (!account) throw new ToolError('unauthorized', 'The account of this API key no longer exists.');
+  const owned = await listAccountTenants(app.db, account.id);
+  const tenants = key.all_tenants ? owned : owned.filter((t) => key.tenants.includes(t.id));
+  const now = app.now().getTime();
+  if (now - (app.keyTouchedAt.get(key.id) ?? 0) > TOUCH_INTERVAL_MS) {
+    app.keyTouchedAt.set(key.id, now);
+    // Recording last use must never fail or slow the call it describes.
+    touchKey(app.db, key.id, new Date(now)).catch(() => undefined);
+  }
+  return { key, account, tenants };
+}
+
+export function requireScope(caller: Caller, scope: Scope): void {
+  if (!caller.key.scopes.includes(scope)) {
+    throw new ToolError('insufficient_scope',
+      `This key lacks the '${scope}' scope; use a key that has it (create_key with scopes including '${scope}', from a key with 'configure').`,
+      { required: scope, key_scopes: caller.key.scopes });
+  }
+}
+
+/**
+ * The tenant a call acts in: the one named by `selector` (id or name), else the only one
+ * the key reaches. `required` false lets account-level operations run without one.
+ */
+export function selectTenant(caller: Caller, selector: string | undefined, required: boolean, now: Date): Tenant | null {
+  let tenant: Tenant | undefined;
+  if (selector) {
+    tenant = caller.tenants.find((t) => t.id === selector || t.name === selector);
+    if (!tenant) {
+      // Tenants the key does not reach are reported exactly like ones that do not exist.
+      throw new ToolError('not_found',
+        `No tenant '${selector}' reachable with this key; list_tenants shows the ones it reaches.`, { tenant: selector });
+    }
+  } else if (caller.tenants.length === 1) {
+    tenant = caller.tenants[0];
+  } else if (required) {
+    if (caller.tenants.length === 0) {
+      throw new ToolError('tenant_required',
+        'This key reaches no tenant yet: create one with create_tenant (needs a verified account), then retry.');
+    }
+    throw new ToolError('tenant_required',
+      'This key reaches several tenants: name one with the `tenant` argument (REST: ?tenant= on GET/DELETE, header x-svc-tenant on POST/PUT).',
+      { tenants: caller.tenants.map((t) => ({ id: t.id, name: t.name })) });
+  }
+  if (tenant && isExpired(tenant, now)) {
+    throw new ToolError('sandbox_expired',
+      `Sandbox tenant ${tenant.id} expired at ${tenant.expires_at}; create a new sandbox (npx svc sandbox) or use a standard account.`,
+      { tenant: tenant.id, expired_at: tenant.expires_at });
+  }
+  return tenant ?? null;
+}

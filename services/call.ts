@@ -1,0 +1,65 @@
+// One call of one operation, as every surface makes it: authenticate, rate-limit, check
+// scope, validate input, select the tenant, run the handler. Adapters only translate
+// their protocol to and from this, which is what keeps REST and MCP identical.
+import type { z } from 'zod';
+import { ToolError, type ToolDef, type ToolContext, type TenantToolContext } from '../tools/define.ts';
+import type { AppContext } from './app.ts';
+import { authenticate, requireScope, selectTenant } from './auth.ts';
+
+export interface CallRequest {
+  token: string | undefined;
+  args: unknown;
+  tenantSelector: string | undefined;
+}
+
+export type CallOutcome =
+  | { ok: true; result: Record<string, unknown>; tenantId: string | null }
+  | { ok: false; error: ToolError; tenantId: string | null };
+
+export function issuesToDetails(error: z.ZodError): { issues: { path: string; message: string }[] } {
+  return {
+    issues: error.issues.map((issue) => ({
+      path: issue.path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join('') || '(input)',
+      message: issue.message,
+    })),
+  };
+}
+
+export function invalidInput(error: z.ZodError): ToolError {
+  const details = issuesToDetails(error);
+  const summary = details.issues.slice(0, 3).map((i) => `${i.path}: ${i.message}`).join('; ');
+  return new ToolError('invalid_request', `Invalid input (${summary}); fix these fields and retry.`, details);
+}
+
+export async function callTool(app: AppContext, tool: ToolDef, req: CallRequest): Promise<CallOutcome> {
+  let tenantId: string | null = null;
+  try {
+    const caller = await authenticate(app, req.token);
+    const wait = app.rateLimiter.take(caller.key.id);
+    if (wait > 0) {
+      throw new ToolError('rate_limited',
+        `Rate limit of ${app.config.rateLimitPerMinute} requests a minute reached for this key; retry in ${wait} s.`,
+        { retry_after_seconds: wait });
+    }
+    requireScope(caller, tool.scope);
+    const parsed = tool.input.safeParse(req.args ?? {});
+    if (!parsed.success) throw invalidInput(parsed.error);
+    const now = app.now();
+    const tenant = selectTenant(caller, req.tenantSelector, tool.tenantScoped, now);
+    tenantId = tenant?.id ?? null;
+    const ctx: ToolContext = { app, caller, tenant, actor: caller.key.id, now };
+    const result = tool.tenantScoped
+      ? await tool.handler(parsed.data, ctx as TenantToolContext)
+      : await tool.handler(parsed.data, ctx);
+    return { ok: true, result: result as Record<string, unknown>, tenantId };
+  } catch (error) {
+    if (error instanceof ToolError) return { ok: false, error, tenantId };
+    // A bug, not bad input: keep the process up, say so plainly, keep the trace in the log.
+    console.error(`[svc] ${tool.name} failed:`, error);
+    return {
+      ok: false,
+      error: new ToolError('internal', `Internal error in ${tool.name}; the call may be retried. It has been logged.`),
+      tenantId,
+    };
+  }
+}

@@ -1,0 +1,48 @@
+// Configuration comes from environment variables only (listed in the README).
+import { resolve } from 'node:path';
+
+export interface Config {
+  dataDir: string;
+  databaseUrl: string;
+  databaseAuthToken: string | undefined;
+  httpPort: number;
+  host: string;
+  /** Public base URL printed in MCP URLs; defaults to the listening address. */
+  publicUrl: string | undefined;
+  rateLimitPerMinute: number;
+  /** Byte limit of one HTTP request body and of one message. */
+  maxBodyBytes: number;
+  /** 'fs' keeps bytes under dataDir/blobs; 'memory' is for tests. */
+  blobDriver: 'fs' | 'memory';
+  sandboxDays: number;
+}
+
+export const VERSION = '0.1.0';
+export const MIB = 1024 * 1024;
+
+function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) {
+    throw new Error(`${name}=${raw} is not an integer >= ${min}; fix or unset it`);
+  }
+  return value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = resolve(env.SVC_DATA_DIR || './data');
+  const blobDriver = env.SVC_BLOB_DRIVER === 'memory' ? 'memory' : 'fs';
+  return {
+    dataDir,
+    databaseUrl: env.SVC_DATABASE_URL || `file:${dataDir}/svc.db`,
+    databaseAuthToken: env.SVC_DATABASE_AUTH_TOKEN || undefined,
+    httpPort: intFromEnv(env, 'SVC_HTTP_PORT', 8080, 0),
+    host: env.SVC_HOST || '127.0.0.1',
+    publicUrl: env.SVC_PUBLIC_URL || undefined,
+    rateLimitPerMinute: intFromEnv(env, 'SVC_RATE_LIMIT_PER_MINUTE', 600, 1),
+    maxBodyBytes: intFromEnv(env, 'SVC_MAX_MESSAGE_BYTES', 25 * MIB, 1024),
+    blobDriver,
+    sandboxDays: 30,
+  };
+}

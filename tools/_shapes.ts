@@ -1,0 +1,67 @@
+// zod shapes shared by several operations (one definition, so REST, MCP and OpenAPI agree).
+import { z } from 'zod';
+import { SCOPES } from '../storage/keys.ts';
+
+export const FLAGS = [
+  'unexpected_sender', 'hidden_text', 'script_removed', 'zero_width_chars', 'bidi_override',
+  'spf_fail', 'dkim_fail', 'dmarc_fail', 'relationship_leak', 'daily_cap_reached',
+  'attachment_unreadable', 'truncated',
+] as const;
+
+export const ScopeName = z.enum(SCOPES);
+
+export const Policy = z.strictObject({
+  auto_accept: z.strictObject({
+    min_confidence: z.number().min(0).max(1).optional()
+      .describe('Lowest capture confidence (0..1) that may be applied without review.'),
+    require_complete: z.boolean().optional().describe('Hold captures missing a required field.'),
+    require_valid: z.boolean().optional().describe('Hold captures with validation issues.'),
+  }).optional(),
+  requires_human: z.array(z.string().min(1).max(80)).max(100).optional()
+    .describe('Field names a person must confirm: captures with them become tasks.'),
+  no_schema: z.enum(['accept', 'task']).optional().describe('What happens to mail in a bucket without a schema.'),
+  task_on_unrouted: z.boolean().optional().describe('Open a task for mail no bucket matched (tenant policy).'),
+  on_flags: z.partialRecord(z.enum(FLAGS), z.enum(['accept', 'task'])).optional()
+    .describe('Per sanitization/auth flag: accept, or turn the capture into a task (the default).'),
+  require_passing_tests: z.boolean().optional()
+    .describe('Refuse schema changes that fail the bucket regression tests (default true).'),
+  forwarders: z.array(z.string().min(1).max(200)).max(50).optional()
+    .describe("Bucket policy: addresses, '@domain' or '.domain' whose forwarded mail reads as from its original sender."),
+});
+export type Policy = z.infer<typeof Policy>;
+
+export const TenantSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(['sandbox', 'account']),
+  created_at: z.string(),
+  expires_at: z.string().nullable(),
+});
+
+export const KeyView = z.object({
+  id: z.string(),
+  prefix: z.string().describe('The first characters of the key, to recognise it; the key itself is never listed.'),
+  label: z.string(),
+  scopes: z.array(ScopeName),
+  all_tenants: z.boolean().describe('true: every tenant the account owns now and later.'),
+  tenants: z.array(z.string()).describe('Tenant ids when all_tenants is false.'),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+  revoked_at: z.string().nullable(),
+});
+
+export const EventView = z.object({
+  id: z.string(),
+  type: z.string(),
+  subject_id: z.string().nullable(),
+  actor: z.string().describe("key id, 'operator' or 'system'"),
+  tenant_id: z.string().nullable().describe('null for account-level changes (keys, tenants)'),
+  diff: z.record(z.string(), z.unknown()),
+  created_at: z.string(),
+});
+
+export const Limit = z.number().int().min(1).max(200).default(50).describe('Page size, 1 to 200.');
+
+export function toTenantSummary(t: { id: string; name: string; kind: 'sandbox' | 'account'; created_at: string; expires_at: string | null }) {
+  return { id: t.id, name: t.name, kind: t.kind, created_at: t.created_at, expires_at: t.expires_at };
+}

@@ -1,0 +1,34 @@
+// The one list of operations. Every surface (MCP stdio and HTTP, REST, OpenAPI) is
+// generated from it; an operation not listed here does not exist.
+import type { ToolDef } from './define.ts';
+import createKey from './create_key.ts';
+import createTenant from './create_tenant.ts';
+import getAccount from './get_account.ts';
+import getProjectStatus from './get_project_status.ts';
+import getTenant from './get_tenant.ts';
+import listEvents from './list_events.ts';
+import listKeys from './list_keys.ts';
+import listTenants from './list_tenants.ts';
+import registerInterest from './register_interest.ts';
+import revokeKey from './revoke_key.ts';
+import setTenantPolicy from './set_tenant_policy.ts';
+import submitFeedback from './submit_feedback.ts';
+
+export const tools: readonly ToolDef[] = [
+  getProjectStatus,
+  registerInterest,
+  getAccount,
+  listTenants,
+  createTenant,
+  createKey,
+  listKeys,
+  revokeKey,
+  getTenant,
+  setTenantPolicy,
+  listEvents,
+  submitFeedback,
+];
+
+export function findTool(name: string): ToolDef | undefined {
+  return tools.find((t) => t.name === name);
+}
