@@ -41,7 +41,6 @@ async function serve(): Promise<void> {
   const firstRun = (await countAccounts(app.db)) === 0;
   const http = await listenHttp(createHttpApp(app, tools), app.config.httpPort, app.config.host);
   const base = baseUrl(app, http.url);
-  console.log(`svc ${VERSION} listening on ${http.url}`);
   if (firstRun) {
     const sandbox = await createSandbox(app, 'system');
     console.log('Empty database: created a sandbox (the key is shown only this once):');
@@ -50,6 +49,8 @@ async function serve(): Promise<void> {
     console.log(`  account: ${sandbox.account_id}`);
     console.log(`  MCP URL: ${mcpUrl(base, sandbox.key)}`);
   }
+  // Printed last: whoever waits for this line has everything above it.
+  console.log(`svc ${VERSION} listening on ${http.url}`);
   const stop = async () => {
     await http.close();
     app.db.close();

@@ -128,7 +128,8 @@ export function mountRest(h3: H3, app: AppContext, tools: readonly ToolDef[]): v
 export function unmatchedResponse(tools: readonly ToolDef[], method: string, pathname: string): Response {
   const allowed = tools
     .filter((t) => new RegExp(`^${t.http.path.replace(/\{\w+\}/g, '[^/]+')}$`).test(pathname))
-    .map((t) => t.http.method);
+    .map((t) => t.http.method)
+    .sort();
   if (allowed.length > 0) {
     const error = new ToolError('method_not_allowed',
       `${method} is not allowed on ${pathname}; use ${allowed.join(' or ')}.`, { allowed });

@@ -1,0 +1,103 @@
+// REST = MCP: the same sequence of calls, one run over REST and one over a real MCP
+// client, on two services with the same clock, gives the same results and errors.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { callMcp, callRest, makeTestApp, mcpClient, normalize, toolNamed, verifiedAccount, type TestApp } from '../helpers/app.ts';
+
+interface Step {
+  tool: string;
+  args?: (results: any[]) => Record<string, unknown>;
+  tenant?: string;
+}
+
+const steps: Step[] = [
+  { tool: 'get_project_status' },
+  { tool: 'register_interest', args: () => ({ email: 'cto@example.com', price_band: 'usd_25_75_month', wants_beta: true }) },
+  { tool: 'register_interest', args: () => ({ email: 'not-an-email', expected_volume: 'lots' }) },
+  { tool: 'get_account' },
+  { tool: 'create_tenant', args: () => ({ name: 'acme' }) },
+  { tool: 'create_tenant', args: () => ({ name: 'acme' }) },
+  { tool: 'create_tenant', args: () => ({ name: 'globex', with_starters: false }) },
+  { tool: 'create_tenant', args: () => ({ name: '' }) },
+  { tool: 'list_tenants' },
+  { tool: 'get_tenant' },
+  { tool: 'get_tenant', tenant: 'acme' },
+  { tool: 'get_tenant', tenant: 'initech' },
+  { tool: 'set_tenant_policy', tenant: 'acme', args: () => ({ policy: { auto_accept: { min_confidence: 0.9 }, on_flags: { hidden_text: 'accept' } } }) },
+  { tool: 'set_tenant_policy', tenant: 'acme', args: () => ({ policy: { auto_accept: { min_confidence: 2 } } }) },
+  { tool: 'set_tenant_policy', tenant: 'acme', args: () => ({}) },
+  { tool: 'create_key', args: () => ({ label: 'reader', scopes: ['read'], tenants: ['acme'] }) },
+  { tool: 'create_key', args: () => ({ label: 'agent' }) },
+  { tool: 'create_key', args: () => ({ label: 'bad', scopes: ['admin'] }) },
+  { tool: 'create_key', args: () => ({ label: 'nowhere', tenants: ['initech'] }) },
+  { tool: 'list_keys' },
+  { tool: 'revoke_key', args: (r) => ({ id: r[15].id }) },
+  { tool: 'revoke_key', args: (r) => ({ id: r[15].id }) },
+  { tool: 'revoke_key', args: () => ({ id: 'key_00000000000000000000000000' }) },
+  { tool: 'submit_feedback', args: () => ({ text: 'The invoice starter missed a VAT number.', about: 'starter:invoice', severity: 'high' }) },
+  { tool: 'submit_feedback', args: () => ({ severity: 'urgent' }) },
+  { tool: 'list_events', tenant: 'acme' },
+  { tool: 'list_events', tenant: 'acme', args: () => ({ type: 'tenant.policy_set' }) },
+  { tool: 'list_events', tenant: 'acme', args: (r) => ({ after: r[25].events.at(-1).id, limit: 3 }) },
+  { tool: 'list_events', tenant: 'acme', args: () => ({ limit: 500 }) },
+];
+
+type Outcome = { ok: boolean; body: any };
+
+async function runRest(t: TestApp, key: string): Promise<Outcome[]> {
+  const results: any[] = [];
+  const outcomes: Outcome[] = [];
+  for (const step of steps) {
+    const response = await callRest(t.h3, toolNamed(step.tool), key, step.args?.(results) ?? {}, step.tenant);
+    expect(response.headers.has('x-svc-tenant')).toBe(true);
+    results.push(response.body);
+    outcomes.push({ ok: response.status === 200, body: response.body });
+  }
+  return outcomes;
+}
+
+async function runMcp(client: Client): Promise<Outcome[]> {
+  const results: any[] = [];
+  const outcomes: Outcome[] = [];
+  for (const step of steps) {
+    const response = await callMcp(client, step.tool, step.args?.(results) ?? {}, step.tenant);
+    results.push(response.body);
+    outcomes.push({ ok: !response.isError, body: response.body });
+  }
+  return outcomes;
+}
+
+describe('REST and MCP give the same results', () => {
+  let restApp: TestApp;
+  let mcpApp: TestApp;
+  let restOutcomes: Outcome[];
+  let mcpOutcomes: Outcome[];
+
+  beforeAll(async () => {
+    restApp = await makeTestApp();
+    mcpApp = await makeTestApp();
+    const restOwner = await verifiedAccount(restApp.app);
+    const mcpOwner = await verifiedAccount(mcpApp.app);
+    restOutcomes = await runRest(restApp, restOwner.key);
+    mcpOutcomes = await runMcp(await mcpClient(mcpApp.h3, mcpOwner.key));
+  });
+  afterAll(async () => {
+    await restApp.close();
+    await mcpApp.close();
+  });
+
+  it('covers successes and failures', () => {
+    expect(restOutcomes.filter((o) => o.ok).length).toBeGreaterThan(10);
+    const codes = restOutcomes.filter((o) => !o.ok).map((o) => o.body.error.code);
+    expect(new Set(codes)).toEqual(new Set(['invalid_request', 'conflict', 'tenant_required', 'not_found']));
+  });
+
+  it.each(steps.map((s, i) => [i, s.tool] as const))('step %i (%s) matches', (i) => {
+    const seenRest = new Map<string, string>();
+    const seenMcp = new Map<string, string>();
+    // Normalize the whole run up to this step so placeholders line up across steps.
+    const rest = restOutcomes.slice(0, i + 1).map((o) => normalize(o, seenRest));
+    const mcp = mcpOutcomes.slice(0, i + 1).map((o) => normalize(o, seenMcp));
+    expect(mcp[i]).toEqual(rest[i]);
+  });
+});

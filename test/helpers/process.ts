@@ -1,0 +1,65 @@
+// Starting the real `svc` command as a child process, as a user would.
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const SVC = join(ROOT, 'bin/svc.mjs');
+
+export function tempDataDir(): string {
+  return mkdtempSync(join(tmpdir(), 'svc-e2e-'));
+}
+
+export function svcEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return { ...process.env, SVC_DATA_DIR: dataDir, SVC_HTTP_PORT: '0', SVC_HOST: '127.0.0.1', ...extra };
+}
+
+const run = promisify(execFile);
+
+/** Runs `svc ARGS` to completion and returns stdout. */
+export async function svc(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  const { stdout } = await run(process.execPath, [SVC, ...args], { env, cwd: ROOT, timeout: 30_000 });
+  return stdout;
+}
+
+export interface ServeProcess {
+  child: ChildProcess;
+  url: string;
+  output: string;
+  /** The sandbox key printed on first start, if any. */
+  key: string | undefined;
+  stop: (signal?: NodeJS.Signals) => Promise<void>;
+}
+
+/** Starts `svc serve` and resolves once it printed its address (and first-run sandbox). */
+export function startServe(env: NodeJS.ProcessEnv): Promise<ServeProcess> {
+  const child = spawn(process.execPath, [SVC, 'serve'], { env, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  return new Promise((resolvePromise, reject) => {
+    const timer = setTimeout(() => reject(new Error(`svc serve did not start:\n${output}`)), 20_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = output.match(/listening on (http:\/\/\S+)/)?.[1];
+      const key = output.match(/MCP URL: \S+\/mcp\/(svc_\S+)/)?.[1];
+      if (url) {
+        clearTimeout(timer);
+        resolvePromise({
+          child, url, output, key,
+          stop: (signal = 'SIGTERM') => new Promise((done) => {
+            if (child.exitCode !== null || child.signalCode !== null) return done();
+            child.once('exit', () => done());
+            child.kill(signal);
+          }),
+        });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`svc serve exited with ${code}:\n${output}`));
+    });
+  });
+}

@@ -1,0 +1,54 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { openBlobStore } from '../../storage/blobs.ts';
+import { openDb } from '../../storage/db.ts';
+import { newId } from '../../storage/ids.ts';
+import { migrate } from '../../storage/migrate.ts';
+
+describe('storage', () => {
+  it('applies migrations once; a restart applies nothing', async () => {
+    const url = `file:${join(mkdtempSync(join(tmpdir(), 'svc-db-')), 'svc.db')}`;
+    const first = await openDb(url);
+    const names = (await first.read('SELECT name FROM schema_migrations')).map((r) => r.name);
+    expect(names).toContain('0001_foundation.sql');
+    first.close();
+    const second = await openDb(url);
+    expect(await migrate(second, fileURLToPath(new URL('../../storage/migrations/', import.meta.url)))).toEqual([]);
+    second.close();
+  });
+
+  it('queues writes so a transaction never swallows a concurrent write', async () => {
+    const db = await openDb(`file:${join(mkdtempSync(join(tmpdir(), 'svc-db-')), 'svc.db')}`);
+    await db.batch([{ sql: 'CREATE TABLE t (v INTEGER)', args: [] }]);
+    const failing = db.transaction(async (tx) => {
+      await tx.execute({ sql: 'INSERT INTO t (v) VALUES (1)', args: [] });
+      await new Promise((r) => setTimeout(r, 20));
+      throw new Error('roll back');
+    });
+    const concurrent = db.batch([{ sql: 'INSERT INTO t (v) VALUES (2)', args: [] }]);
+    await expect(failing).rejects.toThrow('roll back');
+    await concurrent;
+    expect((await db.read('SELECT v FROM t')).map((r) => Number(r.v))).toEqual([2]);
+    db.close();
+  });
+
+  it('makes prefixed ids that sort by creation time', () => {
+    const ids = Array.from({ length: 50 }, () => newId('msg'));
+    expect(ids.every((id) => /^msg_[0-9a-z]{26}$/.test(id))).toBe(true);
+    expect([...ids].sort()).toEqual(ids);
+    expect(newId('evt', Date.parse('2026-01-01')) < newId('evt', Date.parse('2026-01-02'))).toBe(true);
+  });
+
+  it('stores blobs by content hash', async () => {
+    const blobs = openBlobStore('fs', mkdtempSync(join(tmpdir(), 'svc-blobs-')));
+    const bytes = new TextEncoder().encode('Subject: hi\r\n\r\nbody');
+    const sha = await blobs.put(bytes);
+    expect(sha).toMatch(/^[0-9a-f]{64}$/);
+    expect(await blobs.put(bytes)).toBe(sha);
+    expect(Buffer.from((await blobs.get(sha))!).toString()).toBe('Subject: hi\r\n\r\nbody');
+    expect(await blobs.get('0'.repeat(64))).toBeNull();
+  });
+});
