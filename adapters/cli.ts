@@ -150,7 +150,7 @@ async function main(argv: string[]): Promise<void> {
       if (!key) throw new UsageError('svc inspect needs the API key in SVC_API_KEY (the one `svc serve` printed)');
       const config = loadConfig();
       const url = mcpUrl(config.publicUrl ?? `http://${config.host}:${config.httpPort}`, key);
-      const child = spawn('npx', ['@modelcontextprotocol/inspector', '--transport', 'http', '--server-url', url],
+      const child = spawn('npx', ['@modelcontextprotocol/inspector', '--web', '--transport', 'http', '--server-url', url],
         { stdio: 'inherit' });
       child.on('exit', (code) => process.exit(code ?? 0));
       return;
