@@ -5,6 +5,7 @@ import { insertAccountStatement, newAccount } from '../storage/accounts.ts';
 import { newKey, SCOPES, type Scope } from '../storage/keys.ts';
 import { insertTenantStatement, newTenant } from '../storage/tenants.ts';
 import type { AppContext } from './app.ts';
+import { starterBucketStatements } from './buckets.ts';
 
 export interface SandboxCredentials {
   key: string;
@@ -26,6 +27,7 @@ export async function createSandbox(app: AppContext, actor: 'system' | 'operator
   await app.db.batch([
     insertAccountStatement(account),
     insertTenantStatement(tenant),
+    ...starterBucketStatements(tenant.id, now),
     ...made.statements,
     eventStatement({ accountId: account.id, tenantId: null, type: 'account.created', subjectId: account.id, actor,
       diff: { kind: 'throwaway' } }, now),

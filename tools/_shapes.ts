@@ -65,3 +65,51 @@ export const Limit = z.number().int().min(1).max(200).default(50).describe('Page
 export function toTenantSummary(t: { id: string; name: string; kind: 'sandbox' | 'account'; created_at: string; expires_at: string | null }) {
   return { id: t.id, name: t.name, kind: t.kind, created_at: t.created_at, expires_at: t.expires_at };
 }
+
+export const BucketName = z.string().min(1).max(80)
+  .regex(/^[a-z0-9][a-z0-9-]*$/, 'use lower case letters, digits and hyphens, starting with a letter or digit');
+
+export const RuleInput = z.unknown().describe(
+  'A rule predicate (JSON), one key per object: any:[...], all:[...], not:{...}, address:"<local>@", ' +
+  'sender_domain:"example.com" or ".example.com", subject_contains:[...], subject_matches:"regex", ' +
+  'header:{name, contains|matches}, text_contains:[...], text_matches:"regex", has_attachment:true, ' +
+  'attachment_name_matches:"regex", attachment_mime:["application/pdf"], attachment_text_contains:[...], ' +
+  'auth:{spf, dkim, dmarc}. Regexes use RE2 syntax, case-insensitive.');
+
+export const SchemaInput = z.union([z.string(), z.record(z.string(), z.unknown())]).describe(
+  'A starter reference "starter:invoice" (see list_starters) or {name, fields: {field: {type, required?, ' +
+  'requires_human?, enum?, extract: [extractors]}}}. Extractors: {kind:"labeled_value", labels:[...]}, ' +
+  '{kind:"regex", pattern with a named group value}, {kind:"mailbox", source:from|to|reply_to, part:address|name|domain}, ' +
+  '{kind:"header", name}, {kind:"constant", value}. Types: string, number, integer, boolean, date, datetime, email, string[].');
+
+export const BucketView = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  priority: z.number().int(),
+  enabled: z.boolean(),
+  rule: z.unknown().nullable(),
+  schema: z.union([z.string(), z.record(z.string(), z.unknown())]).nullable(),
+  policy: z.record(z.string(), z.unknown()).nullable(),
+  destinations: z.array(z.string()),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+export const Destinations = z.array(z.string().min(1).max(80)).max(50)
+  .describe('Destination ids or names that receive applied captures.');
+
+export const FieldSourceView = z.union([
+  z.object({ document_id: z.string().nullable(), document_index: z.number().int(), start: z.number().int(), end: z.number().int() }),
+  z.object({ header: z.string() }),
+  z.object({ constant: z.literal(true) }),
+]).nullable();
+
+export const FieldView = z.object({
+  value: z.unknown(),
+  confidence: z.number().min(0).max(1),
+  raw: z.string().nullable(),
+  source: FieldSourceView,
+});
+
+export const IssueView = z.object({ field: z.string(), code: z.string(), message: z.string() });

@@ -3,6 +3,7 @@ import { ToolError, defineTool } from './define.ts';
 import { eventStatement } from '../storage/events.ts';
 import { insertTenantStatement, newTenant, tenantNameTaken } from '../storage/tenants.ts';
 import { TenantSummary, toTenantSummary } from './_shapes.ts';
+import { starterBucketStatements } from '../services/buckets.ts';
 
 export default defineTool({
   name: 'create_tenant',
@@ -39,6 +40,7 @@ export default defineTool({
     const tenant = newTenant(account.id, input.name, 'account', input.with_starters, ctx.now, ctx.app.config.sandboxDays);
     await ctx.app.db.batch([
       insertTenantStatement(tenant),
+      ...(input.with_starters ? starterBucketStatements(tenant.id, ctx.now) : []),
       eventStatement({
         accountId: account.id, tenantId: tenant.id, type: 'tenant.created', subjectId: tenant.id, actor: ctx.actor,
         diff: { name: tenant.name, with_starters: input.with_starters },

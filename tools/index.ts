@@ -1,6 +1,14 @@
 // The one list of operations. Every surface (MCP stdio and HTTP, REST, OpenAPI) is
 // generated from it; an operation not listed here does not exist.
 import type { ToolDef } from './define.ts';
+import createBucket from './create_bucket.ts';
+import deleteBucket from './delete_bucket.ts';
+import dryRunRule from './dry_run_rule.ts';
+import dryRunSchema from './dry_run_schema.ts';
+import getBucket from './get_bucket.ts';
+import listBuckets from './list_buckets.ts';
+import listStarters from './list_starters.ts';
+import updateBucket from './update_bucket.ts';
 import createKey from './create_key.ts';
 import createTenant from './create_tenant.ts';
 import getAccount from './get_account.ts';
@@ -25,6 +33,14 @@ export const tools: readonly ToolDef[] = [
   revokeKey,
   getTenant,
   setTenantPolicy,
+  listStarters,
+  listBuckets,
+  getBucket,
+  createBucket,
+  updateBucket,
+  deleteBucket,
+  dryRunRule,
+  dryRunSchema,
   listEvents,
   submitFeedback,
 ];

@@ -1,0 +1,170 @@
+// Stage 3: one Document per message body and per attachment, with its text. Field
+// sources point at offsets in these texts. An attachment we should be able to read but
+// cannot is flagged `attachment_unreadable`; it never fails the message.
+import mammoth from 'mammoth';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { parseMessage } from './parse.ts';
+import { sanitizeBody, sanitizeHtml, type HiddenText } from './sanitize.ts';
+import type { Document, Flag, ParsedAttachment, ParsedMessage } from './types.ts';
+
+/** Text kept per document (DESIGN.md: attachment text indexed up to 1 MiB). */
+export const MAX_DOCUMENT_TEXT = 1024 * 1024;
+
+export interface DocumentsResult {
+  documents: Document[];
+  hidden: HiddenText[];
+  flags: Flag[];
+}
+
+type Reader = (a: ParsedAttachment) => Promise<{ text: string; hidden?: HiddenText[]; flags?: Flag[] }>;
+
+function decodeText(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/\r\n?/g, '\n');
+  } catch {
+    // Not UTF-8: windows-1252 is what such attachments almost always are.
+    return new TextDecoder('windows-1252').decode(bytes).replace(/\r\n?/g, '\n');
+  }
+}
+
+/** CSV rows rendered like table rows: "cell | cell". */
+export function csvToText(csv: string): string {
+  const rows: string[][] = [[]];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < csv.length; i++) {
+    const ch = csv[i]!;
+    if (quoted) {
+      if (ch === '"' && csv[i + 1] === '"') { cell += '"'; i++; }
+      else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',' || ch === ';' || ch === '\t') { rows.at(-1)!.push(cell.trim()); cell = ''; }
+    else if (ch === '\n') { rows.at(-1)!.push(cell.trim()); cell = ''; rows.push([]); }
+    else if (ch !== '\r') cell += ch;
+  }
+  rows.at(-1)!.push(cell.trim());
+  return rows.filter((r) => r.some((c) => c !== '')).map((r) => r.join(' | ')).join('\n');
+}
+
+const ICS_FIELDS: Record<string, string> = {
+  SUMMARY: 'Summary', DTSTART: 'Start', DTEND: 'End', LOCATION: 'Location', ORGANIZER: 'Organizer',
+  DESCRIPTION: 'Description', STATUS: 'Status', UID: 'UID',
+};
+
+/** Calendar attachments as summary lines ("Summary: ...", "Start: ..."). */
+export function icsToText(ics: string): string {
+  const unfolded = ics.replace(/\r?\n[ \t]/g, '');
+  const lines: string[] = [];
+  for (const line of unfolded.split(/\r?\n/)) {
+    const match = line.match(/^([A-Z-]+)(;[^:]*)?:(.*)$/);
+    if (!match) continue;
+    if (match[1] === 'BEGIN' && match[3] !== 'VCALENDAR') lines.push(`[${match[3]}]`);
+    const label = ICS_FIELDS[match[1]!];
+    if (label) lines.push(`${label}: ${match[3]!.replace(/\\n/gi, '\n').replace(/\\([,;\\])/g, '$1').replace(/^mailto:/i, '')}`);
+  }
+  return lines.join('\n');
+}
+
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  // pdf.js takes ownership of the buffer it is given: pass a copy.
+  const pdf = await getDocumentProxy(new Uint8Array(bytes));
+  try {
+    const { text } = await extractText(pdf, { mergePages: false });
+    return (text as string[]).map((page) => page.trim()).join('\n\n');
+  } finally {
+    await pdf.destroy();
+  }
+}
+
+async function nestedMessageText(bytes: Uint8Array): Promise<string> {
+  const parsed = await parseMessage(bytes);
+  if (!parsed.ok) return '';
+  const m = parsed.message;
+  const head = [
+    m.from ? `From: ${m.from.name ? `${m.from.name} <${m.from.address}>` : m.from.address}` : '',
+    m.to.length ? `To: ${m.to.map((t) => t.address).join(', ')}` : '',
+    m.date ? `Date: ${m.date}` : '',
+    `Subject: ${m.subject}`,
+  ].filter(Boolean);
+  return `${head.join('\n')}\n\n${sanitizeBody(m).text}`;
+}
+
+function extension(name: string | null): string {
+  return name?.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1] ?? '';
+}
+
+/** The reader for an attachment, or null for types we do not read (images, archives...). */
+function readerFor(a: ParsedAttachment): Reader | null {
+  const type = a.mimeType;
+  const ext = extension(a.filename);
+  if (type === 'application/pdf' || ext === 'pdf') return async (x) => ({ text: await pdfText(x.bytes) });
+  if (type.includes('wordprocessingml') || ext === 'docx') {
+    return async (x) => ({ text: (await mammoth.extractRawText({ buffer: Buffer.from(x.bytes) })).value.trim() });
+  }
+  if (type === 'text/calendar' || ext === 'ics') return async (x) => ({ text: icsToText(decodeText(x.bytes)) });
+  if (type === 'text/csv' || ext === 'csv') return async (x) => ({ text: csvToText(decodeText(x.bytes)) });
+  if (type === 'text/html' || ext === 'html' || ext === 'htm') {
+    return async (x) => {
+      const s = sanitizeHtml(decodeText(x.bytes));
+      return { text: s.text, hidden: s.hidden, flags: s.flags };
+    };
+  }
+  if (type === 'message/rfc822' || ext === 'eml') return async (x) => ({ text: await nestedMessageText(x.bytes) });
+  if (type.startsWith('text/') || ['txt', 'md', 'json', 'xml'].includes(ext)) {
+    return async (x) => ({ text: decodeText(x.bytes) });
+  }
+  return null;
+}
+
+function cap(text: string): { text: string; truncated: boolean } {
+  return text.length > MAX_DOCUMENT_TEXT
+    ? { text: text.slice(0, MAX_DOCUMENT_TEXT), truncated: true }
+    : { text, truncated: false };
+}
+
+export async function buildDocuments(message: ParsedMessage): Promise<DocumentsResult> {
+  const flags = new Set<Flag>();
+  const body = sanitizeBody(message);
+  body.flags.forEach((f) => flags.add(f));
+  const hidden = [...body.hidden];
+  const bodyText = cap(body.text);
+  const documents: Document[] = [{
+    index: 0,
+    kind: 'body',
+    filename: null,
+    mime_type: message.html ? 'text/html' : 'text/plain',
+    size_bytes: new TextEncoder().encode(message.html ?? message.text ?? '').byteLength,
+    text: bodyText.text,
+    truncated: bodyText.truncated,
+    unreadable: null,
+  }];
+  for (const attachment of message.attachments) {
+    const reader = readerFor(attachment);
+    let text = '';
+    let unreadable: string | null = null;
+    if (reader) {
+      try {
+        const read = await reader(attachment);
+        text = read.text;
+        read.flags?.forEach((f) => flags.add(f));
+        if (read.hidden) hidden.push(...read.hidden.map((h) => ({ ...h, reason: `${attachment.filename ?? 'attachment'}: ${h.reason}` })));
+      } catch (error) {
+        unreadable = `could not read ${attachment.mimeType}: ${(error as Error).message}`.slice(0, 300);
+        flags.add('attachment_unreadable');
+      }
+    }
+    const capped = cap(text);
+    documents.push({
+      index: documents.length,
+      kind: 'attachment',
+      filename: attachment.filename,
+      mime_type: attachment.mimeType,
+      size_bytes: attachment.bytes.byteLength,
+      text: capped.text,
+      truncated: capped.truncated,
+      unreadable,
+    });
+  }
+  return { documents, hidden, flags: [...flags] };
+}

@@ -1,0 +1,82 @@
+// The pipeline composed: ingest, reprocess, dry runs and regression tests all call these,
+// so a dry run cannot disagree with what ingest does.
+import { buildDocuments } from './documents.ts';
+import type { CompiledSchema } from './schema.ts';
+import { extractFields, type FieldResult } from './extract.ts';
+import { parseMessage, type ParseRefusal } from './parse.ts';
+import type { HiddenText } from './sanitize.ts';
+import type { AuthResults, Document, Flag, MessageView, ParsedMessage } from './types.ts';
+import { validateFields, type ValidationIssue } from './validate.ts';
+
+export interface AnalyzedMessage {
+  parsed: ParsedMessage;
+  documents: Document[];
+  hidden: HiddenText[];
+  flags: Flag[];
+  view: MessageView;
+}
+
+export interface AnalyzeOptions {
+  /** Envelope recipients; when absent, the To and Cc addresses of the message. */
+  recipients?: string[];
+  auth?: AuthResults | null;
+}
+
+export function authFlags(auth: AuthResults | null | undefined): Flag[] {
+  if (!auth) return [];
+  const flags: Flag[] = [];
+  if (auth.spf === 'fail') flags.push('spf_fail');
+  if (auth.dkim === 'fail') flags.push('dkim_fail');
+  if (auth.dmarc === 'fail') flags.push('dmarc_fail');
+  return flags;
+}
+
+export async function analyzeMessage(
+  raw: Uint8Array | string, opts: AnalyzeOptions = {},
+): Promise<{ ok: true; message: AnalyzedMessage } | { ok: false; refusal: ParseRefusal }> {
+  const parsed = await parseMessage(raw);
+  if (!parsed.ok) return parsed;
+  const m = parsed.message;
+  const docs = await buildDocuments(m);
+  const recipients = opts.recipients?.length
+    ? opts.recipients.map((r) => r.toLowerCase())
+    : [...m.to, ...m.cc].map((x) => x.address).filter(Boolean);
+  const flags = [...new Set<Flag>([...m.flags, ...docs.flags, ...authFlags(opts.auth)])];
+  const view: MessageView = {
+    from: m.from, to: m.to, cc: m.cc, replyTo: m.replyTo, subject: m.subject, headers: m.headers,
+    recipients, documents: docs.documents, auth: opts.auth ?? null,
+  };
+  return { ok: true, message: { parsed: m, documents: docs.documents, hidden: docs.hidden, flags, view } };
+}
+
+export interface SchemaRun {
+  fields: Record<string, FieldResult>;
+  issues: ValidationIssue[];
+  confidence: number;
+}
+
+export function runSchema(schema: CompiledSchema, view: MessageView): SchemaRun {
+  const fields = extractFields(schema, view);
+  const { issues, confidence } = validateFields(schema.fields, fields);
+  return { fields, issues, confidence };
+}
+
+function encodeWord(text: string): string {
+  // RFC 2047 only when needed; plain ASCII headers stay readable.
+  return /^[\x20-\x7e]*$/.test(text) ? text : `=?UTF-8?B?${Buffer.from(text, 'utf8').toString('base64')}?=`;
+}
+
+/** Wraps an HTML body (ingest or dry run without `eml`) as an RFC 822 message. */
+export function htmlToEml(input: { html: string; from?: string; to?: string; subject?: string; date?: Date }): string {
+  const headers = [
+    input.from ? `From: ${encodeWord(input.from)}` : '',
+    input.to ? `To: ${encodeWord(input.to)}` : '',
+    `Subject: ${encodeWord(input.subject ?? '')}`,
+    input.date ? `Date: ${input.date.toUTCString()}` : '',
+    'MIME-Version: 1.0',
+    'Content-Type: text/html; charset=utf-8',
+    'Content-Transfer-Encoding: base64',
+  ].filter(Boolean);
+  const body = Buffer.from(input.html, 'utf8').toString('base64').replace(/.{76}/g, '$&\r\n');
+  return `${headers.join('\r\n')}\r\n\r\n${body}\r\n`;
+}

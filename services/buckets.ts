@@ -1,0 +1,63 @@
+// What bucket operations, seeding, ingest and dry runs share: checking a bucket's rule
+// and schema (refusals by name and path) and compiling them for the pipeline.
+import type { ClassifiableBucket } from '../pipeline/classify.ts';
+import { DefinitionError } from '../pipeline/errors.ts';
+import { compileRule, type CompiledRule } from '../pipeline/rules.ts';
+import { compileSchema, type CompiledSchema } from '../pipeline/schema.ts';
+import { STARTER_BUCKETS, STARTERS, starterByRef } from '../pipeline/starters.ts';
+import { insertBucketStatement, newBucket, type Bucket } from '../storage/buckets.ts';
+import type { Statement } from '../storage/db.ts';
+import { ToolError } from '../tools/define.ts';
+
+/** Runs a definition check, turning a DefinitionError into the 400 the caller gets. */
+export function checked<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (error) {
+    if (error instanceof DefinitionError) {
+      throw new ToolError(error.code, `${error.message}. Fix it and retry; nothing was saved.`, { path: error.path });
+    }
+    throw error;
+  }
+}
+
+export function compileBucketRule(rule: unknown): CompiledRule | null {
+  return rule === null || rule === undefined ? null : checked(() => compileRule(rule, 'rule'));
+}
+
+/** A bucket schema: `starter:<name>` or a schema object, compiled. */
+export function compileBucketSchema(schema: unknown, path = 'schema'): CompiledSchema | null {
+  if (schema === null || schema === undefined) return null;
+  if (typeof schema === 'string') {
+    const starter = starterByRef(schema);
+    if (!starter) {
+      throw new ToolError('invalid_schema',
+        `${path}: unknown starter '${schema}'; use one of ${Object.keys(STARTERS).map((s) => `starter:${s}`).join(', ')} or a schema object.`,
+        { path });
+    }
+    return compileSchema(starter, path);
+  }
+  return checked(() => compileSchema(schema, path));
+}
+
+export function classifiable(bucket: Bucket): ClassifiableBucket {
+  return { id: bucket.id, name: bucket.name, priority: bucket.priority, enabled: bucket.enabled, rule: compileBucketRule(bucket.rule) };
+}
+
+export function starterBucketStatements(tenantId: string, now: Date): Statement[] {
+  return STARTER_BUCKETS.map((starter) => insertBucketStatement(newBucket(tenantId, {
+    name: starter.name,
+    description: starter.description,
+    priority: starter.priority,
+    enabled: true,
+    rule: starter.rule,
+    schema: starter.schema,
+    policy: null,
+    destinations: [],
+  }, now)));
+}
+
+export function bucketView(b: Bucket) {
+  const { tenant_id: _t, deleted_at: _d, ...view } = b;
+  return view;
+}

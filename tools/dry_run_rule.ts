@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { compileBucketRule } from '../services/buckets.ts';
+import { inlineMessages, requireSomeMessage } from '../services/dryrun.ts';
+import { RuleInput } from './_shapes.ts';
+import { defineTool } from './define.ts';
+
+export default defineTool({
+  name: 'dry_run_rule',
+  description:
+    'Try a rule predicate on messages without saving anything: per message, whether it matched and which predicate ' +
+    'decided (by JSON path). Give the message as `eml` (raw RFC 822 text) or `html`. Use it before create_bucket or ' +
+    'update_bucket; a bad rule is refused exactly as saving it would be.',
+  scope: 'read',
+  mutating: false,
+  tenantScoped: true,
+  http: { method: 'POST', path: '/v1/dry-run/rule' },
+  input: z.strictObject({
+    rule: RuleInput,
+    eml: z.string().optional().describe('A raw RFC 822 message.'),
+    html: z.string().optional().describe('An HTML body, wrapped as a message with no headers.'),
+  }),
+  output: z.object({
+    results: z.array(z.object({
+      message: z.string().describe('"eml", "html" or a message id'),
+      subject: z.string(),
+      from: z.string().nullable(),
+      matched: z.boolean(),
+      decided_by: z.string(),
+      reason: z.string(),
+    })),
+  }),
+  handler: async (input) => {
+    const rule = compileBucketRule(input.rule ?? null);
+    const messages = await inlineMessages(input);
+    requireSomeMessage(messages.length);
+    return {
+      results: messages.map(({ key, analyzed }) => {
+        const outcome = rule ? rule(analyzed.view) : { matched: false, decided_by: 'rule', reason: 'no rule: matches nothing' };
+        return { message: key, subject: analyzed.view.subject, from: analyzed.view.from?.address ?? null, ...outcome };
+      }),
+    };
+  },
+});

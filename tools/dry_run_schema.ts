@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { runSchema } from '../pipeline/index.ts';
+import { compileBucketSchema } from '../services/buckets.ts';
+import { inlineMessages, requireSomeMessage } from '../services/dryrun.ts';
+import { fieldView, sameValue } from '../services/fields.ts';
+import { FieldView, IssueView, SchemaInput } from './_shapes.ts';
+import { defineTool } from './define.ts';
+
+export default defineTool({
+  name: 'dry_run_schema',
+  description:
+    'Try a schema on messages without saving anything: per message, each field\'s value, confidence (0..1), raw text ' +
+    'and source, the validation issues and the capture confidence. With `expected` ({"eml": {field: value}}) it also ' +
+    'says pass or fail per field. A bad schema is refused by path (invalid_schema / invalid_regex) as saving it would be.',
+  scope: 'read',
+  mutating: false,
+  tenantScoped: true,
+  http: { method: 'POST', path: '/v1/dry-run/schema' },
+  input: z.strictObject({
+    schema: SchemaInput,
+    eml: z.string().optional().describe('A raw RFC 822 message.'),
+    html: z.string().optional().describe('An HTML body, wrapped as a message with no headers.'),
+    expected: z.record(z.string(), z.record(z.string(), z.unknown())).optional()
+      .describe('Per message ("eml", "html" or a message id): field name -> expected value. Omitted fields are not checked.'),
+  }),
+  output: z.object({
+    results: z.array(z.object({
+      message: z.string(),
+      fields: z.record(z.string(), FieldView),
+      issues: z.array(IssueView),
+      confidence: z.number(),
+      comparison: z.record(z.string(), z.object({ expected: z.unknown(), actual: z.unknown(), pass: z.boolean() })).optional(),
+      passed: z.boolean().optional(),
+    })),
+  }),
+  handler: async (input) => {
+    const schema = compileBucketSchema(input.schema)!;
+    const messages = await inlineMessages(input);
+    requireSomeMessage(messages.length);
+    return {
+      results: messages.map(({ key, analyzed }) => {
+        const run = runSchema(schema, analyzed.view);
+        const fields = Object.fromEntries(Object.entries(run.fields).map(([name, r]) => [name, fieldView(r)]));
+        const expected = input.expected?.[key];
+        if (!expected) return { message: key, fields, issues: run.issues, confidence: run.confidence };
+        const comparison = Object.fromEntries(Object.entries(expected).map(([name, want]) => {
+          const def = schema.fields.find((f) => f.name === name);
+          const actual = run.fields[name]?.value ?? null;
+          return [name, { expected: want, actual, pass: def ? sameValue(def.type, def.enum, want, actual) : false }];
+        }));
+        return {
+          message: key, fields, issues: run.issues, confidence: run.confidence, comparison,
+          passed: Object.values(comparison).every((c) => c.pass),
+        };
+      }),
+    };
+  },
+});

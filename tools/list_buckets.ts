@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { bucketView } from '../services/buckets.ts';
+import { listBuckets } from '../storage/buckets.ts';
+import { BucketView } from './_shapes.ts';
+import { defineTool } from './define.ts';
+
+export default defineTool({
+  name: 'list_buckets',
+  description:
+    'List the tenant\'s buckets in the order classification tries them (priority, then name), each with the ' +
+    'addresses made for it and its activity over the last `days`: messages, auto-applied, held, last received.',
+  scope: 'read',
+  mutating: false,
+  tenantScoped: true,
+  http: { method: 'GET', path: '/v1/buckets' },
+  input: z.strictObject({ days: z.number().int().min(1).max(365).default(30).describe('Activity window, 1 to 365 days.') }),
+  output: z.object({
+    days: z.number().int(),
+    buckets: z.array(BucketView.extend({
+      addresses: z.array(z.object({ id: z.string(), address: z.string() })),
+      activity: z.object({
+        messages: z.number().int(), auto_applied: z.number().int(), held: z.number().int(), last_received: z.string().nullable(),
+      }),
+    })),
+  }),
+  handler: async (input, ctx) => {
+    const buckets = await listBuckets(ctx.app.db, ctx.tenant.id);
+    // Messages and addresses arrive with ingest and mail-in; until then there is no activity to count.
+    return {
+      days: input.days,
+      buckets: buckets.map((b) => ({
+        ...bucketView(b),
+        addresses: [],
+        activity: { messages: 0, auto_applied: 0, held: 0, last_received: null },
+      })),
+    };
+  },
+});

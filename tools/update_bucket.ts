@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { bucketView, compileBucketRule, compileBucketSchema } from '../services/buckets.ts';
+import { bucketNameTaken, findBucket, updateBucketStatement, type Bucket } from '../storage/buckets.ts';
+import { eventStatement } from '../storage/events.ts';
+import { BucketName, BucketView, Destinations, Policy, RuleInput, SchemaInput } from './_shapes.ts';
+import { ToolError, defineTool, notFound } from './define.ts';
+
+export default defineTool({
+  name: 'update_bucket',
+  description:
+    'Change a bucket (by id or name). Only the fields you pass change; null clears rule, schema and policy (and resets ' +
+    'description, priority, enabled, destinations to their defaults). Existing messages are not reprocessed. ' +
+    'Rules and schemas are checked as in create_bucket. `force` applies a schema change even when the bucket\'s ' +
+    'regression test cases fail.',
+  scope: 'configure',
+  mutating: true,
+  tenantScoped: true,
+  http: { method: 'PUT', path: '/v1/buckets/{id}' },
+  input: z.strictObject({
+    id: z.string().min(1).max(80).describe('Bucket id (bkt_...) or name.'),
+    name: BucketName.optional(),
+    description: z.string().max(500).nullable().optional(),
+    priority: z.number().int().min(0).max(10000).nullable().optional(),
+    enabled: z.boolean().nullable().optional(),
+    rule: RuleInput.optional(),
+    schema: SchemaInput.nullable().optional(),
+    policy: Policy.nullable().optional(),
+    destinations: Destinations.nullable().optional(),
+    force: z.boolean().default(false),
+  }),
+  output: BucketView,
+  handler: async (input, ctx) => {
+    const before = await findBucket(ctx.app.db, ctx.tenant.id, input.id);
+    if (!before) throw notFound('bucket', input.id);
+    const after: Bucket = { ...before, updated_at: ctx.now.toISOString() };
+    if (input.name !== undefined) after.name = input.name;
+    if (input.description !== undefined) after.description = input.description ?? '';
+    if (input.priority !== undefined) after.priority = input.priority ?? 100;
+    if (input.enabled !== undefined) after.enabled = input.enabled ?? true;
+    if (input.rule !== undefined) after.rule = input.rule;
+    if (input.schema !== undefined) after.schema = input.schema;
+    if (input.policy !== undefined) after.policy = input.policy;
+    if (input.destinations !== undefined) after.destinations = [...new Set(input.destinations ?? [])];
+    compileBucketRule(after.rule);
+    compileBucketSchema(after.schema);
+    if (after.name !== before.name && await bucketNameTaken(ctx.app.db, ctx.tenant.id, after.name, before.id)) {
+      throw new ToolError('conflict', `A bucket named '${after.name}' exists; pick another name.`, { name: after.name });
+    }
+    const changed = (['name', 'description', 'priority', 'enabled', 'rule', 'schema', 'policy', 'destinations'] as const)
+      .filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+    if (changed.length === 0) return bucketView(before);
+    await ctx.app.db.batch([
+      updateBucketStatement(after),
+      eventStatement({ accountId: ctx.tenant.account_id, tenantId: ctx.tenant.id, type: 'bucket.updated', subjectId: before.id,
+        actor: ctx.actor, diff: Object.fromEntries(changed.map((k) => [k, { before: before[k], after: after[k] }])) }, ctx.now),
+    ]);
+    return bucketView(after);
+  },
+});
