@@ -68,7 +68,7 @@ export function icsToText(ics: string): string {
 
 async function pdfText(bytes: Uint8Array): Promise<string> {
   // pdf.js takes ownership of the buffer it is given: pass a copy.
-  const pdf = await getDocumentProxy(new Uint8Array(bytes));
+  const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
   try {
     const { text } = await extractText(pdf, { mergePages: false });
     return (text as string[]).map((page) => page.trim()).join('\n\n');
@@ -94,11 +94,21 @@ function extension(name: string | null): string {
   return name?.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1] ?? '';
 }
 
-/** The reader for an attachment, or null for types we do not read (images, archives...). */
+const GENERIC_TYPES = new Set(['application/octet-stream', 'application/x-download', 'application/binary', 'binary/octet-stream']);
+
+function startsWith(bytes: Uint8Array, ascii: string): boolean {
+  return bytes.byteLength >= ascii.length && [...ascii].every((c, i) => bytes[i] === c.charCodeAt(0));
+}
+
+/**
+ * The reader for an attachment, or null for types we do not read (images, archives...).
+ * The content decides first (a PDF is a PDF whatever it is called), then the declared
+ * type, then the file extension when the declared type says nothing.
+ */
 function readerFor(a: ParsedAttachment): Reader | null {
   const type = a.mimeType;
-  const ext = extension(a.filename);
-  if (type === 'application/pdf' || ext === 'pdf') return async (x) => ({ text: await pdfText(x.bytes) });
+  const ext = GENERIC_TYPES.has(type) ? extension(a.filename) : '';
+  if (startsWith(a.bytes, '%PDF-') || type === 'application/pdf' || ext === 'pdf') return async (x) => ({ text: await pdfText(x.bytes) });
   if (type.includes('wordprocessingml') || ext === 'docx') {
     return async (x) => ({ text: (await mammoth.extractRawText({ buffer: Buffer.from(x.bytes) })).value.trim() });
   }

@@ -108,7 +108,8 @@ function valueAfterLabel(doc: Document, lines: string[], li: number, lineStart: 
   const separator = sep[3]?.trim();
   const row = cells(line);
   // A header row ("Invoice No | Date | Total") over a row of values: read the column.
-  if (row.length >= 3 && separator === '|') {
+  // Two-cell rows are "Label | value" pairs, so a column needs three cells or more.
+  if (row.length >= 3) {
     const next = lines[li + 1] ? cells(lines[li + 1]!) : [];
     const column = row.findIndex((c) => c.text.toLowerCase().startsWith(label));
     if (next.length === row.length && column >= 0 && next[column]!.text) {

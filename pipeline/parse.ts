@@ -47,8 +47,10 @@ function fromEmail(email: Email, utf7: boolean): ParsedMessage {
   const flags: Flag[] = [];
   const notes: string[] = [];
   let attachments: ParsedAttachment[] = email.attachments.map((a) => ({
-    filename: a.filename ? fix(a.filename) : null,
-    mimeType: (a.mimeType || 'application/octet-stream').toLowerCase(),
+    // Filenames arrive in NFD from some clients (macOS): NFC makes them compare equal.
+    filename: a.filename ? fix(a.filename).normalize('NFC') : null,
+    // Broken Content-Type lines leak parameters into the type ("application/pdf name=x.pdf").
+    mimeType: (a.mimeType || '').toLowerCase().match(/^[a-z0-9.+-]+\/[a-z0-9.+-]+/)?.[0] ?? 'application/octet-stream',
     disposition: a.disposition === 'attachment' ? 'attachment' : a.disposition === 'inline' ? 'inline' : null,
     contentId: a.contentId ?? null,
     bytes: toBytes(a.content),

@@ -106,7 +106,10 @@ export function parseAmount(raw: string): Found {
   }
   const value = Number(token);
   if (!Number.isFinite(value)) return null;
-  const negative = Boolean(m[2]) || (Boolean(m[1]) && Boolean(m[4]));
+  // A hyphen glued to a letter is part of a code ("A-1001"), not a minus sign.
+  const signAt = m.index + (m[1]?.length ?? 0);
+  const minus = Boolean(m[2]) && (signAt === 0 || !/[\p{L}\p{N}]/u.test(raw[signAt - 1]!));
+  const negative = minus || (Boolean(m[1]) && Boolean(m[4]));
   return { value: negative ? -value : value, ambiguous, start: m.index, end: m.index + m[0].length };
 }
 

@@ -40,6 +40,31 @@ const steps: Step[] = [
   { tool: 'list_events', tenant: 'acme', args: () => ({ type: 'tenant.policy_set' }) },
   { tool: 'list_events', tenant: 'acme', args: (r) => ({ after: r[25].events.at(-1).id, limit: 3 }) },
   { tool: 'list_events', tenant: 'acme', args: () => ({ limit: 500 }) },
+  // Buckets and dry runs (issue: pipeline).
+  { tool: 'list_starters' },
+  { tool: 'list_buckets', tenant: 'acme' },
+  { tool: 'list_buckets', tenant: 'globex', args: () => ({ days: 7 }) },
+  { tool: 'create_bucket', tenant: 'acme', args: () => ({ name: 'orders', priority: 50, rule: { subject_contains: ['order'] }, schema: 'starter:purchase_order' }) },
+  { tool: 'create_bucket', tenant: 'acme', args: () => ({ name: 'orders' }) },
+  { tool: 'create_bucket', tenant: 'acme', args: () => ({ name: 'bad', rule: { any: [{ subject_matches: '(' }] } }) },
+  { tool: 'create_bucket', tenant: 'acme', args: () => ({ name: 'bad', rule: { subject: 'x' } }) },
+  { tool: 'create_bucket', tenant: 'acme', args: () => ({ name: 'bad', schema: { name: 'x', fields: { a: { type: 'money', extract: [] } } } }) },
+  { tool: 'create_bucket', tenant: 'acme', args: () => ({ name: 'bad', schema: 'starter:nope' }) },
+  { tool: 'create_bucket', tenant: 'acme', args: () => ({ name: 'Bad Name' }) },
+  { tool: 'get_bucket', tenant: 'acme', args: () => ({ id: 'orders' }) },
+  { tool: 'update_bucket', tenant: 'acme', args: () => ({ id: 'orders', description: 'Purchase orders', enabled: false }) },
+  { tool: 'update_bucket', tenant: 'acme', args: () => ({ id: 'orders', schema: null, policy: { no_schema: 'task' } }) },
+  { tool: 'update_bucket', tenant: 'acme', args: () => ({ id: 'orders', name: 'invoices' }) },
+  { tool: 'get_bucket', tenant: 'acme', args: (r) => ({ id: r[32].id }) },
+  { tool: 'dry_run_rule', tenant: 'acme', args: () => ({ rule: { any: [{ subject_contains: ['receipt'] }, { sender_domain: '.vendor.example' }] },
+    eml: 'From: a@billing.vendor.example\r\nSubject: Invoice 7\r\n\r\nTotal: 5 EUR\r\n', html: '<p>Receipt</p>' }) },
+  { tool: 'dry_run_rule', tenant: 'acme', args: () => ({ rule: { subject_contains: ['x'] } }) },
+  { tool: 'dry_run_schema', tenant: 'acme', args: () => ({ schema: 'starter:invoice',
+    eml: 'From: Vendor <a@vendor.example>\r\nSubject: Invoice\r\n\r\nInvoice No: V-1\r\nInvoice date: 2026-03-01\r\nTotal: 5.00 EUR\r\n',
+    expected: { eml: { invoice_number: 'V-1', total_amount: '5,00', currency: 'USD' } } }) },
+  { tool: 'delete_bucket', tenant: 'acme', args: () => ({ id: 'orders' }) },
+  { tool: 'get_bucket', tenant: 'acme', args: () => ({ id: 'orders' }) },
+  { tool: 'list_events', tenant: 'acme', args: () => ({ type: 'bucket.updated' }) },
 ];
 
 type Outcome = { ok: boolean; body: any };
@@ -89,7 +114,7 @@ describe('REST and MCP give the same results', () => {
   it('covers successes and failures', () => {
     expect(restOutcomes.filter((o) => o.ok).length).toBeGreaterThan(10);
     const codes = restOutcomes.filter((o) => !o.ok).map((o) => o.body.error.code);
-    expect(new Set(codes)).toEqual(new Set(['invalid_request', 'conflict', 'tenant_required', 'not_found']));
+    expect(new Set(codes)).toEqual(new Set(['invalid_request', 'conflict', 'tenant_required', 'not_found', 'invalid_rule', 'invalid_regex', 'invalid_schema']));
   });
 
   it.each(steps.map((s, i) => [i, s.tool] as const))('step %i (%s) matches', (i) => {
