@@ -232,10 +232,14 @@ export function validateFields(fields: readonly FieldRules[], values: Record<str
       issues.push({ field: field.name, code: 'not_in_enum', message: `${JSON.stringify(result.value)} is not one of ${field.enum.join(', ')}` });
     }
   }
+  return { issues, confidence: captureConfidence(fields, values) };
+}
+
+export function captureConfidence(fields: readonly { name: string; required?: boolean }[],
+  values: Record<string, { value: unknown; confidence: number } | undefined>): number {
   const required = fields.filter((f) => f.required);
   const counted = required.length > 0
     ? required.map((f) => (values[f.name]?.value == null ? 0 : values[f.name]!.confidence))
     : fields.map((f) => values[f.name]).filter((v) => v && v.value != null).map((v) => v!.confidence);
-  const confidence = counted.length > 0 ? Math.min(...counted) : 0;
-  return { issues, confidence };
+  return counted.length > 0 ? Math.min(...counted) : 0;
 }

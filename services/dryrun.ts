@@ -1,7 +1,10 @@
 // The messages a dry run looks at: an inline `eml`, an inline `html` body, or (once
 // messages are stored) stored ones. Each goes through the same stages as ingest.
 import { analyzeMessage, htmlToEml, type AnalyzedMessage } from '../pipeline/index.ts';
+import { getMessages } from '../storage/messages.ts';
+import type { Tenant } from '../storage/tenants.ts';
 import { ToolError } from '../tools/define.ts';
+import type { AppContext } from './app.ts';
 
 export interface DryRunMessage {
   /** How results name the message: "eml", "html", or a stored message id. */
@@ -22,9 +25,26 @@ export async function inlineMessages(input: { eml?: string | undefined; html?: s
   return out;
 }
 
+/** Stored messages by id, re-read from their raw bytes with their envelope and auth, as reprocess does. */
+export async function storedMessages(app: AppContext, tenant: Tenant, ids: readonly string[]): Promise<DryRunMessage[]> {
+  const unique = [...new Set(ids)];
+  const found = new Map((await getMessages(app.db, tenant.id, unique)).map((m) => [m.id, m]));
+  const out: DryRunMessage[] = [];
+  for (const id of unique) {
+    const message = found.get(id);
+    if (!message) throw new ToolError('not_found', `No message '${id}' in this tenant; list_messages shows them.`, { id });
+    const raw = await app.blobs.get(message.raw_sha256);
+    if (!raw) throw new ToolError('invalid_state', `The raw bytes of ${id} are no longer stored.`, { id });
+    const analyzed = await analyzeMessage(raw, { recipients: message.recipients, auth: message.auth });
+    if (!analyzed.ok) throw new ToolError('invalid_state', `${id}: ${analyzed.refusal.message}`, { id });
+    out.push({ key: id, analyzed: analyzed.message });
+  }
+  return out;
+}
+
 export function requireSomeMessage(count: number): void {
   if (count === 0) {
-    throw new ToolError('invalid_request', 'Give a message to try: `eml` (raw RFC 822 text) or `html`.',
-      { issues: [{ path: 'eml', message: 'one of eml or html is required' }] });
+    throw new ToolError('invalid_request', 'Give messages to try: `message_ids` (stored messages), `eml` (raw RFC 822 text) or `html`.',
+      { issues: [{ path: 'eml', message: 'one of message_ids, eml or html is required' }] });
   }
 }

@@ -100,6 +100,7 @@ export const Destinations = z.array(z.string().min(1).max(80)).max(50)
   .describe('Destination ids or names that receive applied captures.');
 
 export const FieldSourceView = z.union([
+  z.object({ corrected: z.literal(true) }),
   z.object({ document_id: z.string().nullable(), document_index: z.number().int(), start: z.number().int(), end: z.number().int() }),
   z.object({ header: z.string() }),
   z.object({ constant: z.literal(true) }),
@@ -113,3 +114,67 @@ export const FieldView = z.object({
 });
 
 export const IssueView = z.object({ field: z.string(), code: z.string(), message: z.string() });
+
+export const AuthInput = z.strictObject({
+  spf: z.enum(['pass', 'fail', 'none', 'softfail', 'neutral']).default('none'),
+  dkim: z.enum(['pass', 'fail', 'none']).default('none'),
+  dmarc: z.enum(['pass', 'fail', 'none']).default('none'),
+});
+
+export const CaptureStatus = z.enum(['applied', 'task', 'held']);
+export const MessageStatus = z.enum(['applied', 'task', 'held', 'unrouted']);
+
+export const TaskView = z.object({
+  id: z.string(),
+  kind: z.string(),
+  status: z.enum(['open', 'resolved', 'dismissed']),
+  reason: z.string(),
+  message_id: z.string(),
+  capture_id: z.string().nullable(),
+  payload: z.record(z.string(), z.unknown()),
+  note: z.string().nullable(),
+  created_at: z.string(),
+  resolved_at: z.string().nullable(),
+  resolved_by: z.string().nullable(),
+});
+
+export function toTaskView(t: { tenant_id?: string } & z.infer<typeof TaskView>) {
+  const { tenant_id: _t, ...view } = t;
+  return view;
+}
+
+export const StoredFieldView = FieldView.extend({ corrected: z.boolean().optional() });
+
+export const CaptureSummary = z.object({
+  id: z.string(),
+  message_id: z.string(),
+  bucket: z.object({ id: z.string(), name: z.string() }),
+  status: CaptureStatus,
+  reason: z.string().describe('Why routing gave this status: auto_accept, low_confidence, incomplete, invalid, no_schema, requires_human, flag:<name>, daily_cap.'),
+  confidence: z.number().nullable(),
+  corrected: z.boolean(),
+  applied_by: z.string().nullable().describe("'policy' when applied automatically, else the approving key id"),
+  applied_at: z.string().nullable(),
+  created_at: z.string(),
+});
+
+export const CaptureView = CaptureSummary.extend({
+  fields: z.record(z.string(), StoredFieldView),
+  issues: z.array(IssueView),
+  flags: z.array(z.string()),
+  corrections: z.array(z.object({
+    id: z.string(), field: z.string(), before: z.unknown(), after: z.unknown(), actor: z.string(), reason: z.string().nullable(), created_at: z.string(),
+  })),
+  tasks: z.array(TaskView),
+  deliveries: z.array(z.record(z.string(), z.unknown())),
+});
+
+export function toCaptureSummary(c: {
+  id: string; message_id: string; bucket_id: string; bucket_name: string; status: 'applied' | 'task' | 'held'; reason: string;
+  confidence: number | null; corrected: boolean; applied_by: string | null; applied_at: string | null; created_at: string;
+}) {
+  return {
+    id: c.id, message_id: c.message_id, bucket: { id: c.bucket_id, name: c.bucket_name }, status: c.status, reason: c.reason,
+    confidence: c.confidence, corrected: c.corrected, applied_by: c.applied_by, applied_at: c.applied_at, created_at: c.created_at,
+  };
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { compileBucketRule } from '../services/buckets.ts';
-import { inlineMessages, requireSomeMessage } from '../services/dryrun.ts';
+import { inlineMessages, requireSomeMessage, storedMessages } from '../services/dryrun.ts';
 import { RuleInput } from './_shapes.ts';
 import { defineTool } from './define.ts';
 
@@ -8,7 +8,7 @@ export default defineTool({
   name: 'dry_run_rule',
   description:
     'Try a rule predicate on messages without saving anything: per message, whether it matched and which predicate ' +
-    'decided (by JSON path). Give the message as `eml` (raw RFC 822 text) or `html`. Use it before create_bucket or ' +
+    'decided (by JSON path). Give stored `message_ids`, or a message as `eml` (raw RFC 822 text) or `html`. Use it before create_bucket or ' +
     'update_bucket; a bad rule is refused exactly as saving it would be.',
   scope: 'read',
   mutating: false,
@@ -16,6 +16,7 @@ export default defineTool({
   http: { method: 'POST', path: '/v1/dry-run/rule' },
   input: z.strictObject({
     rule: RuleInput,
+    message_ids: z.array(z.string().min(1).max(80)).max(50).optional().describe('Up to 50 stored messages, re-read from their raw bytes.'),
     eml: z.string().optional().describe('A raw RFC 822 message.'),
     html: z.string().optional().describe('An HTML body, wrapped as a message with no headers.'),
   }),
@@ -29,9 +30,9 @@ export default defineTool({
       reason: z.string(),
     })),
   }),
-  handler: async (input) => {
+  handler: async (input, ctx) => {
     const rule = compileBucketRule(input.rule ?? null);
-    const messages = await inlineMessages(input);
+    const messages = [...await storedMessages(ctx.app, ctx.tenant, input.message_ids ?? []), ...await inlineMessages(input)];
     requireSomeMessage(messages.length);
     return {
       results: messages.map(({ key, analyzed }) => {

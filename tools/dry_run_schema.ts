@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { runSchema } from '../pipeline/index.ts';
 import { compileBucketSchema } from '../services/buckets.ts';
-import { inlineMessages, requireSomeMessage } from '../services/dryrun.ts';
+import { inlineMessages, requireSomeMessage, storedMessages } from '../services/dryrun.ts';
 import { fieldView, sameValue } from '../services/fields.ts';
 import { FieldView, IssueView, SchemaInput } from './_shapes.ts';
 import { defineTool } from './define.ts';
@@ -11,13 +11,14 @@ export default defineTool({
   description:
     'Try a schema on messages without saving anything: per message, each field\'s value, confidence (0..1), raw text ' +
     'and source, the validation issues and the capture confidence. With `expected` ({"eml": {field: value}}) it also ' +
-    'says pass or fail per field. A bad schema is refused by path (invalid_schema / invalid_regex) as saving it would be.',
+    'says pass or fail per field. Give stored `message_ids` (then `expected` is keyed by message id) or an `eml` / `html`. A bad schema is refused by path (invalid_schema / invalid_regex) as saving it would be.',
   scope: 'read',
   mutating: false,
   tenantScoped: true,
   http: { method: 'POST', path: '/v1/dry-run/schema' },
   input: z.strictObject({
     schema: SchemaInput,
+    message_ids: z.array(z.string().min(1).max(80)).max(50).optional().describe('Up to 50 stored messages, re-read from their raw bytes.'),
     eml: z.string().optional().describe('A raw RFC 822 message.'),
     html: z.string().optional().describe('An HTML body, wrapped as a message with no headers.'),
     expected: z.record(z.string(), z.record(z.string(), z.unknown())).optional()
@@ -33,9 +34,9 @@ export default defineTool({
       passed: z.boolean().optional(),
     })),
   }),
-  handler: async (input) => {
+  handler: async (input, ctx) => {
     const schema = compileBucketSchema(input.schema)!;
-    const messages = await inlineMessages(input);
+    const messages = [...await storedMessages(ctx.app, ctx.tenant, input.message_ids ?? []), ...await inlineMessages(input)];
     requireSomeMessage(messages.length);
     return {
       results: messages.map(({ key, analyzed }) => {

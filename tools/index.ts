@@ -1,6 +1,19 @@
 // The one list of operations. Every surface (MCP stdio and HTTP, REST, OpenAPI) is
 // generated from it; an operation not listed here does not exist.
 import type { ToolDef } from './define.ts';
+import approveCapture from './approve_capture.ts';
+import correctField from './correct_field.ts';
+import getCapture from './get_capture.ts';
+import getDocumentText from './get_document_text.ts';
+import getFlow from './get_flow.ts';
+import getMessage from './get_message.ts';
+import getTask from './get_task.ts';
+import ingestMessage from './ingest_message.ts';
+import listCaptures from './list_captures.ts';
+import listMessages from './list_messages.ts';
+import listTasks from './list_tasks.ts';
+import reprocessMessage from './reprocess_message.ts';
+import resolveTask from './resolve_task.ts';
 import createBucket from './create_bucket.ts';
 import deleteBucket from './delete_bucket.ts';
 import dryRunRule from './dry_run_rule.ts';
@@ -39,6 +52,19 @@ export const tools: readonly ToolDef[] = [
   createBucket,
   updateBucket,
   deleteBucket,
+  ingestMessage,
+  listMessages,
+  getMessage,
+  getDocumentText,
+  reprocessMessage,
+  getFlow,
+  listCaptures,
+  getCapture,
+  correctField,
+  approveCapture,
+  listTasks,
+  getTask,
+  resolveTask,
   dryRunRule,
   dryRunSchema,
   listEvents,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bucketView } from '../services/buckets.ts';
 import { listBuckets } from '../storage/buckets.ts';
+import { bucketActivity } from '../storage/flow.ts';
 import { BucketView } from './_shapes.ts';
 import { defineTool } from './define.ts';
 
@@ -24,14 +25,18 @@ export default defineTool({
     })),
   }),
   handler: async (input, ctx) => {
-    const buckets = await listBuckets(ctx.app.db, ctx.tenant.id);
-    // Messages and addresses arrive with ingest and mail-in; until then there is no activity to count.
+    const since = new Date(ctx.now.getTime() - input.days * 86_400_000).toISOString();
+    const [buckets, activity] = await Promise.all([
+      listBuckets(ctx.app.db, ctx.tenant.id),
+      bucketActivity(ctx.app.db, ctx.tenant.id, since),
+    ]);
     return {
       days: input.days,
       buckets: buckets.map((b) => ({
         ...bucketView(b),
+        // Inbound addresses arrive with mail-in (create_address with `bucket`).
         addresses: [],
-        activity: { messages: 0, auto_applied: 0, held: 0, last_received: null },
+        activity: activity.get(b.id) ?? { messages: 0, auto_applied: 0, held: 0, last_received: null },
       })),
     };
   },

@@ -1,0 +1,179 @@
+// From a raw message to stored records: the pipeline stages, then one atomic batch with
+// the message, its documents, the capture, tasks and events. Used by ingest_message,
+// reprocess_message and the SMTP receiver alike.
+import { classify, type Classification } from '../pipeline/classify.ts';
+import { analyzeMessage, runSchema, type AnalyzedMessage } from '../pipeline/index.ts';
+import { effectivePolicy } from '../pipeline/policy.ts';
+import { route, type PlannedTask, type RouteDecision } from '../pipeline/route.ts';
+import type { AuthResults, Flag } from '../pipeline/types.ts';
+import type { Policy } from '../tools/_shapes.ts';
+import { ToolError } from '../tools/define.ts';
+import { listBuckets, type Bucket } from '../storage/buckets.ts';
+import { insertCaptureStatement, newCaptureId, type StoredCapture, type StoredField } from '../storage/captures.ts';
+import type { Statement } from '../storage/db.ts';
+import { eventStatement } from '../storage/events.ts';
+import { newId } from '../storage/ids.ts';
+import {
+  insertDocumentStatement, insertMessageStatement, updateMessageRoutingStatement, type MessageSource, type StoredMessage,
+} from '../storage/messages.ts';
+import { insertTaskStatement, type Task } from '../storage/tasks.ts';
+import type { Tenant } from '../storage/tenants.ts';
+import type { AppContext } from './app.ts';
+import { classifiable, compileBucketSchema } from './buckets.ts';
+import { fieldView } from './fields.ts';
+
+export interface IncomingMessage {
+  raw: Uint8Array;
+  source: MessageSource;
+  envelopeFrom: string | null;
+  /** Envelope recipients; empty means "the To and Cc of the message". */
+  recipients: string[];
+  auth: AuthResults | null;
+  addressId: string | null;
+  /** Flags found before the pipeline (mail-in checks such as unexpected_sender). */
+  extraFlags: Flag[];
+  dailyCapReached: boolean;
+}
+
+export interface Processed {
+  classification: Classification;
+  bucket: Bucket | null;
+  decision: RouteDecision;
+  capture: StoredCapture | null;
+  tasks: Task[];
+  statements: Statement[];
+}
+
+function taskPayload(planned: PlannedTask, message: StoredMessage, capture: StoredCapture | null, bucket: Bucket | null) {
+  const base = { message_id: message.id, capture_id: capture?.id ?? null, bucket: bucket?.name ?? null, subject: message.subject,
+    from: message.from?.address ?? null, ...planned.details };
+  switch (planned.kind) {
+    case 'unrouted':
+      return { ...base, reason: 'No enabled bucket rule matched this message.',
+        next_steps: 'Create or change a bucket rule (try it with dry_run_rule and this message id), then reprocess_message; or dismiss the task.' };
+    case 'review':
+      return { ...base, issues: capture?.issues ?? [], confidence: capture?.confidence ?? null,
+        next_steps: 'Check the fields with get_capture, fix wrong ones with correct_field, then approve_capture (or resolve_task with dismissed).' };
+    case 'human_field':
+      return { ...base, fields: (planned.details.fields as string[]).map((name) => ({ name, value: capture?.fields[name]?.value ?? null,
+        confidence: capture?.fields[name]?.confidence ?? 0 })),
+        next_steps: 'A person must confirm these fields: correct_field where wrong, then approve_capture.' };
+    case 'flagged':
+      return { ...base, hidden_text_count: message.hidden_text.length,
+        next_steps: 'Read the message with get_message (hidden text is shown apart, as untrusted data). Approve the capture if it is genuine, or dismiss.' };
+    case 'relationship_leak':
+      return { ...base, next_steps: 'Mail reached a relationship address from outside that relationship. Check the sender; dismiss if expected.' };
+  }
+}
+
+/**
+ * Classifies, extracts and routes an analyzed message in the tenant's current buckets,
+ * returning the records and the statements that store them (capture, tasks, events).
+ */
+export async function processAnalyzed(
+  app: AppContext, tenant: Tenant, message: StoredMessage, analyzed: AnalyzedMessage, documentIds: string[],
+  flags: Flag[], dailyCapReached: boolean, actor: string, now: Date,
+): Promise<Processed> {
+  const buckets = await listBuckets(app.db, tenant.id);
+  const classification = classify(buckets.map(classifiable), analyzed.view);
+  const bucket = buckets.find((b) => b.id === classification.bucket_id) ?? null;
+  const policy = effectivePolicy(tenant.policy as Policy, bucket?.policy as Policy | null);
+  const schema = bucket ? compileBucketSchema(bucket.schema) : null;
+  const run = schema ? runSchema(schema, analyzed.view) : null;
+  const requiresHuman = schema
+    ? [...new Set([...schema.fields.filter((f) => f.requires_human).map((f) => f.name), ...policy.requires_human])]
+    : [];
+  const decision = route({
+    matched: bucket !== null, policy, flags, dailyCapReached, hasSchema: schema !== null, requiresHuman,
+    issues: run?.issues ?? [], confidence: run?.confidence ?? 1,
+  });
+  const at = now.toISOString();
+  const event = (type: string, subjectId: string, diff: Record<string, unknown>) =>
+    eventStatement({ accountId: tenant.account_id, tenantId: tenant.id, type, subjectId, actor, diff }, now);
+  const statements: Statement[] = [];
+  let capture: StoredCapture | null = null;
+  if (bucket && decision.capture) {
+    const fields: Record<string, StoredField> = run
+      ? Object.fromEntries(Object.entries(run.fields).map(([name, r]) => [name, fieldView(r, documentIds)]))
+      : {};
+    capture = {
+      id: newCaptureId(now), tenant_id: tenant.id, message_id: message.id, bucket_id: bucket.id, bucket_name: bucket.name,
+      status: decision.capture.status, reason: decision.capture.reason, schema: schema?.schema ?? null, fields,
+      issues: run?.issues ?? [], confidence: run ? run.confidence : null, flags, corrected: false,
+      applied_by: decision.capture.status === 'applied' ? 'policy' : null,
+      applied_at: decision.capture.status === 'applied' ? at : null, created_at: at, updated_at: at,
+    };
+    statements.push(insertCaptureStatement(capture),
+      event('capture.created', capture.id, { message_id: message.id, bucket: bucket.name, status: capture.status, reason: capture.reason }));
+  }
+  const tasks: Task[] = decision.tasks.map((planned) => ({
+    id: newId('tsk', now.getTime()), tenant_id: tenant.id, kind: planned.kind, status: 'open', reason: planned.reason,
+    message_id: message.id, capture_id: capture?.id ?? null, payload: taskPayload(planned, message, capture, bucket),
+    note: null, created_at: at, resolved_at: null, resolved_by: null,
+  }));
+  for (const task of tasks) {
+    statements.push(insertTaskStatement(task), event('task.created', task.id, { kind: task.kind, reason: task.reason, capture_id: task.capture_id }));
+  }
+  return { classification, bucket, decision, capture, tasks, statements };
+}
+
+export interface IngestResult {
+  message: StoredMessage;
+  processed: Processed;
+}
+
+/** Stores the raw bytes, runs the pipeline and writes everything in one transaction. */
+export async function ingest(app: AppContext, tenant: Tenant, incoming: IncomingMessage, actor: string): Promise<IngestResult> {
+  if (incoming.raw.byteLength > app.config.maxBodyBytes) {
+    throw new ToolError('too_large', `The message is ${incoming.raw.byteLength} bytes; the limit is ${app.config.maxBodyBytes}.`,
+      { limit_bytes: app.config.maxBodyBytes });
+  }
+  const analyzedResult = await analyzeMessage(incoming.raw, { recipients: incoming.recipients, auth: incoming.auth });
+  if (!analyzedResult.ok) throw new ToolError('invalid_request', analyzedResult.refusal.message, { refusal: analyzedResult.refusal.code });
+  const analyzed = analyzedResult.message;
+  // The bytes are durable before any row names them; a crash in between leaves only an
+  // unreferenced blob, never a message without its raw MIME.
+  const sha256 = await app.blobs.put(incoming.raw);
+  const now = app.now();
+  const flags = [...new Set<Flag>([...analyzed.flags, ...incoming.extraFlags])];
+  const p = analyzed.parsed;
+  const message: StoredMessage = {
+    id: newId('msg', now.getTime()), tenant_id: tenant.id, raw_sha256: sha256, size_bytes: incoming.raw.byteLength,
+    source: incoming.source, address_id: incoming.addressId, envelope_from: incoming.envelopeFrom,
+    recipients: analyzed.view.recipients, from: p.from, to: p.to, cc: p.cc, subject: p.subject, sent_at: p.date,
+    message_id_header: p.messageId, headers: p.headers, auth: incoming.auth, flags, hidden_text: analyzed.hidden,
+    notes: p.notes, status: 'unrouted', bucket_id: null, classification: { bucket_id: null, bucket_name: null, decided_by: null, reason: '' },
+    received_at: now.toISOString(),
+  };
+  const documentIds = analyzed.documents.map(() => newId('doc', now.getTime()));
+  const processed = await processAnalyzed(app, tenant, message, analyzed, documentIds, flags, incoming.dailyCapReached, actor, now);
+  message.status = processed.decision.message_status;
+  message.bucket_id = processed.bucket?.id ?? null;
+  message.classification = processed.classification;
+  await app.db.batch([
+    insertMessageStatement(message),
+    ...analyzed.documents.map((d, i) => insertDocumentStatement({ ...d, id: documentIds[i]!, message_id: message.id }, tenant.id)),
+    eventStatement({ accountId: tenant.account_id, tenantId: tenant.id, type: 'message.received', subjectId: message.id, actor,
+      diff: { source: message.source, status: message.status, bucket: processed.bucket?.name ?? null, flags } }, now),
+    ...processed.statements,
+  ]);
+  return { message, processed };
+}
+
+/** Re-runs classification, extraction and routing on the stored raw message: a new capture. */
+export async function reprocess(app: AppContext, tenant: Tenant, message: StoredMessage, documentIds: string[], actor: string): Promise<Processed> {
+  const raw = await app.blobs.get(message.raw_sha256);
+  if (!raw) throw new ToolError('invalid_state', `The raw bytes of ${message.id} are no longer stored; it cannot be reprocessed.`);
+  const analyzedResult = await analyzeMessage(raw, { recipients: message.recipients, auth: message.auth });
+  if (!analyzedResult.ok) throw new ToolError('invalid_state', analyzedResult.refusal.message);
+  const now = app.now();
+  const processed = await processAnalyzed(app, tenant, message, analyzedResult.message, documentIds, message.flags, false, actor, now);
+  await app.db.batch([
+    updateMessageRoutingStatement(tenant.id, message.id, processed.decision.message_status, processed.bucket?.id ?? null,
+      processed.classification, message.flags),
+    eventStatement({ accountId: tenant.account_id, tenantId: tenant.id, type: 'message.reprocessed', subjectId: message.id, actor,
+      diff: { status: processed.decision.message_status, bucket: processed.bucket?.name ?? null, capture_id: processed.capture?.id ?? null } }, now),
+    ...processed.statements,
+  ]);
+  return processed;
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { captureView } from '../services/capture-view.ts';
+import { correctField } from '../services/captures.ts';
+import { getCapture } from '../storage/captures.ts';
+import { CaptureView } from './_shapes.ts';
+import { defineTool, notFound } from './define.ts';
+
+export default defineTool({
+  name: 'correct_field',
+  description:
+    'Set the value of one field of a capture (any status). The value is read with the field\'s type (a date may be ' +
+    '"3 March 2026"; null clears it), the capture is re-validated, and the correction is recorded with your key and ' +
+    '`reason`; the original value stays in the correction history. The capture\'s status does not change: approve it after.',
+  scope: 'propose',
+  mutating: true,
+  tenantScoped: true,
+  http: { method: 'POST', path: '/v1/captures/{id}/fields/{field}' },
+  input: z.strictObject({
+    id: z.string().min(1).max(80),
+    field: z.string().min(1).max(64),
+    value: z.unknown().refine((v) => v !== undefined, 'value is required (null clears the field)')
+      .describe('The correct value (null clears).'),
+    reason: z.string().max(500).optional(),
+  }),
+  output: CaptureView,
+  handler: async (input, ctx) => {
+    const capture = await getCapture(ctx.app.db, ctx.tenant.id, input.id);
+    if (!capture) throw notFound('capture', input.id);
+    const updated = await correctField(ctx.app, ctx.tenant, capture, input.field, input.value, input.reason ?? null, ctx.actor);
+    return captureView(ctx.app, updated);
+  },
+});

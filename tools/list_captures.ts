@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { findBucket } from '../storage/buckets.ts';
+import { listCaptures } from '../storage/captures.ts';
+import { CaptureStatus, CaptureSummary, Limit, toCaptureSummary } from './_shapes.ts';
+import { defineTool, notFound } from './define.ts';
+
+export default defineTool({
+  name: 'list_captures',
+  description:
+    'List captures, newest first, with status (applied, task, held), reason, confidence and bucket. Filter by `bucket` ' +
+    '(id or name), `status` or `message` (a message id). Page with `before` = the previous page\'s `next_before`.',
+  scope: 'read',
+  mutating: false,
+  tenantScoped: true,
+  http: { method: 'GET', path: '/v1/captures' },
+  input: z.strictObject({
+    bucket: z.string().max(80).optional(),
+    status: CaptureStatus.optional(),
+    message: z.string().max(80).optional().describe('Only captures of this message id.'),
+    limit: Limit,
+    before: z.string().max(80).optional(),
+  }),
+  output: z.object({ captures: z.array(CaptureSummary), next_before: z.string().nullable() }),
+  handler: async (input, ctx) => {
+    let bucketId: string | undefined;
+    if (input.bucket) {
+      // Captures outlive deleted buckets, so an id is taken as given; a name must be live.
+      const bucket = await findBucket(ctx.app.db, ctx.tenant.id, input.bucket);
+      if (!bucket && !input.bucket.startsWith('bkt_')) throw notFound('bucket', input.bucket);
+      bucketId = bucket?.id ?? input.bucket;
+    }
+    const captures = await listCaptures(ctx.app.db, {
+      tenantId: ctx.tenant.id, bucketId, status: input.status, messageId: input.message, before: input.before, limit: input.limit,
+    });
+    return {
+      captures: captures.map(toCaptureSummary),
+      next_before: captures.length === input.limit ? captures.at(-1)!.id : null,
+    };
+  },
+});
