@@ -1,7 +1,7 @@
 // The messages a dry run looks at: an inline `eml`, an inline `html` body, or (once
 // messages are stored) stored ones. Each goes through the same stages as ingest.
 import { analyzeMessage, htmlToEml, type AnalyzedMessage } from '../pipeline/index.ts';
-import { getMessages } from '../storage/messages.ts';
+import { getMessages, listDocumentSummaries } from '../storage/messages.ts';
 import type { Tenant } from '../storage/tenants.ts';
 import { ToolError } from '../tools/define.ts';
 import type { AppContext } from './app.ts';
@@ -10,6 +10,8 @@ export interface DryRunMessage {
   /** How results name the message: "eml", "html", or a stored message id. */
   key: string;
   analyzed: AnalyzedMessage;
+  /** Stored document ids by index (empty for inline messages: nothing is stored). */
+  documentIds: string[];
 }
 
 export async function inlineMessages(input: { eml?: string | undefined; html?: string | undefined }): Promise<DryRunMessage[]> {
@@ -20,7 +22,7 @@ export async function inlineMessages(input: { eml?: string | undefined; html?: s
   for (const source of sources) {
     const analyzed = await analyzeMessage(source.raw);
     if (!analyzed.ok) throw new ToolError('invalid_request', `${source.key}: ${analyzed.refusal.message}`, { field: source.key });
-    out.push({ key: source.key, analyzed: analyzed.message });
+    out.push({ key: source.key, analyzed: analyzed.message, documentIds: [] });
   }
   return out;
 }
@@ -37,7 +39,8 @@ export async function storedMessages(app: AppContext, tenant: Tenant, ids: reado
     if (!raw) throw new ToolError('invalid_state', `The raw bytes of ${id} are no longer stored.`, { id });
     const analyzed = await analyzeMessage(raw, { recipients: message.recipients, auth: message.auth });
     if (!analyzed.ok) throw new ToolError('invalid_state', `${id}: ${analyzed.refusal.message}`, { id });
-    out.push({ key: id, analyzed: analyzed.message });
+    const documentIds = (await listDocumentSummaries(app.db, tenant.id, id)).map((d) => d.id);
+    out.push({ key: id, analyzed: analyzed.message, documentIds });
   }
   return out;
 }

@@ -39,9 +39,9 @@ export default defineTool({
     const messages = [...await storedMessages(ctx.app, ctx.tenant, input.message_ids ?? []), ...await inlineMessages(input)];
     requireSomeMessage(messages.length);
     return {
-      results: messages.map(({ key, analyzed }) => {
+      results: messages.map(({ key, analyzed, documentIds }) => {
         const run = runSchema(schema, analyzed.view);
-        const fields = Object.fromEntries(Object.entries(run.fields).map(([name, r]) => [name, fieldView(r)]));
+        const fields = Object.fromEntries(Object.entries(run.fields).map(([name, r]) => [name, fieldView(r, documentIds)]));
         const expected = input.expected?.[key];
         if (!expected) return { message: key, fields, issues: run.issues, confidence: run.confidence };
         const comparison = Object.fromEntries(Object.entries(expected).map(([name, want]) => {

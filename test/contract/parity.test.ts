@@ -65,7 +65,38 @@ const steps: Step[] = [
   { tool: 'delete_bucket', tenant: 'acme', args: () => ({ id: 'orders' }) },
   { tool: 'get_bucket', tenant: 'acme', args: () => ({ id: 'orders' }) },
   { tool: 'list_events', tenant: 'acme', args: () => ({ type: 'bucket.updated' }) },
+  // Ingest, messages, captures, tasks, flow (issue: ingest).
+  { tool: 'ingest_message', tenant: 'acme', args: () => ({ eml: HELD_INVOICE }) },
+  { tool: 'ingest_message', tenant: 'acme', args: () => ({ html: '<p>Lunch on Friday?</p>', from: 'Pat <pat@example.com>', to: 'ap@acme.example', subject: 'Lunch' }) },
+  { tool: 'ingest_message', tenant: 'acme', args: () => ({ subject: 'nothing to ingest' }) },
+  { tool: 'ingest_message', tenant: 'acme', args: () => ({ eml: HELD_INVOICE, auth: { spf: 'pass' } }) },
+  { tool: 'list_messages', tenant: 'acme' },
+  { tool: 'list_messages', tenant: 'acme', args: () => ({ status: 'held', limit: 1 }) },
+  { tool: 'get_message', tenant: 'acme', args: (r) => ({ id: held(r).message_id, include_headers: true }) },
+  { tool: 'get_message', tenant: 'acme', args: () => ({ id: 'msg_00000000000000000000000000' }) },
+  { tool: 'get_document_text', tenant: 'acme', args: (r) => ({ id: r.find((x) => x?.documents)?.documents[0].id }) },
+  { tool: 'list_captures', tenant: 'acme', args: () => ({ status: 'held' }) },
+  { tool: 'get_capture', tenant: 'acme', args: (r) => ({ id: held(r).capture.id }) },
+  { tool: 'correct_field', tenant: 'acme', args: (r) => ({ id: held(r).capture.id, field: 'total_amount', value: 'EUR 99.00', reason: 'from the PDF' }) },
+  { tool: 'correct_field', tenant: 'acme', args: (r) => ({ id: held(r).capture.id, field: 'total_amount', value: 'ninety' }) },
+  { tool: 'list_tasks', tenant: 'acme' },
+  { tool: 'get_task', tenant: 'acme', args: (r) => ({ id: held(r).tasks[0].id }) },
+  { tool: 'approve_capture', tenant: 'acme', args: (r) => ({ id: held(r).capture.id, note: 'ok' }) },
+  { tool: 'approve_capture', tenant: 'acme', args: (r) => ({ id: held(r).capture.id }) },
+  { tool: 'resolve_task', tenant: 'acme', args: (r) => ({ id: r.find((x) => x?.status === 'unrouted')?.tasks[0].id, status: 'dismissed', note: 'not business mail' }) },
+  { tool: 'reprocess_message', tenant: 'acme', args: (r) => ({ id: held(r).message_id }) },
+  { tool: 'get_flow', tenant: 'acme', args: () => ({ hours: 24 }) },
+  { tool: 'dry_run_schema', tenant: 'acme', args: (r) => ({ schema: 'starter:invoice', message_ids: [held(r).message_id] }) },
+  { tool: 'list_buckets', tenant: 'acme' },
 ];
+
+const HELD_INVOICE = 'From: Vendor <billing@vendor.example>\r\nTo: ap@acme.example\r\nSubject: Invoice H-1\r\n' +
+  'Date: Mon, 02 Mar 2026 09:00:00 +0000\r\n\r\nInvoice number: H-1\r\nInvoice date: 2026-03-02\r\n';
+
+/** The first ingest answer that was held. */
+function held(results: any[]): any {
+  return results.find((x) => x?.message_id && x.status === 'held');
+}
 
 type Outcome = { ok: boolean; body: any };
 
@@ -114,7 +145,7 @@ describe('REST and MCP give the same results', () => {
   it('covers successes and failures', () => {
     expect(restOutcomes.filter((o) => o.ok).length).toBeGreaterThan(10);
     const codes = restOutcomes.filter((o) => !o.ok).map((o) => o.body.error.code);
-    expect(new Set(codes)).toEqual(new Set(['invalid_request', 'conflict', 'tenant_required', 'not_found', 'invalid_rule', 'invalid_regex', 'invalid_schema']));
+    expect(new Set(codes)).toEqual(new Set(['invalid_request', 'conflict', 'tenant_required', 'not_found', 'invalid_rule', 'invalid_regex', 'invalid_schema', 'invalid_state']));
   });
 
   it.each(steps.map((s, i) => [i, s.tool] as const))('step %i (%s) matches', (i) => {
