@@ -8,8 +8,13 @@ import { loadConfig, VERSION } from '../services/config.ts';
 import { countAccounts, getAccount, getAccountByEmail, verifyAccount } from '../storage/accounts.ts';
 import { SCOPES, type Scope } from '../storage/keys.ts';
 import { tools } from '../tools/index.ts';
+import { ToolError } from '../tools/define.ts';
 import { createHttpApp, listenHttp } from './http.ts';
 import { serveStdio } from './stdio.ts';
+import { listenSmtp } from './smtp.ts';
+import { decideRequest } from '../services/subdomains.ts';
+import { listRequests, setDedicatedStatement } from '../storage/mailin.ts';
+import { getTenant } from '../storage/tenants.ts';
 
 const USAGE = `svc ${VERSION}: inbound email capture
 
@@ -23,6 +28,13 @@ const USAGE = `svc ${VERSION}: inbound email capture
                                     issue a key for an account (operator; default every scope)
   svc inspect                       open the MCP inspector on the running server
                                     (key from SVC_API_KEY)
+  svc operator subdomain-requests [--json]
+                                    list subdomain exception requests awaiting review
+  svc operator approve REQUEST_ID [--note N]
+  svc operator refuse REQUEST_ID [--note N]
+                                    decide a subdomain exception request
+  svc operator dedicated TENANT_ID on|off
+                                    answer <local>@<handle>.<domain> for that tenant too
 
 Configuration is by environment variables (SVC_DATA_DIR, SVC_DATABASE_URL, SVC_HTTP_PORT, ...): see README.md.`;
 
@@ -49,9 +61,12 @@ async function serve(): Promise<void> {
     console.log(`  account: ${sandbox.account_id}`);
     console.log(`  MCP URL: ${mcpUrl(base, sandbox.key)}`);
   }
+  const smtp = app.config.smtpPort > 0 ? await listenSmtp(app, app.config.smtpPort, app.config.host) : null;
+  if (smtp) console.log(`SMTP listening on ${app.config.host}:${smtp.port} for ${app.config.inboundDomain}`);
   // Printed last: whoever waits for this line has everything above it.
   console.log(`svc ${VERSION} listening on ${http.url}`);
   const stop = async () => {
+    await smtp?.close();
     await http.close();
     app.db.close();
     process.exit(0);
@@ -89,6 +104,7 @@ async function main(argv: string[]): Promise<void> {
       account: { type: 'string' },
       label: { type: 'string' },
       scopes: { type: 'string' },
+      note: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -155,12 +171,46 @@ async function main(argv: string[]): Promise<void> {
       child.on('exit', (code) => process.exit(code ?? 0));
       return;
     }
+    case 'operator':
+      return operator(sub, arg, positionals[3], values);
     default:
       throw new UsageError(`unknown command '${command}'`);
   }
 }
 
+async function operator(sub: string | undefined, arg: string | undefined, extra: string | undefined, values: { json?: boolean; note?: string }): Promise<void> {
+  switch (sub) {
+    case 'subdomain-requests':
+      return withApp(async (app) => {
+        const pending = await listRequests(app.db, 'pending');
+        if (values.json) return console.log(JSON.stringify(pending));
+        if (pending.length === 0) return console.log('no pending subdomain requests');
+        for (const r of pending) console.log(`${r.id}  ${r.name}  tenant ${r.tenant_id}  broke ${r.rule}  reason: ${r.reason}`);
+      });
+    case 'approve':
+    case 'refuse':
+      if (!arg) throw new UsageError(`svc operator ${sub} needs the request id (sdr_...)`);
+      return withApp(async (app) => {
+        const decided = await decideRequest(app, arg, sub === 'approve', values.note ?? null);
+        console.log(values.json ? JSON.stringify(decided) : `request ${decided.id} ${decided.status}: ${decided.name}`);
+      });
+    case 'dedicated':
+      if (!arg || (extra !== 'on' && extra !== 'off')) throw new UsageError('svc operator dedicated TENANT_ID on|off');
+      return withApp(async (app) => {
+        if (!(await getTenant(app.db, arg))) throw new UsageError(`no tenant ${arg}`);
+        await app.db.batch([setDedicatedStatement(arg, extra === 'on')]);
+        console.log(`tenant ${arg}: dedicated subdomain ${extra}`);
+      });
+    default:
+      throw new UsageError('svc operator takes subdomain-requests, approve, refuse or dedicated');
+  }
+}
+
 main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof ToolError) {
+    console.error(`svc: ${error.message}`);
+    process.exit(1);
+  }
   if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
     console.error(`svc: ${(error as Error).message}\n\n${USAGE}`);
     process.exit(2);

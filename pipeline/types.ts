@@ -49,6 +49,8 @@ export interface AuthResults {
   spf: AuthVerdict;
   dkim: AuthVerdict;
   dmarc: AuthVerdict;
+  /** ARC chain verdict, for SMTP mail (pass, fail, none). */
+  arc?: string;
   /** true when the values were supplied by the caller (sandbox ingest), not verified. */
   synthetic: boolean;
 }
@@ -70,7 +72,10 @@ export interface Document {
 
 /** What classification and extraction look at: the sanitized, agent-safe view. */
 export interface MessageView {
+  /** The sender rules and extractors see: the original sender for trusted forwarded mail. */
   from: Mailbox | null;
+  /** The forwarder, when `from` was taken from forwarded content. */
+  forwardedBy?: Mailbox | null;
   to: Mailbox[];
   cc: Mailbox[];
   replyTo: Mailbox[];

@@ -4,6 +4,7 @@ import { openBlobStore, type BlobStore } from '../storage/blobs.ts';
 import { openDb, type Db } from '../storage/db.ts';
 import { loadConfig, type Config } from './config.ts';
 import { RateLimiter } from './rate-limit.ts';
+import { offlineResolver, systemResolver, type DnsResolver } from './mail-auth.ts';
 
 export interface AppContext {
   config: Config;
@@ -14,11 +15,13 @@ export interface AppContext {
   rateLimiter: RateLimiter;
   /** When each key's last use was last written (see touchKey). */
   keyTouchedAt: Map<string, number>;
+  /** DNS for SPF/DKIM/DMARC/ARC checks of SMTP mail; tests inject a fake one. */
+  resolver: DnsResolver;
 }
 
 export async function createAppContext(
   config: Config = loadConfig(),
-  overrides: Partial<Pick<AppContext, 'now'>> = {},
+  overrides: Partial<Pick<AppContext, 'now' | 'resolver'>> = {},
 ): Promise<AppContext> {
   const db = await openDb(config.databaseUrl, config.databaseAuthToken);
   const now = overrides.now ?? (() => new Date());
@@ -29,5 +32,6 @@ export async function createAppContext(
     now,
     rateLimiter: new RateLimiter(config.rateLimitPerMinute, () => now().getTime()),
     keyTouchedAt: new Map(),
+    resolver: overrides.resolver ?? (config.authDns === 'none' ? offlineResolver : systemResolver),
   };
 }

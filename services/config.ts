@@ -15,6 +15,14 @@ export interface Config {
   /** 'fs' keeps bytes under dataDir/blobs; 'memory' is for tests. */
   blobDriver: 'fs' | 'memory';
   sandboxDays: number;
+  /** The inbound mail domain: mail is answered at <handle>.<local>@ / <handle>+<local>@ it. */
+  inboundDomain: string;
+  /** SMTP listener port; 0 disables it. */
+  smtpPort: number;
+  smtpTlsKey: string | undefined;
+  smtpTlsCert: string | undefined;
+  /** 'system' looks up SPF/DKIM/DMARC records in DNS; 'none' answers every lookup "no record" (offline). */
+  authDns: 'system' | 'none';
 }
 
 export const VERSION = '0.1.0';
@@ -44,5 +52,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxBodyBytes: intFromEnv(env, 'SVC_MAX_MESSAGE_BYTES', 25 * MIB, 1024),
     blobDriver,
     sandboxDays: 30,
+    inboundDomain: (env.SVC_INBOUND_DOMAIN || 'in.localhost').toLowerCase(),
+    smtpPort: intFromEnv(env, 'SVC_SMTP_PORT', 2525, 0),
+    smtpTlsKey: env.SVC_SMTP_TLS_KEY || undefined,
+    smtpTlsCert: env.SVC_SMTP_TLS_CERT || undefined,
+    authDns: env.SVC_AUTH_DNS === 'none' ? 'none' : 'system',
   };
 }

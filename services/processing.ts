@@ -3,6 +3,7 @@
 // reprocess_message and the SMTP receiver alike.
 import { classify, type Classification } from '../pipeline/classify.ts';
 import { analyzeMessage, runSchema, type AnalyzedMessage } from '../pipeline/index.ts';
+import { matchesForwarder, originalSender } from '../pipeline/forwarded.ts';
 import { effectivePolicy } from '../pipeline/policy.ts';
 import { route, type PlannedTask, type RouteDecision } from '../pipeline/route.ts';
 import type { AuthResults, Flag } from '../pipeline/types.ts';
@@ -33,6 +34,8 @@ export interface IncomingMessage {
   /** Flags found before the pipeline (mail-in checks such as unexpected_sender). */
   extraFlags: Flag[];
   dailyCapReached: boolean;
+  /** Written in the same transaction as the message (address counters, ...). */
+  extraStatements?: Statement[];
 }
 
 export interface Processed {
@@ -130,7 +133,7 @@ export async function ingest(app: AppContext, tenant: Tenant, incoming: Incoming
   }
   const analyzedResult = await analyzeMessage(incoming.raw, { recipients: incoming.recipients, auth: incoming.auth });
   if (!analyzedResult.ok) throw new ToolError('invalid_request', analyzedResult.refusal.message, { refusal: analyzedResult.refusal.code });
-  const analyzed = analyzedResult.message;
+  const analyzed = await readAsOriginalSender(app, tenant, analyzedResult.message, incoming.envelopeFrom);
   // The bytes are durable before any row names them; a crash in between leaves only an
   // unreferenced blob, never a message without its raw MIME.
   const sha256 = await app.blobs.put(incoming.raw);
@@ -140,9 +143,12 @@ export async function ingest(app: AppContext, tenant: Tenant, incoming: Incoming
   const message: StoredMessage = {
     id: newId('msg', now.getTime()), tenant_id: tenant.id, raw_sha256: sha256, size_bytes: incoming.raw.byteLength,
     source: incoming.source, address_id: incoming.addressId, envelope_from: incoming.envelopeFrom,
-    recipients: analyzed.view.recipients, from: p.from, to: p.to, cc: p.cc, subject: p.subject, sent_at: p.date,
+    recipients: analyzed.view.recipients, from: analyzed.view.from, to: p.to, cc: p.cc, subject: p.subject, sent_at: p.date,
     message_id_header: p.messageId, headers: p.headers, auth: incoming.auth, flags, hidden_text: analyzed.hidden,
-    notes: p.notes, status: 'unrouted', bucket_id: null, classification: { bucket_id: null, bucket_name: null, decided_by: null, reason: '' },
+    notes: analyzed.view.forwardedBy
+      ? [...p.notes, `forwarded by ${analyzed.view.forwardedBy.address}; read as from ${analyzed.view.from?.address}`]
+      : p.notes,
+    status: 'unrouted', bucket_id: null, classification: { bucket_id: null, bucket_name: null, decided_by: null, reason: '' },
     received_at: now.toISOString(),
   };
   const documentIds = analyzed.documents.map(() => newId('doc', now.getTime()));
@@ -156,8 +162,24 @@ export async function ingest(app: AppContext, tenant: Tenant, incoming: Incoming
     eventStatement({ accountId: tenant.account_id, tenantId: tenant.id, type: 'message.received', subjectId: message.id, actor,
       diff: { source: message.source, status: message.status, bucket: processed.bucket?.name ?? null, flags } }, now),
     ...processed.statements,
+    ...(incoming.extraStatements ?? []),
   ]);
   return { message, processed };
+}
+
+/**
+ * Mail sent on by a trusted forwarder (any bucket policy's or the tenant policy's
+ * `forwarders`, by From or envelope sender) is read as from its original sender.
+ */
+async function readAsOriginalSender(app: AppContext, tenant: Tenant, analyzed: AnalyzedMessage, envelopeFrom: string | null): Promise<AnalyzedMessage> {
+  const buckets = await listBuckets(app.db, tenant.id);
+  const forwarders = [tenant.policy, ...buckets.map((b) => b.policy)]
+    .flatMap((p) => ((p as Policy | null)?.forwarders ?? []));
+  const sender = analyzed.view.from?.address;
+  if (!forwarders.some((f) => matchesForwarder(f, sender) || matchesForwarder(f, envelopeFrom))) return analyzed;
+  const original = await originalSender(analyzed.parsed, analyzed.documents[0]?.text ?? '');
+  if (!original) return analyzed;
+  return { ...analyzed, view: { ...analyzed.view, from: original, forwardedBy: analyzed.view.from } };
 }
 
 /** Re-runs classification, extraction and routing on the stored raw message: a new capture. */

@@ -178,3 +178,27 @@ export function toCaptureSummary(c: {
     confidence: c.confidence, corrected: c.corrected, applied_by: c.applied_by, applied_at: c.applied_at, created_at: c.created_at,
   };
 }
+
+export const AddressView = z.object({
+  id: z.string(),
+  kind: z.enum(['named', 'relationship']),
+  local_part: z.string(),
+  addresses: z.array(z.string()).describe('Every form this address is answered at (empty until a subdomain is claimed).'),
+  relationship_ref: z.string().nullable(),
+  label: z.string(),
+  daily_cap: z.number().int().nullable(),
+  bucket_id: z.string().nullable(),
+  enabled: z.boolean(),
+  forwarders: z.array(z.string()),
+  counts: z.object({ received: z.number().int(), refused: z.number().int(), today: z.number().int() }),
+  created_at: z.string(),
+});
+
+export const SubdomainView = z.object({
+  name: z.string().nullable(),
+  claimed_at: z.string().nullable(),
+  catch_all: z.boolean(),
+  dedicated: z.boolean().describe('Also answers <local>@<name>.<domain>.'),
+  forms: z.array(z.string()).describe('Address patterns mail is answered at.'),
+  pending_request: z.object({ id: z.string(), name: z.string(), rule: z.string(), created_at: z.string() }).nullable(),
+});

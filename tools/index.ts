@@ -1,6 +1,14 @@
 // The one list of operations. Every surface (MCP stdio and HTTP, REST, OpenAPI) is
 // generated from it; an operation not listed here does not exist.
 import type { ToolDef } from './define.ts';
+import claimSubdomain from './claim_subdomain.ts';
+import createAddress from './create_address.ts';
+import getSubdomain from './get_subdomain.ts';
+import listAddresses from './list_addresses.ts';
+import releaseSubdomain from './release_subdomain.ts';
+import setAddressEnabled from './set_address_enabled.ts';
+import setAddressForwarders from './set_address_forwarders.ts';
+import setCatchAll from './set_catch_all.ts';
 import approveCapture from './approve_capture.ts';
 import correctField from './correct_field.ts';
 import getCapture from './get_capture.ts';
@@ -52,6 +60,14 @@ export const tools: readonly ToolDef[] = [
   createBucket,
   updateBucket,
   deleteBucket,
+  getSubdomain,
+  claimSubdomain,
+  releaseSubdomain,
+  setCatchAll,
+  createAddress,
+  listAddresses,
+  setAddressEnabled,
+  setAddressForwarders,
   ingestMessage,
   listMessages,
   getMessage,

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { bucketView } from '../services/buckets.ts';
 import { listBuckets } from '../storage/buckets.ts';
 import { bucketActivity } from '../storage/flow.ts';
+import { addressesOfBuckets, getSubdomainOfTenant, isDedicated } from '../storage/mailin.ts';
+import { addressForms } from '../services/addresses.ts';
 import { BucketView } from './_shapes.ts';
 import { defineTool } from './define.ts';
 
@@ -26,16 +28,21 @@ export default defineTool({
   }),
   handler: async (input, ctx) => {
     const since = new Date(ctx.now.getTime() - input.days * 86_400_000).toISOString();
-    const [buckets, activity] = await Promise.all([
+    const [buckets, activity, addresses, sub, dedicated] = await Promise.all([
       listBuckets(ctx.app.db, ctx.tenant.id),
       bucketActivity(ctx.app.db, ctx.tenant.id, since),
+      addressesOfBuckets(ctx.app.db, ctx.tenant.id),
+      getSubdomainOfTenant(ctx.app.db, ctx.tenant.id),
+      isDedicated(ctx.app.db, ctx.tenant.id),
     ]);
     return {
       days: input.days,
       buckets: buckets.map((b) => ({
         ...bucketView(b),
-        // Inbound addresses arrive with mail-in (create_address with `bucket`).
-        addresses: [],
+        addresses: addresses.filter((a) => a.bucket_id === b.id).map((a) => ({
+          id: a.id,
+          address: addressForms(sub?.name ?? null, a.local_part, ctx.app.config.inboundDomain, dedicated)[0] ?? a.local_part,
+        })),
         activity: activity.get(b.id) ?? { messages: 0, auto_applied: 0, held: 0, last_received: null },
       })),
     };

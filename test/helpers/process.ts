@@ -13,7 +13,7 @@ export function tempDataDir(): string {
 }
 
 export function svcEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  return { ...process.env, SVC_DATA_DIR: dataDir, SVC_HTTP_PORT: '0', SVC_HOST: '127.0.0.1', ...extra };
+  return { ...process.env, SVC_DATA_DIR: dataDir, SVC_HTTP_PORT: '0', SVC_SMTP_PORT: '0', SVC_HOST: '127.0.0.1', SVC_AUTH_DNS: 'none', ...extra };
 }
 
 const run = promisify(execFile);

@@ -1,0 +1,89 @@
+// The SMTP receiver (smtp-server): protocol only. Which recipients exist, the checks and
+// the storing live in services/mailin.ts; this file answers RCPT and DATA with their results.
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
+import type { AppContext } from '../services/app.ts';
+import { VERSION } from '../services/config.ts';
+import { deliverSmtp, hasBareLineBreak, resolveRecipient, type Recipient } from '../services/mailin.ts';
+
+type Accepted = Extract<Recipient, { ok: true }>;
+
+function smtpError(code: number, message: string): Error {
+  return Object.assign(new Error(message), { responseCode: code });
+}
+
+export interface RunningSmtp {
+  server: SMTPServer;
+  port: number;
+  close: () => Promise<void>;
+}
+
+export async function listenSmtp(app: AppContext, port: number, host: string): Promise<RunningSmtp> {
+  // Recipients accepted at RCPT time, per session, until DATA.
+  const accepted = new WeakMap<SMTPServerSession, Accepted[]>();
+  const tls = app.config.smtpTlsKey && app.config.smtpTlsCert
+    ? { key: readFileSync(app.config.smtpTlsKey), cert: readFileSync(app.config.smtpTlsCert) }
+    : null;
+  const server = new SMTPServer({
+    name: app.config.inboundDomain,
+    banner: `inbound capture ${VERSION}`,
+    size: app.config.maxBodyBytes,
+    authOptional: true,
+    disabledCommands: tls ? ['AUTH'] : ['AUTH', 'STARTTLS'],
+    ...(tls ?? {}),
+    logger: false,
+    onMailFrom(_address, session, callback) {
+      accepted.set(session, []);
+      callback();
+    },
+    onRcptTo(address, session, callback) {
+      resolveRecipient(app, address.address).then((r) => {
+        if (!r.ok) return callback(smtpError(550, `5.1.1 ${r.message}`));
+        accepted.get(session)?.push(r);
+        callback();
+      }, (error: unknown) => {
+        console.error('[svc] RCPT failed:', error);
+        callback(smtpError(451, '4.3.0 Temporary failure, try again later'));
+      });
+    },
+    onData(stream: SMTPServerDataStream, session, callback) {
+      // smtp-server resets the envelope after this callback: copy what is needed now.
+      const recipients = accepted.get(session) ?? [];
+      const mailFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address || null : null;
+      const remoteAddress = session.remoteAddress.replace(/^::ffff:/, '');
+      const helo = session.hostNameAppearsAs || session.clientHostname || remoteAddress;
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => {
+        // Past the limit keep reading (the client is still sending) but stop keeping.
+        if (!stream.sizeExceeded) chunks.push(chunk);
+      });
+      stream.on('end', () => {
+        if (stream.sizeExceeded) {
+          return callback(smtpError(552, `5.3.4 Message exceeds the size limit of ${app.config.maxBodyBytes} bytes`));
+        }
+        const raw = new Uint8Array(Buffer.concat(chunks));
+        if (hasBareLineBreak(raw)) {
+          return callback(smtpError(550, '5.5.2 Message contains bare CR or LF characters; send CRLF line endings'));
+        }
+        // 250 only once every tenant's copy is durably stored.
+        deliverSmtp(app, { raw, mailFrom, recipients, remoteAddress, helo }).then(
+          (ids) => callback(null, `Message stored as ${ids.join(', ')}`),
+          (error: unknown) => {
+            console.error('[svc] storing SMTP message failed:', error);
+            callback(smtpError(451, '4.3.0 Could not store the message; try again later'));
+          });
+      });
+    },
+  });
+  server.on('error', (error) => console.error('[svc] SMTP error:', error.message));
+  await new Promise<void>((resolve, reject) => {
+    server.server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  return {
+    server,
+    port: (server.server.address() as AddressInfo).port,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

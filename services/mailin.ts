@@ -1,0 +1,131 @@
+// Mail arriving over SMTP: which tenant and address a recipient is, refusals at RCPT time,
+// the checks an address asks for (expected forwarders, relationship, daily cap), and
+// one ingest per tenant of a message.
+import { matchesForwarder } from '../pipeline/forwarded.ts';
+import { parseMessage } from '../pipeline/parse.ts';
+import type { Flag } from '../pipeline/types.ts';
+import type { Statement } from '../storage/db.ts';
+import {
+  countReceivedStatement, countRefusalStatement, findAddressByLocalPart, getSubdomainByName, isDedicated, receivedSince, type Address,
+} from '../storage/mailin.ts';
+import { getTenant, isExpired, type Tenant } from '../storage/tenants.ts';
+import { utcDayStart } from './addresses.ts';
+import type { AppContext } from './app.ts';
+import { verifyAuth } from './mail-auth.ts';
+import { ingest } from './processing.ts';
+
+export type Recipient =
+  | { ok: true; rcpt: string; tenant: Tenant; address: Address | null }
+  | { ok: false; rcpt: string; message: string };
+
+/**
+ * <handle>.<local>@domain, <handle>+<local>@domain, or <local>@<handle>.domain for a tenant
+ * given a dedicated subdomain. Unknown local parts pass only under catch-all; disabled
+ * addresses are refused and the refusal counted.
+ */
+export async function resolveRecipient(app: AppContext, rcpt: string): Promise<Recipient> {
+  const address = rcpt.trim().toLowerCase();
+  const at = address.lastIndexOf('@');
+  const local = address.slice(0, at);
+  const host = address.slice(at + 1);
+  const domain = app.config.inboundDomain;
+  const refuse = (message: string): Recipient => ({ ok: false, rcpt: address, message });
+  let handle: string;
+  let localPart: string;
+  let viaDedicated = false;
+  if (host === domain) {
+    const split = local.search(/[.+]/);
+    if (split <= 0) return refuse(`No mailbox ${address}: write <handle>.<local>@${domain}`);
+    handle = local.slice(0, split);
+    localPart = local.slice(split + 1);
+  } else if (host.endsWith(`.${domain}`) && !host.slice(0, -domain.length - 1).includes('.')) {
+    handle = host.slice(0, -domain.length - 1);
+    localPart = local;
+    viaDedicated = true;
+  } else {
+    return refuse(`Relaying denied: this server only accepts mail for ${domain}`);
+  }
+  const sub = await getSubdomainByName(app.db, handle);
+  if (!sub) return refuse(`No mailbox ${address}: no subdomain '${handle}' here`);
+  const tenant = await getTenant(app.db, sub.tenant_id);
+  if (!tenant || isExpired(tenant, app.now())) return refuse(`No mailbox ${address}: this tenant no longer accepts mail`);
+  if (viaDedicated && !(await isDedicated(app.db, tenant.id))) return refuse(`No mailbox ${address}: write ${handle}.${localPart}@${domain}`);
+  if (!localPart) return refuse(`No mailbox ${address}: the local part is empty`);
+  const found = await findAddressByLocalPart(app.db, tenant.id, localPart);
+  if (found) {
+    if (!found.enabled) {
+      await app.db.batch([countRefusalStatement(found.id)]);
+      return refuse(`Mailbox ${address} is disabled`);
+    }
+    return { ok: true, rcpt: address, tenant, address: found };
+  }
+  if (sub.catch_all) return { ok: true, rcpt: address, tenant, address: null };
+  return refuse(`No mailbox ${address}: unknown address (catch-all is off)`);
+}
+
+/** Postfix and Haraka refuse bare CR or LF in DATA: they are how SMTP smuggling hides a second message. */
+export function hasBareLineBreak(bytes: Uint8Array): boolean {
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i];
+    if (b === 0x0a && (i === 0 || bytes[i - 1] !== 0x0d)) return true;
+    if (b === 0x0d && bytes[i + 1] !== 0x0a) return true;
+  }
+  return false;
+}
+
+export interface SmtpEnvelope {
+  raw: Uint8Array;
+  mailFrom: string | null;
+  recipients: Extract<Recipient, { ok: true }>[];
+  remoteAddress: string;
+  helo: string;
+}
+
+const domainOf = (address: string | null | undefined) => address?.split('@')[1]?.toLowerCase() ?? null;
+
+/** Checks one address asks for, given who sent the mail. */
+async function addressChecks(app: AppContext, tenant: Tenant, address: Address | null, senders: (string | null)[]) {
+  const flags: Flag[] = [];
+  const statements: Statement[] = [];
+  if (!address) return { flags, statements, dailyCapReached: false };
+  const fromForwarder = senders.some((s) => address.forwarders.some((f) => matchesForwarder(f, s)));
+  if (address.forwarders.length > 0 && !fromForwarder) flags.push('unexpected_sender');
+  const senderDomain = domainOf(senders[0]) ?? domainOf(senders[1]);
+  if (address.kind === 'relationship' && address.first_sender_domain && senderDomain !== address.first_sender_domain && !fromForwarder) {
+    flags.push('relationship_leak');
+  }
+  let dailyCapReached = false;
+  if (address.daily_cap !== null) {
+    const today = await receivedSince(app.db, tenant.id, address.id, utcDayStart(app.now()));
+    if (today >= address.daily_cap) {
+      dailyCapReached = true;
+      flags.push('daily_cap_reached');
+    }
+  }
+  statements.push(countReceivedStatement(address.id, senderDomain));
+  return { flags, statements, dailyCapReached };
+}
+
+/** Stores an accepted SMTP message: one message per tenant among its recipients. Resolves once all are durable. */
+export async function deliverSmtp(app: AppContext, envelope: SmtpEnvelope): Promise<string[]> {
+  const auth = await verifyAuth(envelope.raw, {
+    ip: envelope.remoteAddress, helo: envelope.helo, sender: envelope.mailFrom, mta: app.config.inboundDomain, resolver: app.resolver,
+  });
+  const parsed = await parseMessage(envelope.raw);
+  const headerFrom = parsed.ok ? parsed.message.from?.address ?? null : null;
+  const byTenant = new Map<string, Extract<Recipient, { ok: true }>[]>();
+  for (const r of envelope.recipients) byTenant.set(r.tenant.id, [...(byTenant.get(r.tenant.id) ?? []), r]);
+  const ids: string[] = [];
+  for (const group of byTenant.values()) {
+    const tenant = group[0]!.tenant;
+    const address = group.find((r) => r.address)?.address ?? null;
+    const checks = await addressChecks(app, tenant, address, [headerFrom, envelope.mailFrom]);
+    const { message } = await ingest(app, tenant, {
+      raw: envelope.raw, source: 'smtp', envelopeFrom: envelope.mailFrom, recipients: group.map((r) => r.rcpt), auth,
+      addressId: address?.id ?? null, extraFlags: checks.flags, dailyCapReached: checks.dailyCapReached,
+      extraStatements: checks.statements,
+    }, 'system');
+    ids.push(message.id);
+  }
+  return ids;
+}
