@@ -43,16 +43,17 @@ const SEPARATELY_HANDLED: readonly Flag[] = ['daily_cap_reached', 'relationship_
 
 export function route(input: RouteInput): RouteDecision {
   const { policy } = input;
+  // A leak is worth a look whatever routing decides, unrouted mail included.
+  const extra: PlannedTask[] = input.flags.includes('relationship_leak')
+    ? [{ kind: 'relationship_leak', reason: 'relationship_leak', details: {} }]
+    : [];
   if (!input.matched) {
     return {
       message_status: 'unrouted',
       capture: null,
-      tasks: policy.task_on_unrouted ? [{ kind: 'unrouted', reason: 'no_bucket_matched', details: {} }] : [],
+      tasks: [...(policy.task_on_unrouted ? [{ kind: 'unrouted' as const, reason: 'no_bucket_matched', details: {} }] : []), ...extra],
     };
   }
-  const extra: PlannedTask[] = input.flags.includes('relationship_leak')
-    ? [{ kind: 'relationship_leak', reason: 'relationship_leak', details: {} }]
-    : [];
   const decide = (status: CaptureStatus, reason: string, tasks: PlannedTask[] = []): RouteDecision =>
     ({ message_status: status, capture: { status, reason }, tasks: [...tasks, ...extra] });
 

@@ -25,6 +25,7 @@ export default defineTool({
     id: z.string(),
     received_at: z.string(),
     source: z.string(),
+    address_id: z.string().nullable().describe('The inbound address it arrived at (null: upload or catch-all).'),
     status: MessageStatus,
     envelope_from: z.string().nullable(),
     recipients: z.array(z.string()),
@@ -60,7 +61,7 @@ export default defineTool({
       getBodyText(ctx.app.db, ctx.tenant.id, m.id),
     ]);
     return {
-      id: m.id, received_at: m.received_at, source: m.source, status: m.status, envelope_from: m.envelope_from,
+      id: m.id, received_at: m.received_at, source: m.source, address_id: m.address_id, status: m.status, envelope_from: m.envelope_from,
       recipients: m.recipients, from: m.from, to: m.to, cc: m.cc, subject: m.subject, sent_at: m.sent_at,
       text, hidden_text: m.hidden_text, flags: m.flags, notes: m.notes, auth: m.auth, documents,
       classification: m.classification,

@@ -88,6 +88,27 @@ const steps: Step[] = [
   { tool: 'get_flow', tenant: 'acme', args: () => ({ hours: 24 }) },
   { tool: 'dry_run_schema', tenant: 'acme', args: (r) => ({ schema: 'starter:invoice', message_ids: [held(r).message_id] }) },
   { tool: 'list_buckets', tenant: 'acme' },
+  // Mail in (issue: mail in).
+  { tool: 'get_subdomain', tenant: 'acme' },
+  { tool: 'create_address', tenant: 'acme', args: () => ({ local_part: 'ap' }) },
+  { tool: 'claim_subdomain', tenant: 'acme', args: () => ({ name: 'postmaster' }) },
+  { tool: 'claim_subdomain', tenant: 'acme', args: () => ({ name: 'acme-trading' }) },
+  { tool: 'claim_subdomain', tenant: 'globex', args: () => ({ name: 'acme-trading' }) },
+  { tool: 'claim_subdomain', tenant: 'globex', args: () => ({ name: 'smtp-globex', request_exception: true, reason: 'brand' }) },
+  { tool: 'set_catch_all', tenant: 'acme', args: () => ({ enabled: true }) },
+  { tool: 'create_address', tenant: 'acme', args: () => ({ local_part: 'ap', label: 'Payables', daily_cap: 100, bucket: 'invoices' }) },
+  { tool: 'create_address', tenant: 'acme', args: () => ({ local_part: 'ap' }) },
+  { tool: 'create_address', tenant: 'acme', args: () => ({ kind: 'relationship' }) },
+  { tool: 'create_address', tenant: 'acme', args: () => ({ local_part: 'x', bucket: 'nope' }) },
+  { tool: 'list_addresses', tenant: 'acme' },
+  { tool: 'set_address_enabled', tenant: 'acme', args: () => ({ id: 'ap', enabled: false }) },
+  { tool: 'set_address_forwarders', tenant: 'acme', args: () => ({ id: 'ap', forwarders: ['@Vendor.example', 'ops@acme.example'] }) },
+  { tool: 'set_address_forwarders', tenant: 'acme', args: () => ({ id: 'nope', forwarders: [] }) },
+  { tool: 'list_addresses', tenant: 'acme', args: () => ({ enabled: false, kind: 'named' }) },
+  { tool: 'get_bucket', tenant: 'acme', args: () => ({ id: 'invoices' }) },
+  { tool: 'release_subdomain', tenant: 'acme', args: () => ({ confirm: false }) },
+  { tool: 'release_subdomain', tenant: 'acme', args: () => ({ confirm: true }) },
+  { tool: 'get_subdomain', tenant: 'globex' },
 ];
 
 const HELD_INVOICE = 'From: Vendor <billing@vendor.example>\r\nTo: ap@acme.example\r\nSubject: Invoice H-1\r\n' +
@@ -145,7 +166,7 @@ describe('REST and MCP give the same results', () => {
   it('covers successes and failures', () => {
     expect(restOutcomes.filter((o) => o.ok).length).toBeGreaterThan(10);
     const codes = restOutcomes.filter((o) => !o.ok).map((o) => o.body.error.code);
-    expect(new Set(codes)).toEqual(new Set(['invalid_request', 'conflict', 'tenant_required', 'not_found', 'invalid_rule', 'invalid_regex', 'invalid_schema', 'invalid_state']));
+    expect(new Set(codes)).toEqual(new Set(['invalid_request', 'conflict', 'tenant_required', 'not_found', 'invalid_rule', 'invalid_regex', 'invalid_schema', 'invalid_state', 'name_refused']));
   });
 
   it.each(steps.map((s, i) => [i, s.tool] as const))('step %i (%s) matches', (i) => {

@@ -11,6 +11,7 @@ import { createHttpApp } from '../../adapters/http.ts';
 import { createAppContext, type AppContext } from '../../services/app.ts';
 import { createSandbox, createStandardAccount, issueKey } from '../../services/accounts.ts';
 import { loadConfig } from '../../services/config.ts';
+import type { DnsResolver } from '../../services/mail-auth.ts';
 import { verifyAccount } from '../../storage/accounts.ts';
 import { SCOPES } from '../../storage/keys.ts';
 import { tools } from '../../tools/index.ts';
@@ -23,11 +24,11 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-export async function makeTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function makeTestApp(env: Record<string, string> = {}, overrides: { resolver?: DnsResolver } = {}): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'svc-test-'));
   const config = loadConfig({ SVC_DATA_DIR: dir, SVC_BLOB_DRIVER: 'memory', SVC_RATE_LIMIT_PER_MINUTE: '1000000', ...env });
   const clock = { now: new Date('2026-11-01T10:00:00.000Z') };
-  const app = await createAppContext(config, { now: () => new Date(clock.now) });
+  const app = await createAppContext(config, { now: () => new Date(clock.now), ...overrides });
   const h3 = createHttpApp(app, tools);
   return {
     app, h3, clock,

@@ -33,6 +33,7 @@ describe('route (pure)', () => {
     ['6 invalid allowed by policy', { issues: [invalid], policy: policy({ auto_accept: { require_valid: false } }) }, 'applied', 'applied', 'auto_accept', []],
     ['6 lower threshold', { confidence: 0.5, policy: policy({ auto_accept: { min_confidence: 0.4 } }) }, 'applied', 'applied', 'auto_accept', []],
     ['relationship leak adds its task', { flags: ['relationship_leak'] }, 'applied', 'applied', 'auto_accept', ['relationship_leak']],
+    ['relationship leak on unrouted mail', { matched: false, flags: ['relationship_leak'] }, 'unrouted', null, null, ['unrouted', 'relationship_leak']],
   ];
   it.each(table)('%s', (_name, input, messageStatus, captureStatus, reason, kinds) => {
     const decision = route({ ...base, ...input });

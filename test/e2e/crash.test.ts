@@ -1,0 +1,98 @@
+// Durability: the SMTP client gets 250 only for messages that are still readable after
+// the server is killed with SIGKILL and started again. Also the operator's CLI review.
+import { createServer } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { startServe, svc, svcEnv, tempDataDir } from '../helpers/process.ts';
+import { SmtpClient } from '../helpers/smtp.ts';
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function rest(url: string, key: string, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return response.json();
+}
+
+describe('crash safety', () => {
+  it('every message answered 250 is readable after SIGKILL and restart', async () => {
+    const dataDir = tempDataDir();
+    const port = await freePort();
+    const env = svcEnv(dataDir, { SVC_SMTP_PORT: String(port), SVC_INBOUND_DOMAIN: 'in.test' });
+    const first = await startServe(env);
+    const key = first.key!;
+    await rest(first.url, key, 'POST', '/v1/subdomain', { name: 'crash-test' });
+    await rest(first.url, key, 'POST', '/v1/addresses', { local_part: 'inbox' });
+
+    const accepted: string[] = [];
+    const attempted: string[] = [];
+    const { client } = await SmtpClient.open(port);
+    const sending = (async () => {
+      for (let i = 0; i < 400; i++) {
+        const subject = `crash-${i}`;
+        attempted.push(subject);
+        const message = `From: a@vendor.example\r\nTo: crash-test.inbox@in.test\r\nSubject: ${subject}\r\n\r\nInvoice number: ${i}\r\n`;
+        try {
+          const r = await client.send('a@vendor.example', ['crash-test.inbox@in.test'], message);
+          if (r.data?.startsWith('250')) accepted.push(subject);
+        } catch {
+          return;
+        }
+      }
+    })();
+    // Kill while messages are in flight.
+    while (accepted.length < 10) await new Promise((r) => setTimeout(r, 10));
+    await first.stop('SIGKILL');
+    await sending;
+    expect(accepted.length).toBeGreaterThanOrEqual(10);
+    expect(attempted.length).toBeGreaterThan(accepted.length);
+
+    const second = await startServe(svcEnv(dataDir));
+    try {
+      const stored = new Set<string>();
+      let before = '';
+      for (;;) {
+        const page = await rest(second.url, key, 'GET', `/v1/messages?limit=200${before ? `&before=${before}` : ''}`);
+        for (const m of page.messages) stored.add(m.subject);
+        if (!page.next_before) break;
+        before = page.next_before;
+      }
+      const missing = accepted.filter((s) => !stored.has(s));
+      expect(missing).toEqual([]);
+      // Nothing half-written: every stored message has its capture and documents.
+      const page = await rest(second.url, key, 'GET', '/v1/messages?limit=5');
+      for (const m of page.messages) {
+        const full = await rest(second.url, key, 'GET', `/v1/messages/${m.id}`);
+        expect(full.documents.length).toBeGreaterThan(0);
+      }
+    } finally {
+      await second.stop();
+    }
+  }, 60_000);
+
+  it('the operator reviews a subdomain exception with the CLI', async () => {
+    const dataDir = tempDataDir();
+    const env = svcEnv(dataDir);
+    const sandbox = JSON.parse(await svc(['sandbox', '--json'], env));
+    const serve = await startServe(env);
+    try {
+      const filed = await rest(serve.url, sandbox.key, 'POST', '/v1/subdomain', { name: 'mx-records-inc', request_exception: true, reason: 'company name' });
+      expect(filed.outcome).toBe('pending_review');
+      const listed = JSON.parse(await svc(['operator', 'subdomain-requests', '--json'], env));
+      expect(listed).toEqual([expect.objectContaining({ id: filed.pending_request.id, name: 'mx-records-inc', rule: 'mail_infrastructure' })]);
+      expect(await svc(['operator', 'approve', filed.pending_request.id, '--note', 'checked'], env)).toContain('approved');
+      const sub = await rest(serve.url, sandbox.key, 'GET', '/v1/subdomain');
+      expect(sub.name).toBe('mx-records-inc');
+    } finally {
+      await serve.stop();
+    }
+  });
+});
