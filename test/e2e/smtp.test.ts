@@ -1,7 +1,7 @@
 // A real SMTP listener on 127.0.0.1 and a real SMTP client: addressing, refusals, size
 // limit, smuggling, multi-tenant split, SPF/DKIM/DMARC with signed mail and a fake
 // resolver, daily caps, relationship addresses, forwarders.
-import { dkimSign } from 'mailauth/lib/dkim/sign.js';
+import { dkimSign } from 'mailauth';
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenSmtp, type RunningSmtp } from '../../adapters/smtp.ts';
@@ -34,9 +34,9 @@ function mail(from: string, to: string, subject: string, body: string): string {
 }
 
 async function signed(message: string): Promise<string> {
-  const result = await dkimSign(message, {
-    signatureData: [{ signingDomain: 'vendor.example', selector: 'sel', privateKey: privateKey.export({ type: 'pkcs1', format: 'pem' }) }],
-  });
+  const key = { signingDomain: 'vendor.example', selector: 'sel', privateKey: privateKey.export({ type: 'pkcs1', format: 'pem' }).toString() };
+  // mailauth reads signatureData at run time; its type declarations ask for the fields at the top level too.
+  const result = await dkimSign(message, { ...key, signatureData: [key] });
   return result.signatures + message;
 }
 
