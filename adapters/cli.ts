@@ -12,6 +12,7 @@ import { ToolError } from '../tools/define.ts';
 import { createHttpApp, listenHttp } from './http.ts';
 import { serveStdio } from './stdio.ts';
 import { listenSmtp } from './smtp.ts';
+import { DeliveryWorker } from '../services/webhooks.ts';
 import { decideRequest } from '../services/subdomains.ts';
 import { listRequests, setDedicatedStatement } from '../storage/mailin.ts';
 import { getTenant } from '../storage/tenants.ts';
@@ -63,9 +64,12 @@ async function serve(): Promise<void> {
   }
   const smtp = app.config.smtpPort > 0 ? await listenSmtp(app, app.config.smtpPort, app.config.host) : null;
   if (smtp) console.log(`SMTP listening on ${app.config.host}:${smtp.port} for ${app.config.inboundDomain}`);
+  const worker = app.config.webhookWorker ? new DeliveryWorker(app) : null;
+  worker?.start();
   // Printed last: whoever waits for this line has everything above it.
   console.log(`svc ${VERSION} listening on ${http.url}`);
   const stop = async () => {
+    await worker?.stop();
     await smtp?.close();
     await http.close();
     app.db.close();

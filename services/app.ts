@@ -17,6 +17,8 @@ export interface AppContext {
   keyTouchedAt: Map<string, number>;
   /** DNS for SPF/DKIM/DMARC/ARC checks of SMTP mail; tests inject a fake one. */
   resolver: DnsResolver;
+  /** Wakes this process's delivery worker when deliveries are queued. */
+  deliveriesQueued: Set<() => void>;
 }
 
 export async function createAppContext(
@@ -33,5 +35,6 @@ export async function createAppContext(
     rateLimiter: new RateLimiter(config.rateLimitPerMinute, () => now().getTime()),
     keyTouchedAt: new Map(),
     resolver: overrides.resolver ?? (config.authDns === 'none' ? offlineResolver : systemResolver),
+    deliveriesQueued: new Set(),
   };
 }

@@ -8,6 +8,8 @@ import { STARTER_BUCKETS, STARTERS, starterByRef } from '../pipeline/starters.ts
 import { insertBucketStatement, newBucket, type Bucket } from '../storage/buckets.ts';
 import type { Statement } from '../storage/db.ts';
 import { ToolError } from '../tools/define.ts';
+import type { Db } from '../storage/db.ts';
+import { listDestinations } from '../storage/webhooks.ts';
 
 /** Runs a definition check, turning a DefinitionError into the 400 the caller gets. */
 export function checked<T>(fn: () => T): T {
@@ -60,4 +62,15 @@ export function starterBucketStatements(tenantId: string, now: Date): Statement[
 export function bucketView(b: Bucket) {
   const { tenant_id: _t, deleted_at: _d, ...view } = b;
   return view;
+}
+
+/** Bucket destinations must name live destinations (by id or name) when saved. */
+export async function checkDestinations(db: Db, tenantId: string, refs: readonly string[]): Promise<void> {
+  if (refs.length === 0) return;
+  const live = await listDestinations(db, tenantId);
+  const unknown = refs.filter((r) => !live.some((d) => d.id === r || d.name === r));
+  if (unknown.length > 0) {
+    throw new ToolError('invalid_request', `Unknown destination(s) ${unknown.join(', ')}; add them with add_destination first (list_destinations shows them).`,
+      { issues: unknown.map((r) => ({ path: 'destinations', message: `no destination '${r}'` })) });
+  }
 }

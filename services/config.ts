@@ -23,6 +23,16 @@ export interface Config {
   smtpTlsCert: string | undefined;
   /** 'system' looks up SPF/DKIM/DMARC records in DNS; 'none' answers every lookup "no record" (offline). */
   authDns: 'system' | 'none';
+  /** Webhooks may target loopback/private addresses (tests, local development). */
+  allowPrivateDestinations: boolean;
+  /** A webhook answer must arrive within this many ms. */
+  webhookTimeoutMs: number;
+  /** Multiplies the retry schedule (1 min, 5 min, 30 min, 2 h, 6 h); tests shrink it. */
+  webhookRetryScale: number;
+  /** How long a worker holds a claimed delivery before another may take it over. */
+  webhookLeaseMs: number;
+  /** Run the delivery worker in `svc serve`. */
+  webhookWorker: boolean;
 }
 
 export const VERSION = '0.1.0';
@@ -35,6 +45,14 @@ function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number, min:
   if (!Number.isInteger(value) || value < min) {
     throw new Error(`${name}=${raw} is not an integer >= ${min}; fix or unset it`);
   }
+  return value;
+}
+
+function floatFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name}=${raw} is not a positive number; fix or unset it`);
   return value;
 }
 
@@ -57,5 +75,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpTlsKey: env.SVC_SMTP_TLS_KEY || undefined,
     smtpTlsCert: env.SVC_SMTP_TLS_CERT || undefined,
     authDns: env.SVC_AUTH_DNS === 'none' ? 'none' : 'system',
+    allowPrivateDestinations: env.SVC_ALLOW_PRIVATE_DESTINATIONS === '1',
+    webhookTimeoutMs: intFromEnv(env, 'SVC_WEBHOOK_TIMEOUT_MS', 10_000, 1),
+    webhookRetryScale: floatFromEnv(env, 'SVC_WEBHOOK_RETRY_SCALE', 1),
+    webhookLeaseMs: intFromEnv(env, 'SVC_WEBHOOK_LEASE_MS', 60_000, 100),
+    webhookWorker: env.SVC_WEBHOOK_WORKER !== '0',
   };
 }

@@ -18,8 +18,14 @@ function outcomeNode(row: FlowRow): [string, string] {
   return [`outcome:held:${row.reason}`, `held (${row.reason})`];
 }
 
-/** Where a message ends up; `exitOf` lets webhook delivery refine applied captures. */
-export function buildFlow(rows: FlowRow[], exitOf: (row: FlowRow) => [string, string] = () => ['exit:held_for_reading', 'held for reading']) {
+/** Where a message ends up: delivered by webhook, failed delivery (given up), else held for reading through the API. */
+function exitOf(row: FlowRow): [string, string] {
+  if (row.delivered) return ['exit:webhook_delivered', 'webhook delivered'];
+  if (row.failed) return ['exit:webhook_failed', 'webhook failed'];
+  return ['exit:held_for_reading', 'held for reading'];
+}
+
+export function buildFlow(rows: FlowRow[]) {
   const nodes = new Map<string, FlowNode>();
   const links = new Map<string, FlowLink>();
   const node = (id: string, kind: FlowNode['kind'], label: string) => {

@@ -22,6 +22,7 @@ import type { Tenant } from '../storage/tenants.ts';
 import type { AppContext } from './app.ts';
 import { classifiable, compileBucketSchema } from './buckets.ts';
 import { fieldView } from './fields.ts';
+import { notifyQueued, queueDeliveries } from './webhooks.ts';
 
 export interface IncomingMessage {
   raw: Uint8Array;
@@ -108,6 +109,10 @@ export async function processAnalyzed(
     };
     statements.push(insertCaptureStatement(capture),
       event('capture.created', capture.id, { message_id: message.id, bucket: bucket.name, status: capture.status, reason: capture.reason }));
+    if (capture.status === 'applied') {
+      // Applied by policy: its deliveries commit with it (the outbox).
+      statements.push(...(await queueDeliveries(app, tenant, bucket, capture, message, actor, now)).statements);
+    }
   }
   const tasks: Task[] = decision.tasks.map((planned) => ({
     id: newId('tsk', now.getTime()), tenant_id: tenant.id, kind: planned.kind, status: 'open', reason: planned.reason,
@@ -164,6 +169,7 @@ export async function ingest(app: AppContext, tenant: Tenant, incoming: Incoming
     ...processed.statements,
     ...(incoming.extraStatements ?? []),
   ]);
+  notifyQueued(app);
   return { message, processed };
 }
 
@@ -197,5 +203,6 @@ export async function reprocess(app: AppContext, tenant: Tenant, message: Stored
       diff: { status: processed.decision.message_status, bucket: processed.bucket?.name ?? null, capture_id: processed.capture?.id ?? null } }, now),
     ...processed.statements,
   ]);
+  notifyQueued(app);
   return processed;
 }

@@ -88,3 +88,9 @@ export async function bucketNameTaken(db: Db, tenantId: string, name: string, ex
     'SELECT id FROM buckets WHERE tenant_id = ? AND name = ? AND deleted_at IS NULL', [tenantId, name]);
   return row !== undefined && String(row.id) !== exceptId;
 }
+
+/** A bucket by id, deleted or not (captures keep naming deleted buckets). */
+export async function findBucketAnyState(db: Db, tenantId: string, id: string): Promise<Bucket | undefined> {
+  const row = await db.readOne('SELECT * FROM buckets WHERE tenant_id = ? AND id = ?', [tenantId, id]);
+  return row ? rowToBucket(row) : undefined;
+}

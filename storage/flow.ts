@@ -10,13 +10,17 @@ export interface FlowRow {
   capture_status: string | null;
   reason: string | null;
   applied_by: string | null;
+  delivered: boolean;
+  failed: boolean;
 }
 
 /** One row per message received since `since`, with its newest capture. */
 export async function flowRows(db: Db, tenantId: string, since: string): Promise<FlowRow[]> {
   const rows = await db.read(
     `SELECT m.source, m.address_id, m.status AS message_status, c.bucket_id, c.bucket_name, c.status AS capture_status,
-            c.reason, c.applied_by
+            c.reason, c.applied_by,
+            EXISTS (SELECT 1 FROM delivery_attempts a WHERE a.tenant_id = m.tenant_id AND a.capture_id = c.id AND a.outcome = 'success') AS delivered,
+            EXISTS (SELECT 1 FROM deliveries d WHERE d.tenant_id = m.tenant_id AND d.capture_id = c.id AND d.status = 'failed') AS failed
      FROM messages m
      LEFT JOIN captures c ON c.id = (SELECT id FROM captures WHERE tenant_id = m.tenant_id AND message_id = m.id ORDER BY id DESC LIMIT 1)
      WHERE m.tenant_id = ? AND m.received_at >= ?`, [tenantId, since]);
@@ -29,6 +33,8 @@ export async function flowRows(db: Db, tenantId: string, since: string): Promise
     capture_status: r.capture_status === null ? null : String(r.capture_status),
     reason: r.reason === null ? null : String(r.reason),
     applied_by: r.applied_by === null ? null : String(r.applied_by),
+    delivered: Number(r.delivered) === 1,
+    failed: Number(r.failed) === 1,
   }));
 }
 

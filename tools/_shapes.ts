@@ -166,8 +166,41 @@ export const CaptureView = CaptureSummary.extend({
     id: z.string(), field: z.string(), before: z.unknown(), after: z.unknown(), actor: z.string(), reason: z.string().nullable(), created_at: z.string(),
   })),
   tasks: z.array(TaskView),
-  deliveries: z.array(z.record(z.string(), z.unknown())),
+  deliveries: z.array(z.object({
+    id: z.string().describe('Also sent as X-Svc-Delivery; stable across retries.'),
+    destination_id: z.string(),
+    destination: z.string(),
+    status: z.enum(['pending', 'delivered', 'failed']),
+    attempts: z.number().int(),
+    next_attempt_at: z.string().nullable(),
+    last_status_code: z.number().int().nullable(),
+    last_error: z.string().nullable(),
+    created_at: z.string(),
+    finished_at: z.string().nullable(),
+    attempt_log: z.array(z.object({
+      attempt: z.number().int(),
+      outcome: z.enum(['in_flight', 'success', 'failure', 'interrupted']),
+      started_at: z.string(),
+      duration_ms: z.number().int().nullable(),
+      status_code: z.number().int().nullable(),
+      error: z.string().nullable(),
+    })),
+  })),
 });
+
+export const DestinationView = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.literal('webhook'),
+  url: z.string(),
+  enabled: z.boolean(),
+  has_secret: z.boolean().describe('Whether deliveries are signed; the secret itself is never returned.'),
+  created_at: z.string(),
+});
+
+export function toDestinationView(d: { id: string; name: string; kind: 'webhook'; url: string; enabled: boolean; secret: string | null; created_at: string }) {
+  return { id: d.id, name: d.name, kind: d.kind, url: d.url, enabled: d.enabled, has_secret: d.secret !== null, created_at: d.created_at };
+}
 
 export function toCaptureSummary(c: {
   id: string; message_id: string; bucket_id: string; bucket_name: string; status: 'applied' | 'task' | 'held'; reason: string;

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { captureView } from '../services/capture-view.ts';
 import { approveCapture } from '../services/captures.ts';
 import { getCapture } from '../storage/captures.ts';
+import { findBucketAnyState } from '../storage/buckets.ts';
+import { getMessage } from '../storage/messages.ts';
+import { notifyQueued, queueDeliveries } from '../services/webhooks.ts';
 import { CaptureView } from './_shapes.ts';
 import { defineTool, notFound } from './define.ts';
 
@@ -24,7 +27,15 @@ export default defineTool({
   handler: async (input, ctx) => {
     const capture = await getCapture(ctx.app.db, ctx.tenant.id, input.id);
     if (!capture) throw notFound('capture', input.id);
-    const approved = await approveCapture(ctx.app, ctx.tenant, capture, { force: input.force, note: input.note ?? null }, ctx.actor);
+    const [bucket, message] = await Promise.all([
+      findBucketAnyState(ctx.app.db, ctx.tenant.id, capture.bucket_id),
+      getMessage(ctx.app.db, ctx.tenant.id, capture.message_id),
+    ]);
+    const approved = await approveCapture(ctx.app, ctx.tenant, capture, { force: input.force, note: input.note ?? null }, ctx.actor,
+      async (applied, now) => (bucket && message && !bucket.deleted_at
+        ? (await queueDeliveries(ctx.app, ctx.tenant, bucket, applied, message, ctx.actor, now)).statements
+        : []));
+    notifyQueued(ctx.app);
     return captureView(ctx.app, approved);
   },
 });

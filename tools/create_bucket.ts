@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bucketView, compileBucketRule, compileBucketSchema } from '../services/buckets.ts';
+import { bucketView, checkDestinations, compileBucketRule, compileBucketSchema } from '../services/buckets.ts';
 import { bucketNameTaken, insertBucketStatement, newBucket } from '../storage/buckets.ts';
 import { eventStatement } from '../storage/events.ts';
 import { BucketName, BucketView, Destinations, Policy, RuleInput, SchemaInput } from './_shapes.ts';
@@ -30,6 +30,7 @@ export default defineTool({
   handler: async (input, ctx) => {
     compileBucketRule(input.rule);
     compileBucketSchema(input.schema);
+    await checkDestinations(ctx.app.db, ctx.tenant.id, input.destinations);
     if (await bucketNameTaken(ctx.app.db, ctx.tenant.id, input.name)) {
       throw new ToolError('conflict', `A bucket named '${input.name}' exists; pick another name or update_bucket it.`, { name: input.name });
     }

@@ -1,6 +1,10 @@
 // The one list of operations. Every surface (MCP stdio and HTTP, REST, OpenAPI) is
 // generated from it; an operation not listed here does not exist.
 import type { ToolDef } from './define.ts';
+import addDestination from './add_destination.ts';
+import deliverCapture from './deliver_capture.ts';
+import listDestinations from './list_destinations.ts';
+import removeDestination from './remove_destination.ts';
 import claimSubdomain from './claim_subdomain.ts';
 import createAddress from './create_address.ts';
 import getSubdomain from './get_subdomain.ts';
@@ -68,6 +72,9 @@ export const tools: readonly ToolDef[] = [
   listAddresses,
   setAddressEnabled,
   setAddressForwarders,
+  listDestinations,
+  addDestination,
+  removeDestination,
   ingestMessage,
   listMessages,
   getMessage,
@@ -78,6 +85,7 @@ export const tools: readonly ToolDef[] = [
   getCapture,
   correctField,
   approveCapture,
+  deliverCapture,
   listTasks,
   getTask,
   resolveTask,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { findBucket } from '../storage/buckets.ts';
 import { listCaptures } from '../storage/captures.ts';
+import { deliveryFilter } from '../storage/webhooks.ts';
 import { CaptureStatus, CaptureSummary, Limit, toCaptureSummary } from './_shapes.ts';
 import { defineTool, notFound } from './define.ts';
 
@@ -17,6 +18,8 @@ export default defineTool({
     bucket: z.string().max(80).optional(),
     status: CaptureStatus.optional(),
     message: z.string().max(80).optional().describe('Only captures of this message id.'),
+    delivery: z.enum(['failed', 'delivered', 'none']).optional()
+      .describe('delivered: at least one successful delivery; failed: a failed attempt with no later success; none: never delivered.'),
     limit: Limit,
     before: z.string().max(80).optional(),
   }),
@@ -31,6 +34,7 @@ export default defineTool({
     }
     const captures = await listCaptures(ctx.app.db, {
       tenantId: ctx.tenant.id, bucketId, status: input.status, messageId: input.message, before: input.before, limit: input.limit,
+      extra: input.delivery ? deliveryFilter(input.delivery) : undefined,
     });
     return {
       captures: captures.map(toCaptureSummary),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bucketView, compileBucketRule, compileBucketSchema } from '../services/buckets.ts';
+import { bucketView, checkDestinations, compileBucketRule, compileBucketSchema } from '../services/buckets.ts';
 import { bucketNameTaken, findBucket, updateBucketStatement, type Bucket } from '../storage/buckets.ts';
 import { eventStatement } from '../storage/events.ts';
 import { BucketName, BucketView, Destinations, Policy, RuleInput, SchemaInput } from './_shapes.ts';
@@ -43,6 +43,7 @@ export default defineTool({
     if (input.destinations !== undefined) after.destinations = [...new Set(input.destinations ?? [])];
     compileBucketRule(after.rule);
     compileBucketSchema(after.schema);
+    if (input.destinations) await checkDestinations(ctx.app.db, ctx.tenant.id, input.destinations);
     if (after.name !== before.name && await bucketNameTaken(ctx.app.db, ctx.tenant.id, after.name, before.id)) {
       throw new ToolError('conflict', `A bucket named '${after.name}' exists; pick another name.`, { name: after.name });
     }
