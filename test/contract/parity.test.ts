@@ -109,6 +109,19 @@ const steps: Step[] = [
   { tool: 'release_subdomain', tenant: 'acme', args: () => ({ confirm: false }) },
   { tool: 'release_subdomain', tenant: 'acme', args: () => ({ confirm: true }) },
   { tool: 'get_subdomain', tenant: 'globex' },
+  // Destinations and webhooks (issue: webhooks). No worker runs here: deliveries stay queued.
+  { tool: 'add_destination', tenant: 'acme', args: () => ({ name: 'erp', url: 'http://127.0.0.1:9/hook', secret: 'parity-secret-1' }) },
+  { tool: 'add_destination', tenant: 'acme', args: () => ({ name: 'erp', url: 'http://127.0.0.1:9/other' }) },
+  { tool: 'add_destination', tenant: 'acme', args: () => ({ name: 'short', url: 'http://127.0.0.1:9/', secret: 'short' }) },
+  { tool: 'list_destinations', tenant: 'acme' },
+  { tool: 'update_bucket', tenant: 'acme', args: () => ({ id: 'invoices', destinations: ['erp'] }) },
+  { tool: 'deliver_capture', tenant: 'acme', args: (r) => ({ id: held(r).capture.id }) },
+  { tool: 'list_captures', tenant: 'acme', args: () => ({ delivery: 'none' }) },
+  { tool: 'list_captures', tenant: 'acme', args: () => ({ delivery: 'delivered' }) },
+  { tool: 'get_capture', tenant: 'acme', args: (r) => ({ id: held(r).capture.id }) },
+  { tool: 'remove_destination', tenant: 'acme', args: () => ({ id: 'erp' }) },
+  { tool: 'remove_destination', tenant: 'acme', args: () => ({ id: 'erp' }) },
+  { tool: 'deliver_capture', tenant: 'acme', args: (r) => ({ id: held(r).capture.id }) },
 ];
 
 const HELD_INVOICE = 'From: Vendor <billing@vendor.example>\r\nTo: ap@acme.example\r\nSubject: Invoice H-1\r\n' +
@@ -151,8 +164,8 @@ describe('REST and MCP give the same results', () => {
   let mcpOutcomes: Outcome[];
 
   beforeAll(async () => {
-    restApp = await makeTestApp();
-    mcpApp = await makeTestApp();
+    restApp = await makeTestApp({ SVC_ALLOW_PRIVATE_DESTINATIONS: '1' });
+    mcpApp = await makeTestApp({ SVC_ALLOW_PRIVATE_DESTINATIONS: '1' });
     const restOwner = await verifiedAccount(restApp.app);
     const mcpOwner = await verifiedAccount(mcpApp.app);
     restOutcomes = await runRest(restApp, restOwner.key);

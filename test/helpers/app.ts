@@ -24,11 +24,12 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-export async function makeTestApp(env: Record<string, string> = {}, overrides: { resolver?: DnsResolver } = {}): Promise<TestApp> {
+export async function makeTestApp(env: Record<string, string> = {}, overrides: { resolver?: DnsResolver; realClock?: boolean } = {}): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'svc-test-'));
   const config = loadConfig({ SVC_DATA_DIR: dir, SVC_BLOB_DRIVER: 'memory', SVC_RATE_LIMIT_PER_MINUTE: '1000000', ...env });
   const clock = { now: new Date('2026-11-01T10:00:00.000Z') };
-  const app = await createAppContext(config, { now: () => new Date(clock.now), ...overrides });
+  const now = overrides.realClock ? () => new Date() : () => new Date(clock.now);
+  const app = await createAppContext(config, { now, ...(overrides.resolver ? { resolver: overrides.resolver } : {}) });
   const h3 = createHttpApp(app, tools);
   return {
     app, h3, clock,

@@ -1,0 +1,205 @@
+// Webhook delivery to a real HTTP receiver on 127.0.0.1 that checks the HMAC over the raw body.
+import { spawn } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createAppContext } from '../../services/app.ts';
+import { forbiddenAddress } from '../../services/ssrf.ts';
+import { DeliveryWorker, USER_AGENT } from '../../services/webhooks.ts';
+import { callRest, createSandbox, makeTestApp, toolNamed, type TestApp } from '../helpers/app.ts';
+import { buildEml } from '../helpers/mail.ts';
+import { ROOT } from '../helpers/process.ts';
+import { startReceiver, until, type Answer } from '../helpers/receiver.ts';
+
+const SECRET = 'whsec-test-0123456789';
+const GOOD = buildEml({ subject: 'Invoice W-1', text: 'Invoice number: W-1\nInvoice date: 2026-03-01\nTotal due: 10.00 EUR' });
+const HELD = buildEml({ subject: 'Invoice W-2', text: 'Invoice number: W-2' });
+
+async function setup(script?: (n: number) => Answer, env: Record<string, string> = {}) {
+  const t = await makeTestApp({ SVC_ALLOW_PRIVATE_DESTINATIONS: '1', SVC_WEBHOOK_RETRY_SCALE: '0.0001', SVC_WEBHOOK_TIMEOUT_MS: '400', ...env },
+    { realClock: true });
+  const receiver = await startReceiver(SECRET, script);
+  const { key } = await createSandbox(t.app, 'operator');
+  const call = (tool: string, args: Record<string, unknown> = {}) => callRest(t.h3, toolNamed(tool), key, args);
+  const dest = await call('add_destination', { name: 'erp', url: `${receiver.url}/hook`, secret: SECRET });
+  expect(dest.status).toBe(200);
+  await call('update_bucket', { id: 'invoices', destinations: ['erp'] });
+  return { t, receiver, call };
+}
+
+describe('webhook delivery', () => {
+  const cleanup: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const c of cleanup.splice(0)) await c();
+  });
+
+  it('ingest -> applied -> delivered, signed over the exact body; approve -> delivered; deliver_capture -> new delivery id', async () => {
+    const { t, receiver, call } = await setup();
+    const worker = new DeliveryWorker(t.app, { pollMs: 20 });
+    worker.start();
+    cleanup.push(async () => { await worker.stop(); await receiver.close(); await t.close(); });
+
+    const applied = (await call('ingest_message', { eml: GOOD })).body;
+    expect(applied.capture.status).toBe('applied');
+    await until(() => receiver.received.length, (n) => n >= 1);
+    const first = receiver.received[0]!;
+    expect(first.signatureValid).toBe(true);
+    expect(first.headers['content-type']).toBe('application/json');
+    expect(first.headers['user-agent']).toBe(USER_AGENT);
+    const ts = first.headers['x-svc-timestamp'] as string;
+    expect(first.headers['x-svc-signature-timestamped']).toBe(`sha256=${createHmac('sha256', SECRET).update(`${ts}.${first.body}`).digest('hex')}`);
+    const body = JSON.parse(first.body);
+    expect(body).toMatchObject({
+      type: 'capture.applied', delivery_id: first.headers['x-svc-delivery'],
+      capture: { id: applied.capture.id, bucket: 'invoices', status: 'applied', fields: { invoice_number: 'W-1', total_amount: 10 } },
+      message: { id: applied.message_id, from: 'billing@vendor.example', subject: 'Invoice W-1' },
+    });
+    const capture = await until(async () => (await call('get_capture', { id: applied.capture.id })).body,
+      (c) => c.deliveries[0]?.status === 'delivered');
+    expect(capture.deliveries[0]).toMatchObject({ id: body.delivery_id, destination: 'erp', attempts: 1,
+      attempt_log: [{ attempt: 1, outcome: 'success', status_code: 200 }] });
+
+    const held = (await call('ingest_message', { eml: HELD })).body;
+    expect((await call('deliver_capture', { id: held.capture.id })).body.error.code).toBe('invalid_state');
+    await call('approve_capture', { id: held.capture.id });
+    await until(() => receiver.received.length, (n) => n >= 2);
+    expect(JSON.parse(receiver.received[1]!.body).capture.id).toBe(held.capture.id);
+
+    const again = (await call('deliver_capture', { id: applied.capture.id })).body;
+    expect(again.deliveries).toHaveLength(1);
+    expect(again.deliveries[0]).not.toBe(body.delivery_id);
+    await until(() => receiver.received.length, (n) => n >= 3);
+    expect(receiver.received[2]!.headers['x-svc-delivery']).toBe(again.deliveries[0]);
+    expect(receiver.received.every((r) => r.signatureValid)).toBe(true);
+    const events = (await call('list_events', { type: 'delivery.succeeded' })).body.events;
+    expect(events).toHaveLength(3);
+  });
+
+  it('retries with backoff: fails twice, then succeeds; the delivery filter at each stage', async () => {
+    const { t, receiver, call } = await setup((n) => (n <= 2 ? 500 : 200));
+    const worker = new DeliveryWorker(t.app);
+    cleanup.push(async () => { await receiver.close(); await t.close(); });
+    const capture = (await call('ingest_message', { eml: GOOD })).body.capture.id;
+    const filtered = async () => Object.fromEntries(await Promise.all((['failed', 'delivered', 'none'] as const).map(async (f) =>
+      [f, (await call('list_captures', { delivery: f })).body.captures.map((c: { id: string }) => c.id).includes(capture)])));
+    expect(await filtered()).toEqual({ failed: false, delivered: false, none: true });
+    await worker.tick();
+    expect(await filtered()).toEqual({ failed: true, delivered: false, none: true });
+    await until(() => worker.tick(), (n) => n > 0);
+    expect(await filtered()).toEqual({ failed: true, delivered: false, none: true });
+    await until(() => worker.tick(), (n) => n > 0);
+    expect(await filtered()).toEqual({ failed: false, delivered: true, none: false });
+    const d = (await call('get_capture', { id: capture })).body.deliveries[0];
+    expect(d.status).toBe('delivered');
+    expect(d.attempt_log.map((a: { outcome: string; status_code: number }) => `${a.outcome}:${a.status_code}`))
+      .toEqual(['failure:500', 'failure:500', 'success:200']);
+    expect(new Set(receiver.received.map((r) => r.headers['x-svc-delivery'])).size).toBe(1);
+  });
+
+  it('410 Gone stops retries; a timeout and a redirect count as failures (the redirect is not followed)', async () => {
+    let mode: 'gone' | 'slow' | 'redirect' = 'gone';
+    const { t, receiver, call } = await setup(() => (mode === 'gone' ? 410 : mode === 'slow' ? { status: 200, delayMs: 2000 }
+      : { status: 302, location: '/elsewhere' }));
+    const worker = new DeliveryWorker(t.app);
+    cleanup.push(async () => { await receiver.close(); await t.close(); });
+    const gone = (await call('ingest_message', { eml: GOOD })).body.capture.id;
+    await worker.tick();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await worker.tick()).toBe(0);
+    expect((await call('get_capture', { id: gone })).body.deliveries[0]).toMatchObject({ status: 'failed', attempts: 1, last_status_code: 410 });
+
+    mode = 'slow';
+    const slow = (await call('ingest_message', { eml: GOOD })).body.capture.id;
+    await worker.tick();
+    const timedOut = (await call('get_capture', { id: slow })).body.deliveries[0];
+    expect(timedOut).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(timedOut.attempt_log[0]).toMatchObject({ outcome: 'failure', status_code: null });
+    expect(timedOut.attempt_log[0].error).toContain('no answer within 400 ms');
+
+    mode = 'redirect';
+    await until(() => worker.tick(), (n) => n > 0);
+    const redirected = (await call('get_capture', { id: slow })).body.deliveries[0];
+    expect(redirected.attempt_log[1]).toMatchObject({ outcome: 'failure', status_code: 302 });
+    expect(receiver.received.some((r) => r.path === '/elsewhere')).toBe(false);
+  });
+
+  it('remove_destination stops deliveries; secrets never appear in any response', async () => {
+    const { t, receiver, call } = await setup(() => 500);
+    const worker = new DeliveryWorker(t.app);
+    cleanup.push(async () => { await receiver.close(); await t.close(); });
+    const bodies: unknown[] = [];
+    const capture = (await call('ingest_message', { eml: GOOD })).body;
+    bodies.push(capture);
+    await worker.tick();
+    expect(receiver.received).toHaveLength(1);
+    bodies.push((await call('list_destinations')).body);
+    const removed = await call('remove_destination', { id: 'erp' });
+    bodies.push(removed.body);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await worker.tick()).toBe(0);
+    expect(receiver.received).toHaveLength(1);
+    const after = (await call('get_capture', { id: capture.capture.id })).body;
+    bodies.push(after);
+    expect(after.deliveries[0]).toMatchObject({ status: 'failed', last_error: 'destination removed' });
+    bodies.push((await call('ingest_message', { eml: GOOD })).body, (await call('list_events', { limit: 200 })).body);
+    expect(await worker.tick()).toBe(0);
+    expect(JSON.stringify(bodies)).not.toContain(SECRET);
+    expect((await call('update_bucket', { id: 'invoices', destinations: ['erp'] })).body.error.code).toBe('invalid_request');
+  });
+
+  it('refuses destinations on internal addresses unless allowed', async () => {
+    const t = await makeTestApp();
+    cleanup.push(() => t.close());
+    const { key } = await createSandbox(t.app, 'operator');
+    const add = (url: string) => callRest(t.h3, toolNamed('add_destination'), key, { name: `d${Math.random().toString(36).slice(2, 8)}`, url });
+    for (const url of ['http://127.0.0.1:8080/x', 'http://localhost/x', 'http://10.1.2.3/', 'http://169.254.169.254/latest/meta-data',
+      'http://100.64.0.1/', 'http://[::1]/', 'http://[fd00::1]/', 'http://[::ffff:192.168.1.1]/']) {
+      const r = await add(url);
+      expect(r.status, url).toBe(400);
+      expect(r.body.error.message).toContain('internal addresses');
+    }
+    expect((await add('ftp://example.com/')).status).toBe(400);
+    expect(forbiddenAddress('93.184.216.34')).toBeNull();
+    expect(forbiddenAddress('2606:4700::1111')).toBeNull();
+    expect(forbiddenAddress('192.168.0.5')).not.toBeNull();
+  });
+
+  it('two workers on one database deliver each attempt once', async () => {
+    const { t, receiver, call } = await setup(() => 200);
+    const other = await createAppContext(t.app.config, { now: () => new Date() });
+    const workers = [new DeliveryWorker(t.app, { pollMs: 5, batch: 3 }), new DeliveryWorker(other, { pollMs: 5, batch: 3 })];
+    workers.forEach((w) => w.start());
+    cleanup.push(async () => { for (const w of workers) await w.stop(); other.db.close(); await receiver.close(); await t.close(); });
+    const captures = [];
+    for (let i = 0; i < 24; i++) captures.push((await call('ingest_message', { eml: GOOD })).body.capture.id);
+    await until(() => receiver.received.length, (n) => n >= 24, 20_000);
+    await new Promise((r) => setTimeout(r, 300));
+    const ids = receiver.received.map((r) => r.headers['x-svc-delivery']);
+    expect(ids).toHaveLength(24);
+    expect(new Set(ids).size).toBe(24);
+  });
+
+  it('the README receiver verifies signatures (a tested example)', async () => {
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    const child = spawn(process.execPath, [join(ROOT, 'docs/examples/webhook-receiver.mjs')],
+      { env: { ...process.env, WEBHOOK_SECRET: SECRET, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => { out += c.toString(); });
+    cleanup.push(async () => { child.kill(); });
+    // Wait until the example listens (it answers 401 to an unsigned probe).
+    await until(() => fetch(`http://127.0.0.1:${port}/`, { method: 'POST', body: '' }).then((r) => r.status, () => 0), (s) => s === 401);
+    const t = await makeTestApp({ SVC_ALLOW_PRIVATE_DESTINATIONS: '1', SVC_WEBHOOK_RETRY_SCALE: '0.0001' }, { realClock: true });
+    cleanup.push(() => t.close());
+    const { key } = await createSandbox(t.app, 'operator');
+    const call = (tool: string, args: Record<string, unknown> = {}) => callRest(t.h3, toolNamed(tool), key, args);
+    await call('add_destination', { name: 'readme', url: `http://127.0.0.1:${port}/`, secret: SECRET });
+    await call('update_bucket', { id: 'invoices', destinations: ['readme'] });
+    const capture = (await call('ingest_message', { eml: GOOD })).body.capture.id;
+    const worker = new DeliveryWorker(t.app);
+    await until(async () => { await worker.tick(); return (await call('get_capture', { id: capture })).body.deliveries[0]; },
+      (d) => d.status === 'delivered');
+    expect(JSON.parse(out.trim().split('\n')[0]!).capture.id).toBe(capture);
+    const forged = await fetch(`http://127.0.0.1:${port}/`, { method: 'POST', body: '{}', headers: { 'x-svc-signature': 'sha256=00' } });
+    expect(forged.status).toBe(401);
+  });
+});
