@@ -13,6 +13,8 @@ import { createHttpApp, listenHttp } from './http.ts';
 import { serveStdio } from './stdio.ts';
 import { listenSmtp } from './smtp.ts';
 import { DeliveryWorker } from '../services/webhooks.ts';
+import { operatorCounts, operatorRead, type OperatorRead } from '../services/operator.ts';
+import { startRetention } from '../services/retention.ts';
 import { decideRequest } from '../services/subdomains.ts';
 import { listRequests, setDedicatedStatement } from '../storage/mailin.ts';
 import { getTenant } from '../storage/tenants.ts';
@@ -36,6 +38,10 @@ const USAGE = `svc ${VERSION}: inbound email capture
                                     decide a subdomain exception request
   svc operator dedicated TENANT_ID on|off
                                     answer <local>@<handle>.<domain> for that tenant too
+  svc operator counts TENANT_ID     counts of a tenant (always allowed)
+  svc operator read TENANT_ID messages|message ID|captures|capture ID|config
+                                    read a tenant's data; needs its support grant, and is
+                                    written to its events with actor "operator"
 
 Configuration is by environment variables (SVC_DATA_DIR, SVC_DATABASE_URL, SVC_HTTP_PORT, ...): see README.md.`;
 
@@ -66,9 +72,11 @@ async function serve(): Promise<void> {
   if (smtp) console.log(`SMTP listening on ${app.config.host}:${smtp.port} for ${app.config.inboundDomain}`);
   const worker = app.config.webhookWorker ? new DeliveryWorker(app) : null;
   worker?.start();
+  const stopRetention = startRetention(app);
   // Printed last: whoever waits for this line has everything above it.
   console.log(`svc ${VERSION} listening on ${http.url}`);
   const stop = async () => {
+    stopRetention();
     await worker?.stop();
     await smtp?.close();
     await http.close();
@@ -176,13 +184,13 @@ async function main(argv: string[]): Promise<void> {
       return;
     }
     case 'operator':
-      return operator(sub, arg, positionals[3], values);
+      return operator(sub, arg, positionals[3], { ...values, id: positionals[4] });
     default:
       throw new UsageError(`unknown command '${command}'`);
   }
 }
 
-async function operator(sub: string | undefined, arg: string | undefined, extra: string | undefined, values: { json?: boolean; note?: string }): Promise<void> {
+async function operator(sub: string | undefined, arg: string | undefined, extra: string | undefined, values: { json?: boolean; note?: string; id?: string | undefined }): Promise<void> {
   switch (sub) {
     case 'subdomain-requests':
       return withApp(async (app) => {
@@ -205,8 +213,18 @@ async function operator(sub: string | undefined, arg: string | undefined, extra:
         await app.db.batch([setDedicatedStatement(arg, extra === 'on')]);
         console.log(`tenant ${arg}: dedicated subdomain ${extra}`);
       });
+    case 'counts':
+      if (!arg) throw new UsageError('svc operator counts TENANT_ID');
+      return withApp(async (app) => console.log(JSON.stringify(await operatorCounts(app, arg), null, 2)));
+    case 'read': {
+      const what = extra as OperatorRead | undefined;
+      if (!arg || !what || !['messages', 'message', 'captures', 'capture', 'config'].includes(what)) {
+        throw new UsageError('svc operator read TENANT_ID messages|message ID|captures|capture ID|config');
+      }
+      return withApp(async (app) => console.log(JSON.stringify(await operatorRead(app, arg, what, values.id), null, 2)));
+    }
     default:
-      throw new UsageError('svc operator takes subdomain-requests, approve, refuse or dedicated');
+      throw new UsageError('svc operator takes subdomain-requests, approve, refuse, dedicated, counts or read');
   }
 }
 

@@ -10,7 +10,7 @@ import { VERSION } from '../services/config.ts';
 import { ToolError, type ToolDef } from '../tools/define.ts';
 import { createMcpServer } from './mcp.ts';
 import { buildOpenApi } from './openapi.ts';
-import { errorResponse, jsonResponse, mountRest, unmatchedResponse } from './rest.ts';
+import { errorResponse, jsonResponse, mountRest, readLimitedBody, unmatchedResponse } from './rest.ts';
 
 export function createHttpApp(app: AppContext, tools: readonly ToolDef[]): H3 {
   const h3 = new H3({
@@ -25,19 +25,29 @@ export function createHttpApp(app: AppContext, tools: readonly ToolDef[]): H3 {
 
   h3.all('/mcp/:key', async (event) => {
     const key = getRouterParam(event, 'key', { decode: true });
-    const server = createMcpServer(app, tools, key);
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-      // ingest_message carries a whole message; leave room for JSON escaping.
-      maxRequestBodySize: app.config.maxBodyBytes * 2,
-    });
-    await server.connect(transport);
-    try {
-      return await transport.handleRequest(event.req);
-    } finally {
-      await server.close();
+    let parsedBody: unknown;
+    if (event.req.method === 'POST') {
+      const body = await readLimitedBody(event.req, app.config.maxBodyBytes * 2);
+      if (body === null) return jsonResponse(413, { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Request body too large' } });
+      try {
+        parsedBody = JSON.parse(body.toString('utf8'));
+      } catch {
+        return jsonResponse(400, { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the body is not JSON' } });
+      }
     }
+    // Plain JSON answers are faster; a call that asked for progress needs an SSE stream
+    // so the progress notifications can reach the client before the result.
+    const wantsProgress = [parsedBody].flat().some((m) => (m as { params?: { _meta?: { progressToken?: unknown } } })?.params?._meta?.progressToken !== undefined);
+    const server = createMcpServer(app, tools, key);
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: !wantsProgress });
+    await server.connect(transport);
+    const response = await transport.handleRequest(event.req, parsedBody === undefined ? {} : { parsedBody });
+    if (!wantsProgress || !response.body) {
+      await server.close();
+      return response;
+    }
+    const closing = new TransformStream({ flush: () => { void server.close(); } });
+    return new Response(response.body.pipeThrough(closing), { status: response.status, headers: response.headers });
   });
   h3.all('/mcp', () => errorResponse(new ToolError('unauthorized',
     'Put the API key in the MCP URL: /mcp/<API_KEY>.')));
@@ -70,3 +80,4 @@ export async function listenHttp(h3: H3, port: number, host: string): Promise<Ru
     }),
   };
 }
+

@@ -41,7 +41,11 @@ export function createMcpServer(app: AppContext, tools: readonly ToolDef[], toke
   const server = new Server({ name: 'inbound-capture', version: VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
   const listing = tools.map(describeTool);
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listing }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const progressToken = request.params._meta?.progressToken;
+    const progress = progressToken === undefined ? undefined : async (done: number, total: number, message?: string) => {
+      await extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress: done, total, ...(message ? { message } : {}) } });
+    };
     const tool = tools.find((t) => t.name === request.params.name);
     if (!tool) {
       const error = new ToolError('not_found', `No tool '${request.params.name}'; tools/list shows every tool.`);
@@ -53,7 +57,7 @@ export function createMcpServer(app: AppContext, tools: readonly ToolDef[], toke
         { issues: [{ path: 'tenant', message: 'expected string' }] });
       return toCallToolResult({ ok: false, error, tenantId: null });
     }
-    return toCallToolResult(await callTool(app, tool, { token, args, tenantSelector: tenant || undefined }));
+    return toCallToolResult(await callTool(app, tool, { token, args, tenantSelector: tenant || undefined, progress }));
   });
   return server;
 }

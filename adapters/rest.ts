@@ -49,10 +49,9 @@ function queryArgs(tool: ToolDef, url: URL): Record<string, unknown> {
   return args;
 }
 
-/** Reads a JSON object body with a byte limit, refusing what is not one. */
-export async function readJsonBody(request: Request, maxBytes: number): Promise<Record<string, unknown>> {
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > maxBytes) throw tooLarge(maxBytes);
+/** The raw body, or null when it is over `maxBytes` (by Content-Length or while streaming). */
+export async function readLimitedBody(request: Request, maxBytes: number): Promise<Buffer | null> {
+  if (Number(request.headers.get('content-length') ?? '0') > maxBytes) return null;
   const chunks: Uint8Array[] = [];
   let size = 0;
   if (request.body) {
@@ -63,12 +62,19 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
       size += value.byteLength;
       if (size > maxBytes) {
         await reader.cancel();
-        throw tooLarge(maxBytes);
+        return null;
       }
       chunks.push(value);
     }
   }
-  if (size === 0) return {};
+  return Buffer.concat(chunks);
+}
+
+/** Reads a JSON object body with a byte limit, refusing what is not one. */
+export async function readJsonBody(request: Request, maxBytes: number): Promise<Record<string, unknown>> {
+  const body = await readLimitedBody(request, maxBytes);
+  if (body === null) throw tooLarge(maxBytes);
+  if (body.byteLength === 0) return {};
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/json\b/i.test(type)) {
     throw new ToolError('unsupported_media_type',
@@ -76,7 +82,7 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    parsed = JSON.parse(body.toString('utf8'));
   } catch (error) {
     throw new ToolError('invalid_request', `The body is not valid JSON (${(error as Error).message}); send one JSON object.`);
   }

@@ -10,6 +10,7 @@ export interface CallRequest {
   token: string | undefined;
   args: unknown;
   tenantSelector: string | undefined;
+  progress?: ToolContext['progress'];
 }
 
 export type CallOutcome =
@@ -47,7 +48,7 @@ export async function callTool(app: AppContext, tool: ToolDef, req: CallRequest)
     const now = app.now();
     const tenant = selectTenant(caller, req.tenantSelector, tool.tenantScoped, now);
     tenantId = tenant?.id ?? null;
-    const ctx: ToolContext = { app, caller, tenant, actor: caller.key.id, now };
+    const ctx: ToolContext = { app, caller, tenant, actor: caller.key.id, now, ...(req.progress ? { progress: req.progress } : {}) };
     const result = tool.tenantScoped
       ? await tool.handler(parsed.data, ctx as TenantToolContext)
       : await tool.handler(parsed.data, ctx);

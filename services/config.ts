@@ -33,6 +33,10 @@ export interface Config {
   webhookLeaseMs: number;
   /** Run the delivery worker in `svc serve`. */
   webhookWorker: boolean;
+  /** Active regression cases per bucket (DESIGN.md: 200). */
+  testCaseCap: number;
+  /** Test runs are kept this many days. */
+  testRunRetentionDays: number;
 }
 
 export const VERSION = '0.1.0';
@@ -80,5 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookRetryScale: floatFromEnv(env, 'SVC_WEBHOOK_RETRY_SCALE', 1),
     webhookLeaseMs: intFromEnv(env, 'SVC_WEBHOOK_LEASE_MS', 60_000, 100),
     webhookWorker: env.SVC_WEBHOOK_WORKER !== '0',
+    testCaseCap: intFromEnv(env, 'SVC_TEST_CASE_CAP', 200, 1),
+    testRunRetentionDays: 90,
   };
 }

@@ -16,6 +16,8 @@ export interface ToolContext {
   /** Who events name: the calling key's id. */
   actor: string;
   now: Date;
+  /** Reports progress of a long operation, when the client asked for it (MCP progressToken). */
+  progress?: (done: number, total: number, message?: string) => Promise<void>;
 }
 
 export interface TenantToolContext extends ToolContext {

@@ -1,6 +1,14 @@
 // The one list of operations. Every surface (MCP stdio and HTTP, REST, OpenAPI) is
 // generated from it; an operation not listed here does not exist.
 import type { ToolDef } from './define.ts';
+import getTestRun from './get_test_run.ts';
+import grantSupportAccess from './grant_support_access.ts';
+import listTestRuns from './list_test_runs.ts';
+import listTests from './list_tests.ts';
+import promoteToTest from './promote_to_test.ts';
+import removeTest from './remove_test.ts';
+import revokeSupportAccess from './revoke_support_access.ts';
+import runTests from './run_tests.ts';
 import addDestination from './add_destination.ts';
 import deliverCapture from './deliver_capture.ts';
 import listDestinations from './list_destinations.ts';
@@ -91,8 +99,16 @@ export const tools: readonly ToolDef[] = [
   resolveTask,
   dryRunRule,
   dryRunSchema,
+  promoteToTest,
+  listTests,
+  runTests,
+  getTestRun,
+  listTestRuns,
+  removeTest,
   listEvents,
   submitFeedback,
+  grantSupportAccess,
+  revokeSupportAccess,
 ];
 
 export function findTool(name: string): ToolDef | undefined {

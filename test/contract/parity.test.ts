@@ -122,6 +122,22 @@ const steps: Step[] = [
   { tool: 'remove_destination', tenant: 'acme', args: () => ({ id: 'erp' }) },
   { tool: 'remove_destination', tenant: 'acme', args: () => ({ id: 'erp' }) },
   { tool: 'deliver_capture', tenant: 'acme', args: (r) => ({ id: held(r).capture.id }) },
+  // Regression tests and support grants (issue: tests and operator).
+  { tool: 'promote_to_test', tenant: 'acme', args: (r) => ({ capture_id: held(r).capture.id, expected: { invoice_number: 'H-1' } }) },
+  { tool: 'promote_to_test', tenant: 'acme', args: (r) => ({ capture_id: held(r).capture.id }) },
+  { tool: 'promote_to_test', tenant: 'acme', args: () => ({ capture_id: 'cap_00000000000000000000000000' }) },
+  { tool: 'list_tests', tenant: 'acme', args: () => ({ bucket: 'invoices' }) },
+  { tool: 'run_tests', tenant: 'acme', args: () => ({ bucket: 'invoices' }) },
+  { tool: 'run_tests', tenant: 'acme', args: () => ({ bucket: 'invoices', schema: { name: 'x', fields: { invoice_number: { type: 'string', extract: [] } } } }) },
+  { tool: 'get_test_run', tenant: 'acme', args: (r) => ({ id: r.find((x) => x?.trigger === 'run_tests')?.id }) },
+  { tool: 'list_test_runs', tenant: 'acme' },
+  { tool: 'update_bucket', tenant: 'acme', args: () => ({ id: 'invoices', schema: { name: 'x', fields: { invoice_number: { type: 'string', extract: [] } } } }) },
+  { tool: 'remove_test', tenant: 'acme', args: (r) => ({ id: r.find((x) => x?.retired_case !== undefined)?.id, reason: 'superseded' }) },
+  { tool: 'list_tests', tenant: 'acme', args: () => ({ include_retired: true }) },
+  { tool: 'grant_support_access', tenant: 'acme', args: () => ({ hours: 48, reason: 'ticket 7' }) },
+  { tool: 'grant_support_access', tenant: 'acme', args: () => ({ hours: 500 }) },
+  { tool: 'revoke_support_access', tenant: 'acme' },
+  { tool: 'revoke_support_access', tenant: 'acme' },
 ];
 
 const HELD_INVOICE = 'From: Vendor <billing@vendor.example>\r\nTo: ap@acme.example\r\nSubject: Invoice H-1\r\n' +
@@ -179,7 +195,7 @@ describe('REST and MCP give the same results', () => {
   it('covers successes and failures', () => {
     expect(restOutcomes.filter((o) => o.ok).length).toBeGreaterThan(10);
     const codes = restOutcomes.filter((o) => !o.ok).map((o) => o.body.error.code);
-    expect(new Set(codes)).toEqual(new Set(['invalid_request', 'conflict', 'tenant_required', 'not_found', 'invalid_rule', 'invalid_regex', 'invalid_schema', 'invalid_state', 'name_refused']));
+    expect(new Set(codes)).toEqual(new Set(['invalid_request', 'conflict', 'tenant_required', 'not_found', 'invalid_rule', 'invalid_regex', 'invalid_schema', 'invalid_state', 'name_refused', 'tests_failing']));
   });
 
   it.each(steps.map((s, i) => [i, s.tool] as const))('step %i (%s) matches', (i) => {

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { findBucket } from '../storage/buckets.ts';
+import { listRuns } from '../storage/tests.ts';
+import { Limit, TestRunView } from './_shapes.ts';
+import { defineTool, notFound } from './define.ts';
+
+export default defineTool({
+  name: 'list_test_runs',
+  description: 'List test runs, newest first, with their pass and fail counts (read one with get_test_run). Kept 90 days.',
+  scope: 'read',
+  mutating: false,
+  tenantScoped: true,
+  http: { method: 'GET', path: '/v1/tests/runs' },
+  input: z.strictObject({ bucket: z.string().max(80).optional(), limit: Limit }),
+  output: z.object({ runs: z.array(TestRunView.omit({ cases: true })) }),
+  handler: async (input, ctx) => {
+    let bucketId: string | undefined;
+    if (input.bucket) {
+      const bucket = await findBucket(ctx.app.db, ctx.tenant.id, input.bucket);
+      if (!bucket) throw notFound('bucket', input.bucket);
+      bucketId = bucket.id;
+    }
+    const runs = await listRuns(ctx.app.db, { tenantId: ctx.tenant.id, bucketId, limit: input.limit });
+    return {
+      runs: runs.map((r) => ({ id: r.id, bucket_id: r.bucket_id, bucket_name: r.bucket_name, trigger: r.trigger, candidate: r.candidate,
+        passed: r.passed, failed: r.failed, created_at: r.created_at })),
+    };
+  },
+});

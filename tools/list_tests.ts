@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { findBucket } from '../storage/buckets.ts';
+import { listCases } from '../storage/tests.ts';
+import { Limit, TestCaseView, toTestCaseView } from './_shapes.ts';
+import { defineTool, notFound } from './define.ts';
+
+export default defineTool({
+  name: 'list_tests',
+  description: 'List regression test cases, newest first: expected values, tricky flag, origin capture. Retired cases only with include_retired.',
+  scope: 'read',
+  mutating: false,
+  tenantScoped: true,
+  http: { method: 'GET', path: '/v1/tests' },
+  input: z.strictObject({
+    bucket: z.string().max(80).optional().describe('Bucket id or name.'),
+    include_retired: z.boolean().default(false),
+    limit: Limit,
+  }),
+  output: z.object({ tests: z.array(TestCaseView) }),
+  handler: async (input, ctx) => {
+    let bucketId: string | undefined;
+    if (input.bucket) {
+      const bucket = await findBucket(ctx.app.db, ctx.tenant.id, input.bucket);
+      if (!bucket) throw notFound('bucket', input.bucket);
+      bucketId = bucket.id;
+    }
+    const cases = await listCases(ctx.app.db, { tenantId: ctx.tenant.id, bucketId, includeRetired: input.include_retired, limit: input.limit });
+    return { tests: cases.map(toTestCaseView) };
+  },
+});
