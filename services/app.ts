@@ -25,7 +25,7 @@ export async function createAppContext(
   config: Config = loadConfig(),
   overrides: Partial<Pick<AppContext, 'now' | 'resolver'>> = {},
 ): Promise<AppContext> {
-  const db = await openDb(config.databaseUrl, config.databaseAuthToken);
+  const db = await openDb(config.databaseUrl, config.databaseAuthToken, config.dbSync);
   const now = overrides.now ?? (() => new Date());
   return {
     config,

@@ -42,8 +42,24 @@ export function compileBucketSchema(schema: unknown, path = 'schema'): CompiledS
   return checked(() => compileSchema(schema, path));
 }
 
+// Compiling a bucket's rule and schema (regexes included) cost more than classifying a
+// message, so each distinct rule and schema is compiled once per process.
+const compiled = new Map<string, { rule: CompiledRule | null; schema: CompiledSchema | null }>();
+
+/** The bucket's rule and schema, compiled once per distinct definition. */
+export function compiledBucket(bucket: Bucket): { rule: CompiledRule | null; schema: CompiledSchema | null } {
+  const key = `${JSON.stringify(bucket.rule)}\u0000${JSON.stringify(bucket.schema)}`;
+  let entry = compiled.get(key);
+  if (!entry) {
+    if (compiled.size > 2000) compiled.clear();
+    entry = { rule: compileBucketRule(bucket.rule), schema: compileBucketSchema(bucket.schema) };
+    compiled.set(key, entry);
+  }
+  return entry;
+}
+
 export function classifiable(bucket: Bucket): ClassifiableBucket {
-  return { id: bucket.id, name: bucket.name, priority: bucket.priority, enabled: bucket.enabled, rule: compileBucketRule(bucket.rule) };
+  return { id: bucket.id, name: bucket.name, priority: bucket.priority, enabled: bucket.enabled, rule: compiledBucket(bucket).rule };
 }
 
 export function starterBucketStatements(tenantId: string, now: Date): Statement[] {

@@ -37,6 +37,11 @@ export interface Config {
   testCaseCap: number;
   /** Test runs are kept this many days. */
   testRunRetentionDays: number;
+  /**
+   * 'full' (default): every commit reaches the disk before it is acknowledged (an SMTP 250
+   * survives a power cut). 'normal': faster; survives a process crash, not a power cut.
+   */
+  dbSync: 'full' | 'normal';
 }
 
 export const VERSION = '0.1.0';
@@ -86,5 +91,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookWorker: env.SVC_WEBHOOK_WORKER !== '0',
     testCaseCap: intFromEnv(env, 'SVC_TEST_CASE_CAP', 200, 1),
     testRunRetentionDays: 90,
+    dbSync: env.SVC_DB_SYNC === 'normal' ? 'normal' : 'full',
   };
 }

@@ -20,7 +20,7 @@ import {
 import { insertTaskStatement, type Task } from '../storage/tasks.ts';
 import type { Tenant } from '../storage/tenants.ts';
 import type { AppContext } from './app.ts';
-import { classifiable, compileBucketSchema } from './buckets.ts';
+import { classifiable, compiledBucket } from './buckets.ts';
 import { fieldView } from './fields.ts';
 import { notifyQueued, queueDeliveries } from './webhooks.ts';
 
@@ -76,13 +76,13 @@ function taskPayload(planned: PlannedTask, message: StoredMessage, capture: Stor
  */
 export async function processAnalyzed(
   app: AppContext, tenant: Tenant, message: StoredMessage, analyzed: AnalyzedMessage, documentIds: string[],
-  flags: Flag[], dailyCapReached: boolean, actor: string, now: Date,
+  flags: Flag[], dailyCapReached: boolean, actor: string, now: Date, loaded?: Bucket[],
 ): Promise<Processed> {
-  const buckets = await listBuckets(app.db, tenant.id);
+  const buckets = loaded ?? await listBuckets(app.db, tenant.id);
   const classification = classify(buckets.map(classifiable), analyzed.view);
   const bucket = buckets.find((b) => b.id === classification.bucket_id) ?? null;
   const policy = effectivePolicy(tenant.policy as Policy, bucket?.policy as Policy | null);
-  const schema = bucket ? compileBucketSchema(bucket.schema) : null;
+  const schema = bucket ? compiledBucket(bucket).schema : null;
   const run = schema ? runSchema(schema, analyzed.view) : null;
   const requiresHuman = schema
     ? [...new Set([...schema.fields.filter((f) => f.requires_human).map((f) => f.name), ...policy.requires_human])]
@@ -138,7 +138,8 @@ export async function ingest(app: AppContext, tenant: Tenant, incoming: Incoming
   }
   const analyzedResult = await analyzeMessage(incoming.raw, { recipients: incoming.recipients, auth: incoming.auth });
   if (!analyzedResult.ok) throw new ToolError('invalid_request', analyzedResult.refusal.message, { refusal: analyzedResult.refusal.code });
-  const analyzed = await readAsOriginalSender(app, tenant, analyzedResult.message, incoming.envelopeFrom);
+  const buckets = await listBuckets(app.db, tenant.id);
+  const analyzed = await readAsOriginalSender(tenant, buckets, analyzedResult.message, incoming.envelopeFrom);
   // The bytes are durable before any row names them; a crash in between leaves only an
   // unreferenced blob, never a message without its raw MIME.
   const sha256 = await app.blobs.put(incoming.raw);
@@ -157,7 +158,7 @@ export async function ingest(app: AppContext, tenant: Tenant, incoming: Incoming
     received_at: now.toISOString(),
   };
   const documentIds = analyzed.documents.map(() => newId('doc', now.getTime()));
-  const processed = await processAnalyzed(app, tenant, message, analyzed, documentIds, flags, incoming.dailyCapReached, actor, now);
+  const processed = await processAnalyzed(app, tenant, message, analyzed, documentIds, flags, incoming.dailyCapReached, actor, now, buckets);
   message.status = processed.decision.message_status;
   message.bucket_id = processed.bucket?.id ?? null;
   message.classification = processed.classification;
@@ -177,8 +178,7 @@ export async function ingest(app: AppContext, tenant: Tenant, incoming: Incoming
  * Mail sent on by a trusted forwarder (any bucket policy's or the tenant policy's
  * `forwarders`, by From or envelope sender) is read as from its original sender.
  */
-async function readAsOriginalSender(app: AppContext, tenant: Tenant, analyzed: AnalyzedMessage, envelopeFrom: string | null): Promise<AnalyzedMessage> {
-  const buckets = await listBuckets(app.db, tenant.id);
+async function readAsOriginalSender(tenant: Tenant, buckets: Bucket[], analyzed: AnalyzedMessage, envelopeFrom: string | null): Promise<AnalyzedMessage> {
   const forwarders = [tenant.policy, ...buckets.map((b) => b.policy)]
     .flatMap((p) => ((p as Policy | null)?.forwarders ?? []));
   const sender = analyzed.view.from?.address;

@@ -1,18 +1,9 @@
 // Durability: the SMTP client gets 250 only for messages that are still readable after
 // the server is killed with SIGKILL and started again. Also the operator's CLI review.
-import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { startServe, svc, svcEnv, tempDataDir } from '../helpers/process.ts';
+import { freePort, startServe, svc, svcEnv, tempDataDir } from '../helpers/process.ts';
 import { SmtpClient } from '../helpers/smtp.ts';
 import { startReceiver, until } from '../helpers/receiver.ts';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function rest(url: string, key: string, method: string, path: string, body?: unknown) {
   const response = await fetch(`${url}${path}`, {

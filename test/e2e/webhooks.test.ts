@@ -8,7 +8,7 @@ import { forbiddenAddress } from '../../services/ssrf.ts';
 import { DeliveryWorker, USER_AGENT } from '../../services/webhooks.ts';
 import { callRest, createSandbox, makeTestApp, toolNamed, type TestApp } from '../helpers/app.ts';
 import { buildEml } from '../helpers/mail.ts';
-import { ROOT } from '../helpers/process.ts';
+import { ROOT, freePort } from '../helpers/process.ts';
 import { startReceiver, until, type Answer } from '../helpers/receiver.ts';
 
 const SECRET = 'whsec-test-0123456789';
@@ -180,7 +180,7 @@ describe('webhook delivery', () => {
   });
 
   it('the README receiver verifies signatures (a tested example)', async () => {
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    const port = await freePort();
     const child = spawn(process.execPath, [join(ROOT, 'docs/examples/webhook-receiver.mjs')],
       { env: { ...process.env, WEBHOOK_SECRET: SECRET, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';

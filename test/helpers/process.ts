@@ -1,6 +1,7 @@
 // Starting the real `svc` command as a child process, as a user would.
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -62,4 +63,13 @@ export function startServe(env: NodeJS.ProcessEnv): Promise<ServeProcess> {
       reject(new Error(`svc serve exited with ${code}:\n${output}`));
     });
   });
+}
+
+/** A TCP port on 127.0.0.1 that was free a moment ago. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }

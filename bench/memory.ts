@@ -1,0 +1,47 @@
+// Peak RSS ingesting one ~20 MiB message with a ~15 MiB PDF attachment, in a process of
+// its own so nothing else counts. `memory.ts build FILE` writes the message;
+// `memory.ts FILE` ingests it and prints one JSON line (RSS from before the message was read).
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { randomBytes } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { callTool } from '../services/call.ts';
+import { findTool } from '../tools/index.ts';
+import { benchApp, peakRssBytes, resetPeakRss } from './lib.ts';
+
+if (process.argv[2] === 'build') {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage();
+  page.drawText('Invoice number: BIG-1   Total due: 1,000.00 EUR', { x: 40, y: 700, size: 12, font: await doc.embedFont(StandardFonts.Helvetica) });
+  await doc.attach(randomBytes(14.5 * 1024 * 1024), 'scan.bin', { mimeType: 'application/octet-stream' });
+  const pdf = Buffer.from(await doc.save());
+  const eml = [
+    'From: Vendor <billing@vendor.example>', 'To: ap@customer.example', 'Subject: Invoice BIG-1', 'MIME-Version: 1.0',
+    'Content-Type: multipart/mixed; boundary="b"', '', '--b', 'Content-Type: text/plain; charset=utf-8', '',
+    'Please find the invoice attached. '.repeat(1_000), '--b', 'Content-Type: application/pdf; name="invoice.pdf"',
+    'Content-Disposition: attachment; filename="invoice.pdf"', 'Content-Transfer-Encoding: base64', '',
+    pdf.toString('base64').replace(/.{76}/g, '$&\r\n'), '--b--', '',
+  ].join('\r\n');
+  writeFileSync(process.argv[3]!, eml);
+  console.log(JSON.stringify({ pdf_mib: +(pdf.byteLength / 1048576).toFixed(1) }));
+} else {
+  const { app, key } = await benchApp();
+  global.gc?.();
+  resetPeakRss();
+  const baseline = peakRssBytes();
+  const eml = readFileSync(process.argv[2]!, 'latin1');
+  const started = performance.now();
+  const outcome = await callTool(app, findTool('ingest_message')!, { token: key, args: { eml }, tenantSelector: undefined });
+  const ms = performance.now() - started;
+  const peak = peakRssBytes();
+  console.log(JSON.stringify({
+    message_mib: +(eml.length / 1048576).toFixed(1),
+    ok: outcome.ok,
+    status: outcome.ok ? (outcome.result as { status: string }).status : outcome.error.code,
+    seconds: +(ms / 1000).toFixed(2),
+    baseline_rss_mib: +(baseline / 1048576).toFixed(1),
+    peak_rss_mib: +(peak / 1048576).toFixed(1),
+    peak_over_baseline_mib: +((peak - baseline) / 1048576).toFixed(1),
+    ratio_to_message: +((peak - baseline) / eml.length).toFixed(2),
+  }));
+  app.db.close();
+}

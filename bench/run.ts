@@ -1,0 +1,66 @@
+// `npm run bench`: throughput against the parser's own speed, per-stage cost, API latency
+// under load, scale, memory and webhooks. Prints tables and writes bench/results/<date>.json.
+// Figures, not tests: nothing here fails a build. BENCH_QUICK=1 runs a short version.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { QUICK, ROOT, corpusWorkload, mib, table, totalBytes } from './lib.ts';
+import { runScale } from './scale.ts';
+import { runServer } from './server.ts';
+import { runThroughput } from './throughput.ts';
+import { runWebhooks } from './webhooks.ts';
+
+const machine = {
+  date: new Date().toISOString(),
+  cores: cpus().length,
+  cpu: cpus()[0]?.model ?? 'unknown',
+  memory_gib: +(totalmem() / 1073741824).toFixed(1),
+  node: process.version,
+  quick: QUICK,
+};
+console.log(`machine: ${machine.cores} cores (${machine.cpu}), ${machine.memory_gib} GiB, Node ${machine.node}${QUICK ? ', QUICK run' : ''}`);
+
+const workload = corpusWorkload(QUICK ? 400 : 2000);
+console.log(`workload: ${workload.length} corpus messages (${mib(totalBytes(workload))} MiB)`);
+
+const throughput = await runThroughput(workload);
+const server = await runServer(workload);
+const scale = await runScale();
+const runMemory = (...args: string[]) => JSON.parse(execFileSync(process.execPath, ['--expose-gc', join(ROOT, 'bin/run-ts.mjs'),
+  join(ROOT, 'bench/memory.ts'), ...args], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 20 }).trim().split('\n').at(-1)!);
+const bigMessage = join(mkdtempSync(join(tmpdir(), 'svc-bench-mem-')), 'big.eml');
+const memory = { ...runMemory('build', bigMessage), ...runMemory(bigMessage) };
+const webhooks = await runWebhooks(QUICK ? 200 : 1000);
+
+const results = {
+  machine,
+  throughput: { ...throughput, d_rest_ingest: server.d_rest_ingest, e_smtp_ingest: server.e_smtp_ingest,
+    ratio_d_over_a: +(server.d_rest_ingest.per_second / throughput.a_parse_only.per_second).toFixed(3) },
+  latency: server.latency,
+  scale,
+  memory,
+  webhooks,
+};
+
+table('1. Ingest throughput (messages/s, MB/s)', [
+  { run: '(a) postal-mime parse only', ...throughput.a_parse_only },
+  { run: '(b) pure pipeline, no storage', ...throughput.b_pure_pipeline },
+  { run: '(c) ingest_message via tool handler', ...throughput.c_full_ingest },
+  { run: "(c') same, SVC_DB_SYNC=normal", ...throughput.c_with_db_sync_normal },
+  { run: '(d) REST ingest, concurrency 8', ...server.d_rest_ingest },
+  { run: '(e) SMTP ingest, 4 connections', ...server.e_smtp_ingest },
+].map(({ run, messages, per_second, mb_per_second }) => ({ run, messages, per_second, mb_per_second })));
+console.log(`ratios: (c)/(a) = ${results.throughput.ratio_c_over_a} (target >= 0.5), (d)/(a) = ${results.throughput.ratio_d_over_a}`);
+table('2. Share of (c) per stage (%)', Object.entries(throughput.stage_share_of_c_percent).map(([stage, share]) => ({ stage, share })));
+table('3. API latency under load (autocannon, 32 connections)', Object.entries(server.latency).map(([name, r]) => ({ name, ...r })));
+table('4. Scale: list_messages median ms', Object.entries(scale.sizes).map(([n, r]) => ({ stored: n, ...r })));
+console.log(`ratios large/small: first page ${scale.ratio_first_page}, deep page ${scale.ratio_deep_page} (target < 1.5); DB bytes per ingested corpus message: ${throughput.db_bytes_per_message}`);
+table('5. Memory', [{ case: `${memory.message_mib} MiB message, ${memory.pdf_mib} MiB PDF`, peak_over_baseline_mib: memory.peak_over_baseline_mib, ratio_to_message: memory.ratio_to_message, seconds: memory.seconds },
+  { case: `throughput run (c): peak ${throughput.peak_rss_mib_during_c} MiB`, peak_over_baseline_mib: throughput.peak_rss_growth_mib_during_c, ratio_to_message: '-', seconds: '-' }]);
+table('6. Webhooks', [webhooks]);
+
+mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
+const file = join(ROOT, 'bench/results', `${machine.date.slice(0, 10)}${QUICK ? '-quick' : ''}.json`);
+writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+console.log(`\nwritten: ${file}`);

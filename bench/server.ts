@@ -1,0 +1,103 @@
+// (d) REST ingest at concurrency 8, (e) SMTP ingest with a real client, and API latency
+// under load (autocannon on loopback) for REST reads and MCP tools/call, against `svc serve`
+// running as its own process.
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '../test/helpers/process.ts';
+import { SmtpClient } from '../test/helpers/smtp.ts';
+import { QUICK, ROOT, percentile, rate, totalBytes } from './lib.ts';
+
+interface Serve { child: ChildProcess; url: string; key: string; smtpPort: number }
+
+async function startServe(): Promise<Serve> {
+  const smtpPort = await freePort();
+  const child = spawn(process.execPath, [join(ROOT, 'bin/svc.mjs'), 'serve'], {
+    cwd: ROOT,
+    env: { ...process.env, SVC_DATA_DIR: mkdtempSync(join(tmpdir(), 'svc-bench-serve-')), SVC_HTTP_PORT: '0', SVC_SMTP_PORT: String(smtpPort),
+      SVC_RATE_LIMIT_PER_MINUTE: '1000000000', SVC_AUTH_DNS: 'none', SVC_INBOUND_DOMAIN: 'in.bench', SVC_WEBHOOK_WORKER: '0' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (c: Buffer) => { out += c.toString(); if (/listening on http/.test(out)) resolve(); });
+    child.once('exit', () => reject(new Error(`svc serve exited:\n${out}`)));
+  });
+  return { child, url: out.match(/listening on (http:\/\/\S+)/)![1]!, key: out.match(/key:\s+(svc_\S+)/)![1]!, smtpPort };
+}
+
+async function api(s: Serve, method: string, path: string, body?: unknown) {
+  const r = await fetch(`${s.url}${path}`, { method, headers: { authorization: `Bearer ${s.key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined });
+  return r.json() as Promise<any>;
+}
+
+async function restIngest(s: Serve, messages: Uint8Array[], concurrency: number) {
+  const bodies = messages.map((m) => JSON.stringify({ eml: Buffer.from(m).toString('latin1') }));
+  let next = 0;
+  let failures = 0;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (next < bodies.length) {
+      const body = bodies[next++]!;
+      const r = await fetch(`${s.url}/v1/messages/ingest`, { method: 'POST', body,
+        headers: { authorization: `Bearer ${s.key}`, 'content-type': 'application/json' } });
+      await r.arrayBuffer();
+      if (r.status !== 200) failures++;
+    }
+  }));
+  return { ...rate(messages.length, totalBytes(messages), performance.now() - started), concurrency, failures };
+}
+
+async function smtpIngest(s: Serve, messages: Uint8Array[], connections: number) {
+  await api(s, 'POST', '/v1/subdomain', { name: 'bench-tenant' });
+  await api(s, 'POST', '/v1/addresses', { local_part: 'inbox' });
+  // An MTA sends CRLF line endings; the corpus has files with bare LF.
+  const texts = messages.map((m) => Buffer.from(m).toString('latin1').replace(/\r?\n|\r/g, '\r\n'));
+  let next = 0;
+  let failures = 0;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: connections }, async () => {
+    const { client } = await SmtpClient.open(s.smtpPort);
+    while (next < texts.length) {
+      const r = await client.send('sender@bench.example', ['bench-tenant.inbox@in.bench'], texts[next++]!);
+      if (!r.data?.startsWith('250')) failures++;
+    }
+    await client.close();
+  }));
+  return { ...rate(messages.length, totalBytes(messages), performance.now() - started), connections, failures };
+}
+
+async function load(opts: autocannon.Options) {
+  const result = await autocannon({ connections: 32, duration: QUICK ? 5 : 20, ...opts });
+  return { requests_per_second: Math.round(result.requests.average), p50_ms: result.latency.p50, p99_ms: result.latency.p99,
+    errors: result.errors + result.non2xx, ...(opts.overallRate ? { offered_rate: opts.overallRate } : {}) };
+}
+
+export async function runServer(messages: Uint8Array[]) {
+  const s = await startServe();
+  try {
+    const rest = await restIngest(s, messages, 8);
+    const smtp = await smtpIngest(s, messages.slice(0, Math.min(messages.length, 1000)), 4);
+    const captures = await api(s, 'GET', '/v1/captures?limit=1');
+    const captureId = captures.captures[0].id as string;
+    const headers = { authorization: `Bearer ${s.key}` };
+    const mcpBody = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_capture', arguments: { id: captureId } } });
+    const mcp = { url: `${s.url}/mcp/${s.key}`, method: 'POST' as const, body: mcpBody,
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' } };
+    const latency = {
+      rest_list_captures: await load({ url: `${s.url}/v1/captures?limit=50`, headers }),
+      rest_get_capture: await load({ url: `${s.url}/v1/captures/${captureId}`, headers }),
+      rest_get_capture_at_1000_rps: await load({ url: `${s.url}/v1/captures/${captureId}`, headers, overallRate: 1000 }),
+      mcp_get_capture: await load(mcp),
+      mcp_get_capture_at_1000_rps: await load({ ...mcp, overallRate: 1000 }),
+    };
+    return { d_rest_ingest: rest, e_smtp_ingest: smtp, latency };
+  } finally {
+    s.child.kill('SIGTERM');
+  }
+}
+
+export { percentile };

@@ -1,0 +1,107 @@
+// (a) bare postal-mime parse, (b) the pure pipeline, (c) full ingest through the tool
+// handler into an embedded libSQL file, and the per-stage cost of (c).
+import PostalMime from 'postal-mime';
+import { classify } from '../pipeline/classify.ts';
+import { buildDocuments } from '../pipeline/documents.ts';
+import { extractFields } from '../pipeline/extract.ts';
+import { parseMessage } from '../pipeline/parse.ts';
+import { effectivePolicy } from '../pipeline/policy.ts';
+import { route } from '../pipeline/route.ts';
+import { sanitizeBody } from '../pipeline/sanitize.ts';
+import { validateFields } from '../pipeline/validate.ts';
+import { callTool } from '../services/call.ts';
+import { classifiable, compiledBucket } from '../services/buckets.ts';
+import { listBuckets } from '../storage/buckets.ts';
+import { getTenant } from '../storage/tenants.ts';
+import { findTool } from '../tools/index.ts';
+import { benchApp, dbFileBytes, peakRssBytes, rate, resetPeakRss, totalBytes } from './lib.ts';
+
+const STAGES = ['parse', 'sanitize', 'documents', 'classify', 'extract', 'validate', 'route'] as const;
+
+export async function runThroughput(messages: Uint8Array[]) {
+  const bytes = totalBytes(messages);
+
+  let t = performance.now();
+  for (const m of messages) {
+    try { await PostalMime.parse(m); } catch { /* counted like any other */ }
+  }
+  const parseOnly = rate(messages.length, bytes, performance.now() - t);
+
+  const { app, key, dir } = await benchApp();
+  const tenant = (await getTenant(app.db, (await app.db.readOne('SELECT id FROM tenants'))!.id as string))!;
+
+  // (b) the pure pipeline, stage by stage, exactly as processAnalyzed composes it.
+  const stageMs: Record<string, number> = Object.fromEntries(STAGES.map((s) => [s, 0]));
+  const time = async <T>(stage: (typeof STAGES)[number], fn: () => Promise<T> | T): Promise<T> => {
+    const started = performance.now();
+    const out = await fn();
+    stageMs[stage]! += performance.now() - started;
+    return out;
+  };
+  t = performance.now();
+  for (const raw of messages) {
+    const parsed = await time('parse', () => parseMessage(raw));
+    if (!parsed.ok) continue;
+    await time('sanitize', () => sanitizeBody(parsed.message));
+    const docs = await time('documents', () => buildDocuments(parsed.message));
+    const view = { from: parsed.message.from, to: parsed.message.to, cc: parsed.message.cc, replyTo: parsed.message.replyTo,
+      subject: parsed.message.subject, headers: parsed.message.headers, recipients: [], documents: docs.documents, auth: null };
+    const buckets = await listBuckets(app.db, tenant.id);
+    const classification = await time('classify', () => classify(buckets.map(classifiable), view));
+    const bucket = buckets.find((b) => b.id === classification.bucket_id);
+    const schema = bucket ? compiledBucket(bucket).schema : null;
+    const fields = schema ? await time('extract', () => extractFields(schema, view)) : null;
+    const validation = schema && fields ? await time('validate', () => validateFields(schema.fields, fields)) : null;
+    await time('route', () => route({ matched: Boolean(bucket), policy: effectivePolicy(tenant.policy, bucket?.policy as never),
+      flags: docs.flags, dailyCapReached: false, hasSchema: Boolean(schema), requiresHuman: [], issues: validation?.issues ?? [],
+      confidence: validation?.confidence ?? 1 }));
+  }
+  const pureMs = performance.now() - t;
+  const pipeline = rate(messages.length, bytes, pureMs);
+
+  // (c) full ingest through the tool handler.
+  const ingest = findTool('ingest_message')!;
+  const texts = messages.map((m) => Buffer.from(m).toString('latin1'));
+  global.gc?.();
+  resetPeakRss();
+  const rssBefore = peakRssBytes();
+  t = performance.now();
+  let failures = 0;
+  for (const eml of texts) {
+    const outcome = await callTool(app, ingest, { token: key, args: { eml }, tenantSelector: undefined });
+    if (!outcome.ok) failures++;
+  }
+  const fullMs = performance.now() - t;
+  const full = { ...rate(messages.length, bytes, fullMs), failures };
+  const stageSum = Object.values(stageMs).reduce((a, b) => a + b, 0);
+  const shares = Object.fromEntries([
+    ...STAGES.map((s) => [s, +(100 * stageMs[s]! / fullMs).toFixed(1)]),
+    ['storage_and_rest', +(100 * Math.max(0, fullMs - stageSum) / fullMs).toFixed(1)],
+  ]);
+  const dbBytes = dbFileBytes(dir);
+  app.db.close();
+  return {
+    a_parse_only: parseOnly,
+    b_pure_pipeline: pipeline,
+    c_full_ingest: full,
+    ratio_c_over_a: +(full.per_second / parseOnly.per_second).toFixed(3),
+    stage_ms: Object.fromEntries(Object.entries(stageMs).map(([k, v]) => [k, +v.toFixed(1)])),
+    stage_share_of_c_percent: shares,
+    db_bytes_per_message: Math.round(dbBytes / messages.length),
+    peak_rss_mib_during_c: +(peakRssBytes() / 1048576).toFixed(1),
+    peak_rss_growth_mib_during_c: +((peakRssBytes() - rssBefore) / 1048576).toFixed(1),
+    c_with_db_sync_normal: await ingestWithNormalSync(messages, bytes),
+  };
+}
+
+/** (c) again with SVC_DB_SYNC=normal: what the per-commit fsync costs. */
+async function ingestWithNormalSync(messages: Uint8Array[], bytes: number) {
+  const { app, key } = await benchApp({ SVC_DB_SYNC: 'normal' });
+  const ingest = findTool('ingest_message')!;
+  const texts = messages.map((m) => Buffer.from(m).toString('latin1'));
+  const t = performance.now();
+  for (const eml of texts) await callTool(app, ingest, { token: key, args: { eml }, tenantSelector: undefined });
+  const result = rate(messages.length, bytes, performance.now() - t);
+  app.db.close();
+  return result;
+}
