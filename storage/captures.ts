@@ -123,7 +123,11 @@ export interface CaptureQuery {
   limit: number;
 }
 
-export async function listCaptures(db: Db, q: CaptureQuery): Promise<StoredCapture[]> {
+export type CaptureSummaryRow = Pick<StoredCapture, 'id' | 'message_id' | 'bucket_id' | 'bucket_name' | 'status' | 'reason' |
+  'confidence' | 'corrected' | 'applied_by' | 'applied_at' | 'created_at'>;
+
+/** Summaries only: a list never needs (or parses) the fields and schema JSON. */
+export async function listCaptures(db: Db, q: CaptureQuery): Promise<CaptureSummaryRow[]> {
   const where = ['c.tenant_id = ?'];
   const args: Statement['args'] = [q.tenantId];
   if (q.bucketId) { where.push('c.bucket_id = ?'); args.push(q.bucketId); }
@@ -132,8 +136,14 @@ export async function listCaptures(db: Db, q: CaptureQuery): Promise<StoredCaptu
   if (q.extra) { where.push(q.extra.sql); args.push(...q.extra.args); }
   if (q.before) { where.push('c.id < ?'); args.push(q.before); }
   args.push(q.limit);
-  const rows = await db.read(`SELECT c.* FROM captures c WHERE ${where.join(' AND ')} ORDER BY c.id DESC LIMIT ?`, args);
-  return rows.map(rowToCapture);
+  const rows = await db.read(
+    `SELECT c.id, c.message_id, c.bucket_id, c.bucket_name, c.status, c.reason, c.confidence, c.corrected, c.applied_by, c.applied_at, c.created_at
+     FROM captures c WHERE ${where.join(' AND ')} ORDER BY c.id DESC LIMIT ?`, args);
+  return rows.map((r) => ({
+    id: String(r.id), message_id: String(r.message_id), bucket_id: String(r.bucket_id), bucket_name: String(r.bucket_name),
+    status: r.status as CaptureStatus, reason: String(r.reason), confidence: r.confidence === null ? null : Number(r.confidence),
+    corrected: Number(r.corrected) === 1, applied_by: s(r.applied_by), applied_at: s(r.applied_at), created_at: String(r.created_at),
+  }));
 }
 
 export function insertCorrectionStatement(tenantId: string, captureId: string, c: Omit<Correction, 'id'>, now: Date): Statement {
