@@ -136,7 +136,7 @@ export async function listMessages(db: Db, q: MessageQuery): Promise<StoredMessa
   return rows.map(rowToMessage);
 }
 
-function rowToDocument(row: Row): StoredDocument {
+function documentFromRow(row: Row): StoredDocument {
   return {
     id: String(row.id),
     message_id: String(row.message_id),
@@ -153,7 +153,7 @@ function rowToDocument(row: Row): StoredDocument {
 
 export async function listDocuments(db: Db, tenantId: string, messageId: string): Promise<StoredDocument[]> {
   const rows = await db.read('SELECT * FROM documents WHERE tenant_id = ? AND message_id = ? ORDER BY idx', [tenantId, messageId]);
-  return rows.map(rowToDocument);
+  return rows.map(documentFromRow);
 }
 
 /** Documents without their text: what get_message lists. */
@@ -169,7 +169,7 @@ export async function listDocumentSummaries(db: Db, tenantId: string, messageId:
 
 export async function getDocument(db: Db, tenantId: string, id: string): Promise<StoredDocument | undefined> {
   const row = await db.readOne('SELECT * FROM documents WHERE tenant_id = ? AND id = ?', [tenantId, id]);
-  return row ? rowToDocument(row) : undefined;
+  return row ? documentFromRow(row) : undefined;
 }
 
 /** The sanitized body text (document 0). */
