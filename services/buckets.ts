@@ -5,9 +5,9 @@ import { DefinitionError } from '../pipeline/errors.ts';
 import { compileRule, type CompiledRule } from '../pipeline/rules.ts';
 import { compileSchema, type CompiledSchema } from '../pipeline/schema.ts';
 import { STARTER_BUCKETS, STARTERS, starterByRef } from '../pipeline/starters.ts';
-import { insertBucketStatement, newBucket, type Bucket } from '../storage/buckets.ts';
+import { findBucket, insertBucketStatement, newBucket, type Bucket } from '../storage/buckets.ts';
 import type { Statement } from '../storage/db.ts';
-import { ToolError } from '../tools/define.ts';
+import { ToolError, notFound } from '../tools/define.ts';
 import type { Db } from '../storage/db.ts';
 import { listDestinations } from '../storage/webhooks.ts';
 
@@ -89,4 +89,12 @@ export async function checkDestinations(db: Db, tenantId: string, refs: readonly
     throw new ToolError('invalid_request', `Unknown destination(s) ${unknown.join(', ')}; add them with add_destination first (list_destinations shows them).`,
       { issues: unknown.map((r) => ({ path: 'destinations', message: `no destination '${r}'` })) });
   }
+}
+
+/** A list filter's `bucket` (id or name) as a live bucket's id; undefined when not given. */
+export async function bucketFilter(db: Db, tenantId: string, ref: string | undefined): Promise<string | undefined> {
+  if (!ref) return undefined;
+  const bucket = await findBucket(db, tenantId, ref);
+  if (!bucket) throw notFound('bucket', ref);
+  return bucket.id;
 }

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { findBucket } from '../storage/buckets.ts';
+import { bucketFilter } from '../services/buckets.ts';
 import { listMessages } from '../storage/messages.ts';
 import { Limit, MessageStatus } from './_shapes.ts';
-import { defineTool, notFound } from './define.ts';
+import { defineTool } from './define.ts';
 
 export default defineTool({
   name: 'list_messages',
@@ -32,12 +32,7 @@ export default defineTool({
     next_before: z.string().nullable().describe('Pass as `before` for the next page; null on the last page.'),
   }),
   handler: async (input, ctx) => {
-    let bucketId: string | undefined;
-    if (input.bucket) {
-      const bucket = await findBucket(ctx.app.db, ctx.tenant.id, input.bucket);
-      if (!bucket) throw notFound('bucket', input.bucket);
-      bucketId = bucket.id;
-    }
+    const bucketId = await bucketFilter(ctx.app.db, ctx.tenant.id, input.bucket);
     const messages = await listMessages(ctx.app.db, { tenantId: ctx.tenant.id, bucketId, status: input.status, before: input.before, limit: input.limit });
     return {
       messages: messages.map((m) => ({

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { findBucket } from '../storage/buckets.ts';
+import { bucketFilter } from '../services/buckets.ts';
 import { listRuns } from '../storage/tests.ts';
 import { Limit, TestRunView } from './_shapes.ts';
-import { defineTool, notFound } from './define.ts';
+import { defineTool } from './define.ts';
 
 export default defineTool({
   name: 'list_test_runs',
@@ -14,12 +14,7 @@ export default defineTool({
   input: z.strictObject({ bucket: z.string().max(80).optional(), limit: Limit }),
   output: z.object({ runs: z.array(TestRunView.omit({ cases: true })) }),
   handler: async (input, ctx) => {
-    let bucketId: string | undefined;
-    if (input.bucket) {
-      const bucket = await findBucket(ctx.app.db, ctx.tenant.id, input.bucket);
-      if (!bucket) throw notFound('bucket', input.bucket);
-      bucketId = bucket.id;
-    }
+    const bucketId = await bucketFilter(ctx.app.db, ctx.tenant.id, input.bucket);
     const runs = await listRuns(ctx.app.db, { tenantId: ctx.tenant.id, bucketId, limit: input.limit });
     return {
       runs: runs.map((r) => ({ id: r.id, bucket_id: r.bucket_id, bucket_name: r.bucket_name, trigger: r.trigger, candidate: r.candidate,

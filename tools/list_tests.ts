@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { findBucket } from '../storage/buckets.ts';
+import { bucketFilter } from '../services/buckets.ts';
 import { listCases } from '../storage/tests.ts';
 import { Limit, TestCaseView, toTestCaseView } from './_shapes.ts';
-import { defineTool, notFound } from './define.ts';
+import { defineTool } from './define.ts';
 
 export default defineTool({
   name: 'list_tests',
@@ -18,12 +18,7 @@ export default defineTool({
   }),
   output: z.object({ tests: z.array(TestCaseView) }),
   handler: async (input, ctx) => {
-    let bucketId: string | undefined;
-    if (input.bucket) {
-      const bucket = await findBucket(ctx.app.db, ctx.tenant.id, input.bucket);
-      if (!bucket) throw notFound('bucket', input.bucket);
-      bucketId = bucket.id;
-    }
+    const bucketId = await bucketFilter(ctx.app.db, ctx.tenant.id, input.bucket);
     const cases = await listCases(ctx.app.db, { tenantId: ctx.tenant.id, bucketId, includeRetired: input.include_retired, limit: input.limit });
     return { tests: cases.map(toTestCaseView) };
   },

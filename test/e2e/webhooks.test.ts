@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createAppContext } from '../../services/app.ts';
 import { forbiddenAddress } from '../../services/ssrf.ts';
 import { DeliveryWorker, USER_AGENT } from '../../services/webhooks.ts';
-import { callRest, createSandbox, makeTestApp, toolNamed, type TestApp } from '../helpers/app.ts';
+import { callRest, createSandbox, makeTestApp, toolNamed, type TestApp, caller } from '../helpers/app.ts';
 import { buildEml } from '../helpers/mail.ts';
 import { ROOT, freePort } from '../helpers/process.ts';
 import { startReceiver, until, type Answer } from '../helpers/receiver.ts';
@@ -20,7 +20,7 @@ async function setup(script?: (n: number) => Answer, env: Record<string, string>
     { realClock: true });
   const receiver = await startReceiver(SECRET, script);
   const { key } = await createSandbox(t.app, 'operator');
-  const call = (tool: string, args: Record<string, unknown> = {}) => callRest(t.h3, toolNamed(tool), key, args);
+  const call = caller(t.h3, key);
   const dest = await call('add_destination', { name: 'erp', url: `${receiver.url}/hook`, secret: SECRET });
   expect(dest.status).toBe(200);
   await call('update_bucket', { id: 'invoices', destinations: ['erp'] });
@@ -191,7 +191,7 @@ describe('webhook delivery', () => {
     const t = await makeTestApp({ SVC_ALLOW_PRIVATE_DESTINATIONS: '1', SVC_WEBHOOK_RETRY_SCALE: '0.0001' }, { realClock: true });
     cleanup.push(() => t.close());
     const { key } = await createSandbox(t.app, 'operator');
-    const call = (tool: string, args: Record<string, unknown> = {}) => callRest(t.h3, toolNamed(tool), key, args);
+    const call = caller(t.h3, key);
     await call('add_destination', { name: 'readme', url: `http://127.0.0.1:${port}/`, secret: SECRET });
     await call('update_bucket', { id: 'invoices', destinations: ['readme'] });
     const capture = (await call('ingest_message', { eml: GOOD })).body.capture.id;

@@ -92,6 +92,11 @@ export async function callRest(h3: H3, tool: ToolDef, key: string, args: Record<
   return http(h3, tool.http.method, path, { key, body: rest, headers: tenant ? { 'x-svc-tenant': tenant } : {} });
 }
 
+/** `call(tool, args)` over REST with one key (and tenant): what most tests need. */
+export function caller(h3: H3, key: string, tenant?: string) {
+  return (tool: string, args: Record<string, unknown> = {}) => callRest(h3, toolNamed(tool), key, args, tenant);
+}
+
 export async function mcpClient(h3: H3, key: string): Promise<Client> {
   const client = new Client({ name: 'svc-test', version: '0.0.0' });
   const transport = new StreamableHTTPClientTransport(new URL(`http://svc.test/mcp/${encodeURIComponent(key)}`), {

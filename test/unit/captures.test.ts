@@ -2,13 +2,13 @@
 // reprocessing; the flow; dry runs over stored messages; raw MIME never leaks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tools } from '../../tools/index.ts';
-import { callRest, createSandbox, makeTestApp, toolNamed, type TestApp } from '../helpers/app.ts';
+import { callRest, createSandbox, makeTestApp, toolNamed, type TestApp, caller } from '../helpers/app.ts';
 import { buildEml } from '../helpers/mail.ts';
 
 describe('captures, corrections, approvals, tasks', () => {
   let t: TestApp;
   let key: string;
-  const call = (tool: string, args: Record<string, unknown> = {}) => callRest(t.h3, toolNamed(tool), key, args);
+  const call: ReturnType<typeof caller> = (tool, args) => caller(t.h3, key)(tool, args);
 
   beforeAll(async () => {
     t = await makeTestApp();
@@ -95,7 +95,7 @@ describe('captures, corrections, approvals, tasks', () => {
 describe('messages', () => {
   let t: TestApp;
   let key: string;
-  const call = (tool: string, args: Record<string, unknown> = {}) => callRest(t.h3, toolNamed(tool), key, args);
+  const call: ReturnType<typeof caller> = (tool, args) => caller(t.h3, key)(tool, args);
 
   beforeAll(async () => {
     t = await makeTestApp();
@@ -211,7 +211,7 @@ describe('flow and activity', () => {
   it('get_flow counts match the messages ingested, link by link', async () => {
     const t = await makeTestApp();
     const { key } = await createSandbox(t.app, 'operator');
-    const call = (tool: string, args: Record<string, unknown> = {}) => callRest(t.h3, toolNamed(tool), key, args);
+    const call = caller(t.h3, key);
     const send = (subject: string, text: string) => call('ingest_message', { eml: buildEml({ subject, text }) });
     await send('Invoice F-1', 'Invoice number: F-1\nInvoice date: 2026-01-01\nTotal due: 5.00 EUR'); // auto-applied
     await send('Invoice F-2', 'Invoice number: F-2\nInvoice date: 2026-01-01\nTotal due: 6.00 EUR'); // auto-applied

@@ -2,7 +2,7 @@
 // the tenant's events; refused again after revoke or expiry.
 import { describe, expect, it } from 'vitest';
 import { operatorCounts, operatorRead } from '../../services/operator.ts';
-import { callRest, makeTestApp, toolNamed, verifiedAccount } from '../helpers/app.ts';
+import { callRest, makeTestApp, toolNamed, verifiedAccount, caller } from '../helpers/app.ts';
 import { buildEml } from '../helpers/mail.ts';
 import { startServe, svc, svcEnv, tempDataDir } from '../helpers/process.ts';
 
@@ -11,7 +11,7 @@ describe('operator under support grants', () => {
     const t = await makeTestApp();
     const { key } = await verifiedAccount(t.app);
     const tenant = (await callRest(t.h3, toolNamed('create_tenant'), key, { name: 'acme' })).body.tenant.id;
-    const call = (tool: string, args: Record<string, unknown> = {}) => callRest(t.h3, toolNamed(tool), key, args, tenant);
+    const call = caller(t.h3, key, tenant);
     const ingested = (await call('ingest_message', { eml: buildEml({ subject: 'Invoice OP-1', text: 'Invoice number: OP-1\nTotal due: 3.00 EUR' }) })).body;
 
     const counts = await operatorCounts(t.app, tenant);

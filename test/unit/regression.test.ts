@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { purgeExpiredTestRuns } from '../../services/retention.ts';
 import { STARTERS } from '../../pipeline/starters.ts';
-import { callRest, createSandbox, makeTestApp, mcpClient, toolNamed, verifiedAccount } from '../helpers/app.ts';
+import { callRest, createSandbox, makeTestApp, mcpClient, toolNamed, verifiedAccount, caller } from '../helpers/app.ts';
 import { buildEml } from '../helpers/mail.ts';
 
 const invoice = (n: number, total: string) => buildEml({
@@ -26,7 +26,7 @@ async function setup(env: Record<string, string> = {}, standard = false) {
   } else {
     key = (await createSandbox(t.app, 'operator')).key;
   }
-  const call = (tool: string, args: Record<string, unknown> = {}) => callRest(t.h3, toolNamed(tool), key, args);
+  const call = caller(t.h3, key);
   return { t, key, call };
 }
 

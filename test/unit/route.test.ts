@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_POLICY, effectivePolicy, type EffectivePolicy } from '../../pipeline/policy.ts';
 import { route, type RouteInput } from '../../pipeline/route.ts';
-import { callRest, createSandbox, makeTestApp, toolNamed, type TestApp } from '../helpers/app.ts';
+import { callRest, createSandbox, makeTestApp, toolNamed, type TestApp, caller } from '../helpers/app.ts';
 import { buildEml } from '../helpers/mail.ts';
 
 const base: RouteInput = {
@@ -54,7 +54,7 @@ describe('route (pure)', () => {
 describe('routing end to end through ingest', () => {
   let t: TestApp;
   let key: string;
-  const call = (tool: string, args: Record<string, unknown> = {}) => callRest(t.h3, toolNamed(tool), key, args);
+  const call: ReturnType<typeof caller> = (tool, args) => caller(t.h3, key)(tool, args);
   const INVOICE = 'Invoice number: A-1\nInvoice date: 2026-03-01\nTotal due: 100.00 EUR';
 
   beforeAll(async () => {

@@ -2,7 +2,7 @@
 // reviewed by the operator.
 import { describe, expect, it } from 'vitest';
 import { brokenRule, decideRequest } from '../../services/subdomains.ts';
-import { callRest, createSandbox, makeTestApp, toolNamed } from '../helpers/app.ts';
+import { callRest, createSandbox, makeTestApp, toolNamed, caller } from '../helpers/app.ts';
 
 describe('subdomain name rules', () => {
   const cases: [string, string | null][] = [
@@ -50,7 +50,7 @@ describe('subdomain name rules', () => {
   it('exception request -> operator approval -> claimed; refusal leaves it unclaimed', async () => {
     const t = await makeTestApp();
     const { key } = await createSandbox(t.app, 'operator');
-    const call = (tool: string, args: Record<string, unknown> = {}) => callRest(t.h3, toolNamed(tool), key, args);
+    const call = caller(t.h3, key);
     expect((await call('claim_subdomain', { name: 'mailbox-co', request_exception: true })).body.error.code).toBe('invalid_request');
     const filed = await call('claim_subdomain', { name: 'mailbox-co', request_exception: true, reason: 'Our company is called Mailbox Co.' });
     expect(filed.body).toMatchObject({ outcome: 'pending_review', name: null, pending_request: { name: 'mailbox-co', rule: 'mail_infrastructure' } });
