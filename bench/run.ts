@@ -53,7 +53,7 @@ table('1. Ingest throughput (messages/s, MB/s)', [
 ].map(({ run, messages, per_second, mb_per_second }) => ({ run, messages, per_second, mb_per_second })));
 console.log(`ratios: (c)/(a) = ${results.throughput.ratio_c_over_a} (target >= 0.5), (d)/(a) = ${results.throughput.ratio_d_over_a}`);
 table('2. Share of (c) per stage (%)', Object.entries(throughput.stage_share_of_c_percent).map(([stage, share]) => ({ stage, share })));
-table('3. API latency under load (autocannon, 32 connections)', Object.entries(server.latency).map(([name, r]) => ({ name, ...r })));
+table('3. API latency under load (autocannon)', Object.entries(server.latency).map(([name, r]) => ({ name, ...r })));
 table('4. Scale: list_messages median ms', Object.entries(scale.sizes).map(([n, r]) => ({ stored: n, ...r })));
 console.log(`ratios large/small: first page ${scale.ratio_first_page}, deep page ${scale.ratio_deep_page} (target < 1.5); DB bytes per ingested corpus message: ${throughput.db_bytes_per_message}`);
 table('5. Memory', [{ case: `${memory.message_mib} MiB message, ${memory.pdf_mib} MiB PDF`, peak_over_baseline_mib: memory.peak_over_baseline_mib, ratio_to_message: memory.ratio_to_message, seconds: memory.seconds },

@@ -72,8 +72,8 @@ async function smtpIngest(s: Serve, messages: Uint8Array[], connections: number)
 
 async function load(opts: autocannon.Options) {
   const result = await autocannon({ connections: 32, duration: QUICK ? 5 : 20, ...opts });
-  return { requests_per_second: Math.round(result.requests.average), p50_ms: result.latency.p50, p99_ms: result.latency.p99,
-    errors: result.errors + result.non2xx, ...(opts.overallRate ? { offered_rate: opts.overallRate } : {}) };
+  return { connections: opts.connections ?? 32, requests_per_second: Math.round(result.requests.average), p50_ms: result.latency.p50,
+    p99_ms: result.latency.p99, errors: result.errors + result.non2xx, ...(opts.overallRate ? { offered_rate: opts.overallRate } : {}) };
 }
 
 export async function runServer(messages: Uint8Array[]) {
@@ -87,12 +87,18 @@ export async function runServer(messages: Uint8Array[]) {
     const mcpBody = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_capture', arguments: { id: captureId } } });
     const mcp = { url: `${s.url}/mcp/${s.key}`, method: 'POST' as const, body: mcpBody,
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' } };
+    const getCapture = { url: `${s.url}/v1/captures/${captureId}`, headers };
+    // autocannon releases a rate-limited run's requests in bursts across its connections:
+    // with 32 connections even 100 req/s arrive 32 at a time. Steady arrivals at
+    // 1,000 req/s are measured with 4 connections; the 32-connection figure is kept too.
     const latency = {
       rest_list_captures: await load({ url: `${s.url}/v1/captures?limit=50`, headers }),
-      rest_get_capture: await load({ url: `${s.url}/v1/captures/${captureId}`, headers }),
-      rest_get_capture_at_1000_rps: await load({ url: `${s.url}/v1/captures/${captureId}`, headers, overallRate: 1000 }),
+      rest_get_capture: await load(getCapture),
+      rest_get_capture_1000_rps_4_conn: await load({ ...getCapture, overallRate: 1000, connections: 4 }),
+      rest_get_capture_1000_rps_32_conn: await load({ ...getCapture, overallRate: 1000 }),
       mcp_get_capture: await load(mcp),
-      mcp_get_capture_at_1000_rps: await load({ ...mcp, overallRate: 1000 }),
+      mcp_get_capture_1000_rps_4_conn: await load({ ...mcp, overallRate: 1000, connections: 4 }),
+      mcp_get_capture_1000_rps_32_conn: await load({ ...mcp, overallRate: 1000 }),
     };
     return { d_rest_ingest: rest, e_smtp_ingest: smtp, latency };
   } finally {
