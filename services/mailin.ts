@@ -2,7 +2,7 @@
 // the checks an address asks for (expected forwarders, relationship, daily cap), and
 // one ingest per tenant of a message.
 import { matchesForwarder } from '../pipeline/forwarded.ts';
-import { parseMessage } from '../pipeline/parse.ts';
+import { analyzeMessage } from '../pipeline/index.ts';
 import type { Flag } from '../pipeline/types.ts';
 import type { Statement } from '../storage/db.ts';
 import {
@@ -111,8 +111,9 @@ export async function deliverSmtp(app: AppContext, envelope: SmtpEnvelope): Prom
   const auth = await verifyAuth(envelope.raw, {
     ip: envelope.remoteAddress, helo: envelope.helo, sender: envelope.mailFrom, mta: app.config.inboundDomain, resolver: app.resolver,
   });
-  const parsed = await parseMessage(envelope.raw);
-  const headerFrom = parsed.ok ? parsed.message.from?.address ?? null : null;
+  // Parsed once for every tenant among the recipients (and for the sender checks).
+  const analyzed = await analyzeMessage(envelope.raw, { auth });
+  const headerFrom = analyzed.ok ? analyzed.message.parsed.from?.address ?? null : null;
   const byTenant = new Map<string, Extract<Recipient, { ok: true }>[]>();
   for (const r of envelope.recipients) byTenant.set(r.tenant.id, [...(byTenant.get(r.tenant.id) ?? []), r]);
   const ids: string[] = [];
@@ -124,7 +125,7 @@ export async function deliverSmtp(app: AppContext, envelope: SmtpEnvelope): Prom
       raw: envelope.raw, source: 'smtp', envelopeFrom: envelope.mailFrom, recipients: group.map((r) => r.rcpt), auth,
       addressId: address?.id ?? null, extraFlags: checks.flags, dailyCapReached: checks.dailyCapReached,
       extraStatements: checks.statements,
-    }, 'system');
+    }, 'system', analyzed.ok ? analyzed.message : undefined);
     ids.push(message.id);
   }
   return ids;

@@ -131,12 +131,15 @@ export interface IngestResult {
 }
 
 /** Stores the raw bytes, runs the pipeline and writes everything in one transaction. */
-export async function ingest(app: AppContext, tenant: Tenant, incoming: IncomingMessage, actor: string): Promise<IngestResult> {
+export async function ingest(app: AppContext, tenant: Tenant, incoming: IncomingMessage, actor: string,
+  preAnalyzed?: AnalyzedMessage): Promise<IngestResult> {
   if (incoming.raw.byteLength > app.config.maxBodyBytes) {
     throw new ToolError('too_large', `The message is ${incoming.raw.byteLength} bytes; the limit is ${app.config.maxBodyBytes}.`,
       { limit_bytes: app.config.maxBodyBytes });
   }
-  const analyzedResult = await analyzeMessage(incoming.raw, { recipients: incoming.recipients, auth: incoming.auth });
+  const analyzedResult = preAnalyzed
+    ? { ok: true as const, message: withRecipients(preAnalyzed, incoming.recipients) }
+    : await analyzeMessage(incoming.raw, { recipients: incoming.recipients, auth: incoming.auth });
   if (!analyzedResult.ok) throw new ToolError('invalid_request', analyzedResult.refusal.message, { refusal: analyzedResult.refusal.code });
   const buckets = await listBuckets(app.db, tenant.id);
   const analyzed = await readAsOriginalSender(tenant, buckets, analyzedResult.message, incoming.envelopeFrom);
@@ -172,6 +175,12 @@ export async function ingest(app: AppContext, tenant: Tenant, incoming: Incoming
   ]);
   notifyQueued(app);
   return { message, processed };
+}
+
+/** One analysis serves every tenant of an SMTP message; only the envelope recipients differ. */
+function withRecipients(analyzed: AnalyzedMessage, recipients: string[]): AnalyzedMessage {
+  if (recipients.length === 0) return analyzed;
+  return { ...analyzed, view: { ...analyzed.view, recipients: recipients.map((r) => r.toLowerCase()) } };
 }
 
 /**
