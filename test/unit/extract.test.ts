@@ -6,7 +6,7 @@ import { analyzeMessage, runSchema, type AnalyzedMessage, type SchemaRun } from 
 import { compileSchema } from '../../pipeline/schema.ts';
 import { STARTERS } from '../../pipeline/starters.ts';
 import { coerceText } from '../../pipeline/validate.ts';
-import { buildEml, makePdf, type MailSpec } from '../helpers/mail.ts';
+import { buildEml, makeDocx, makePdf, type MailSpec } from '../helpers/mail.ts';
 
 async function run(spec: MailSpec, starter: keyof typeof STARTERS = 'invoice'): Promise<{ m: AnalyzedMessage; r: SchemaRun }> {
   const analyzed = await analyzeMessage(buildEml(spec));
@@ -98,6 +98,23 @@ describe('invoice starter', () => {
     expect((r.fields.invoice_number!.source as { document_index: number }).document_index).toBe(1);
     expectSourcePointsAtRaw(m, r, 'invoice_number');
     expectSourcePointsAtRaw(m, r, 'total_amount');
+  });
+
+  it('DOCX and CSV attachments: fields come from their text', async () => {
+    const docx = await makeDocx(['Lieferant GmbH', 'Rechnungsnummer: DOC-3', 'Rechnungsdatum: 12.03.2026', 'Gesamtbetrag: 99,90 EUR']);
+    const { m, r } = await run({
+      subject: 'Dokumente', text: 'Anbei.',
+      attachments: [
+        { filename: 'rechnung.docx', contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', content: docx },
+        { filename: 'lines.csv', contentType: 'text/csv', content: 'item,qty,price\n"Widget, large",2,10.00\n' },
+      ],
+    });
+    expect(m.documents[1]).toMatchObject({ filename: 'rechnung.docx', unreadable: null });
+    expect(m.documents[2]!.text).toBe('item | qty | price\nWidget, large | 2 | 10.00');
+    expect(r.fields.invoice_number!.value).toBe('DOC-3');
+    expect(r.fields.invoice_date!.value).toBe('2026-03-12');
+    expect(r.fields.total_amount!.value).toBe(99.9);
+    expectSourcePointsAtRaw(m, r, 'invoice_number');
   });
 
   it('is honest: ambiguous or conflicting values get low confidence, missing ones are issues', async () => {
