@@ -198,6 +198,8 @@ describe('webhook delivery', () => {
     const worker = new DeliveryWorker(t.app);
     await until(async () => { await worker.tick(); return (await call('get_capture', { id: capture })).body.deliveries[0]; },
       (d) => d.status === 'delivered');
+    // The example prints, then answers; its stdout reaches us through a pipe, possibly later.
+    await until(() => out, (o) => o.includes('\n'));
     expect(JSON.parse(out.trim().split('\n')[0]!).capture.id).toBe(capture);
     const forged = await fetch(`http://127.0.0.1:${port}/`, { method: 'POST', body: '{}', headers: { 'x-svc-signature': 'sha256=00' } });
     expect(forged.status).toBe(401);
