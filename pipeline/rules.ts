@@ -2,7 +2,7 @@
 // A rule is checked and compiled once (refusals name the JSON path of the bad part) and
 // then evaluated against a MessageView; the outcome names the predicate that decided.
 import { DefinitionError } from './errors.ts';
-import { compileRegex, testRegex, type SafeRegex } from './regex.ts';
+import { compileRegex, testRegex } from './regex.ts';
 import type { MessageView } from './types.ts';
 
 export const PREDICATE_FORMS = [

@@ -1,7 +1,7 @@
 // Inbound addresses: how each is written out, relationship local parts, and the clause a
 // bucket's rule gains when an address is made for it.
 import { randomBytes } from 'node:crypto';
-import { getSubdomainOfTenant, isDedicated, receivedSince, type Address } from '../storage/mailin.ts';
+import { getSubdomainOfTenant, isDedicated, receivedSinceByAddress, type Address } from '../storage/mailin.ts';
 import type { AppContext } from './app.ts';
 
 /** Every form an address is answered at. */
@@ -49,8 +49,8 @@ export function utcDayStart(now: Date): string {
 }
 
 export async function addressViews(app: AppContext, tenantId: string, addresses: Address[]) {
-  const [sub, dedicated] = await Promise.all([getSubdomainOfTenant(app.db, tenantId), isDedicated(app.db, tenantId)]);
-  const since = utcDayStart(app.now());
-  return Promise.all(addresses.map(async (a) =>
-    addressView(a, sub?.name ?? null, app.config.inboundDomain, dedicated, await receivedSince(app.db, tenantId, a.id, since))));
+  const [sub, dedicated, today] = await Promise.all([
+    getSubdomainOfTenant(app.db, tenantId), isDedicated(app.db, tenantId), receivedSinceByAddress(app.db, tenantId, utcDayStart(app.now())),
+  ]);
+  return addresses.map((a) => addressView(a, sub?.name ?? null, app.config.inboundDomain, dedicated, today.get(a.id) ?? 0));
 }

@@ -1,8 +1,8 @@
 // Bearer keys, scopes and tenant selection (spec: Authentication). Every surface calls
 // these through services/call.ts, so REST and MCP refuse the same calls the same way.
 import { ToolError } from '../tools/define.ts';
-import { getAccount, type Account } from '../storage/accounts.ts';
-import { findKeyByPlaintext, touchKey, type ApiKey, type Scope } from '../storage/keys.ts';
+import type { Account } from '../storage/accounts.ts';
+import { findCredential, touchKey, type ApiKey, type Scope } from '../storage/keys.ts';
 import { isExpired, listAccountTenants, type Tenant } from '../storage/tenants.ts';
 import type { AppContext } from './app.ts';
 
@@ -20,13 +20,12 @@ export async function authenticate(app: AppContext, token: string | undefined): 
     throw new ToolError('unauthorized',
       'No API key: send the header "Authorization: Bearer <API_KEY>" (MCP: put the key in the URL, /mcp/<API_KEY>).');
   }
-  const key = await findKeyByPlaintext(app.db, token);
-  if (!key) throw new ToolError('unauthorized', 'Unknown API key: check for a typo or create a new key.');
+  const credential = await findCredential(app.db, token);
+  if (!credential) throw new ToolError('unauthorized', 'Unknown API key: check for a typo or create a new key.');
+  const { key, account } = credential;
   if (key.revoked_at) {
     throw new ToolError('unauthorized', `This API key was revoked at ${key.revoked_at}; use another key.`);
   }
-  const account = await getAccount(app.db, key.account_id);
-  if (!account) throw new ToolError('unauthorized', 'The account of this API key no longer exists.');
   const owned = await listAccountTenants(app.db, account.id);
   const tenants = key.all_tenants ? owned : owned.filter((t) => key.tenants.includes(t.id));
   const now = app.now().getTime();

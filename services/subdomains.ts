@@ -3,8 +3,8 @@
 import { eventStatement } from '../storage/events.ts';
 import { newId } from '../storage/ids.ts';
 import {
-  decideRequestStatement, getRequest, getSubdomainByName, getSubdomainOfTenant, insertRequestStatement,
-  insertSubdomainStatement, type SubdomainRequest,
+  decideRequestStatement, getRequest, getSubdomainByName, getSubdomainOfTenant, insertSubdomainStatement,
+  type SubdomainRequest,
 } from '../storage/mailin.ts';
 import { getTenant } from '../storage/tenants.ts';
 import { ToolError } from '../tools/define.ts';
@@ -65,7 +65,7 @@ export async function ensureNameFree(app: AppContext, name: string): Promise<voi
 }
 
 /** Claims `name` for a tenant (after the caller checked the rules or the operator approved). */
-export function claimStatements(app: AppContext, tenant: { id: string; account_id: string }, name: string, actor: string, now: Date) {
+export function claimStatements(tenant: { id: string; account_id: string }, name: string, actor: string, now: Date) {
   return [
     insertSubdomainStatement(tenant.id, name, now),
     eventStatement({ accountId: tenant.account_id, tenantId: tenant.id, type: 'subdomain.claimed', subjectId: tenant.id, actor,
@@ -77,7 +77,6 @@ export function newRequest(tenantId: string, name: string, reason: string, rule:
   return { id: newId('sdr', now.getTime()), tenant_id: tenantId, name, reason, rule, status: 'pending', created_at: now.toISOString(), decided_at: null, note: null };
 }
 
-export { insertRequestStatement };
 
 /** The operator approves a request: the tenant gets the name, if it is still free and the tenant has none. */
 export async function decideRequest(app: AppContext, id: string, approve: boolean, note: string | null): Promise<SubdomainRequest> {
@@ -98,6 +97,6 @@ export async function decideRequest(app: AppContext, id: string, approve: boolea
     throw new ToolError('conflict', `Tenant ${tenant.id} already has a subdomain; it must release it first.`);
   }
   await ensureNameFree(app, request.name);
-  await app.db.batch([decideRequestStatement(id, 'approved', note, now), event, ...claimStatements(app, tenant, request.name, 'operator', now)]);
+  await app.db.batch([decideRequestStatement(id, 'approved', note, now), event, ...claimStatements(tenant, request.name, 'operator', now)]);
   return decided;
 }

@@ -2,6 +2,7 @@
 // create_key answer (or the CLI's output).
 import type { Row } from '@libsql/client';
 import { createHash, randomBytes } from 'node:crypto';
+import type { Account } from './accounts.ts';
 import type { Db, Statement } from './db.ts';
 import { newId } from './ids.ts';
 
@@ -95,11 +96,25 @@ async function keyTenants(db: Db, keyId: string): Promise<string[]> {
   return rows.map((r) => String(r.tenant_id));
 }
 
-/** The key a bearer token names, revoked or not, or undefined. */
-export async function findKeyByPlaintext(db: Db, plaintext: string): Promise<ApiKey | undefined> {
-  const row = await db.readOne('SELECT * FROM api_keys WHERE key_hash = ?', [hashKey(plaintext)]);
+/**
+ * The key a bearer token names (revoked or not) with its account, in one read: this runs
+ * on every call.
+ */
+export async function findCredential(db: Db, plaintext: string): Promise<{ key: ApiKey; account: Account } | undefined> {
+  const row = await db.readOne(
+    `SELECT k.*, a.kind AS account_kind, a.email AS account_email, a.email_verified AS account_email_verified,
+            a.created_at AS account_created_at
+     FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = ?`, [hashKey(plaintext)]);
   if (!row) return undefined;
-  return rowToKey(row, Number(row.all_tenants) === 1 ? [] : await keyTenants(db, String(row.id)));
+  const key = rowToKey(row, Number(row.all_tenants) === 1 ? [] : await keyTenants(db, String(row.id)));
+  const account: Account = {
+    id: key.account_id,
+    kind: row.account_kind as Account['kind'],
+    email: row.account_email === null ? null : String(row.account_email),
+    email_verified: Number(row.account_email_verified) === 1,
+    created_at: String(row.account_created_at),
+  };
+  return { key, account };
 }
 
 export async function getKey(db: Db, accountId: string, id: string): Promise<ApiKey | undefined> {

@@ -182,3 +182,11 @@ export async function receivedSince(db: Db, tenantId: string, addressId: string,
   const row = await db.readOne('SELECT count(*) AS n FROM messages WHERE tenant_id = ? AND address_id = ? AND received_at >= ?', [tenantId, addressId, since]);
   return Number(row?.n ?? 0);
 }
+
+/** Messages each address received since `since`, in one read. */
+export async function receivedSinceByAddress(db: Db, tenantId: string, since: string): Promise<Map<string, number>> {
+  const rows = await db.read(
+    'SELECT address_id, count(*) AS n FROM messages WHERE tenant_id = ? AND address_id IS NOT NULL AND received_at >= ? GROUP BY address_id',
+    [tenantId, since]);
+  return new Map(rows.map((r) => [String(r.address_id), Number(r.n)]));
+}

@@ -151,11 +151,6 @@ function documentFromRow(row: Row): StoredDocument {
   };
 }
 
-export async function listDocuments(db: Db, tenantId: string, messageId: string): Promise<StoredDocument[]> {
-  const rows = await db.read('SELECT * FROM documents WHERE tenant_id = ? AND message_id = ? ORDER BY idx', [tenantId, messageId]);
-  return rows.map(documentFromRow);
-}
-
 /** Documents without their text: what get_message lists. */
 export async function listDocumentSummaries(db: Db, tenantId: string, messageId: string) {
   const rows = await db.read(

@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { subdomainView } from '../services/subdomain-view.ts';
-import {
-  brokenRule, claimStatements, ensureNameFree, insertRequestStatement, nameRefusal, newRequest,
-} from '../services/subdomains.ts';
+import { brokenRule, claimStatements, ensureNameFree, nameRefusal, newRequest } from '../services/subdomains.ts';
 import { eventStatement } from '../storage/events.ts';
-import { getSubdomainOfTenant } from '../storage/mailin.ts';
+import { getSubdomainOfTenant, insertRequestStatement } from '../storage/mailin.ts';
 import { SubdomainView } from './_shapes.ts';
 import { ToolError, defineTool } from './define.ts';
 
@@ -47,7 +45,7 @@ export default defineTool({
       return { ...await subdomainView(ctx.app, ctx.tenant.id), outcome: 'pending_review' as const };
     }
     try {
-      await ctx.app.db.batch(claimStatements(ctx.app, ctx.tenant, name, ctx.actor, ctx.now));
+      await ctx.app.db.batch(claimStatements(ctx.tenant, name, ctx.actor, ctx.now));
     } catch (error) {
       // Two tenants racing for one name: the unique index decides.
       if (/UNIQUE|constraint/i.test(String((error as Error).message))) {

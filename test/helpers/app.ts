@@ -2,6 +2,7 @@
 // driver, the real H3 app; REST through app.fetch and MCP through a real SDK Client
 // whose HTTP transport calls the same app, so no port is needed.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { afterAll, beforeAll } from 'vitest';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -146,4 +147,19 @@ export function toolNamed(name: string): ToolDef {
   const tool = tools.find((t) => t.name === name);
   if (!tool) throw new Error(`no tool ${name}`);
   return tool;
+}
+
+/**
+ * For a describe block: a test app with one sandbox, made before its tests and closed
+ * after them. Read `t`, `key` and `call` inside tests or later hooks.
+ */
+export function useSandboxApp(env: Record<string, string> = {}) {
+  const suite = {} as { t: TestApp; key: string; call: ReturnType<typeof caller> };
+  beforeAll(async () => {
+    suite.t = await makeTestApp(env);
+    suite.key = (await createSandbox(suite.t.app, 'operator')).key;
+    suite.call = caller(suite.t.h3, suite.key);
+  });
+  afterAll(() => suite.t.close());
+  return suite;
 }

@@ -1,20 +1,13 @@
 // The loop from an email to a record: held -> corrected -> approved; tasks; paging;
 // reprocessing; the flow; dry runs over stored messages; raw MIME never leaks.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tools } from '../../tools/index.ts';
-import { callRest, createSandbox, makeTestApp, toolNamed, type TestApp, caller } from '../helpers/app.ts';
+import { caller, createSandbox, makeTestApp, useSandboxApp } from '../helpers/app.ts';
 import { buildEml } from '../helpers/mail.ts';
 
 describe('captures, corrections, approvals, tasks', () => {
-  let t: TestApp;
-  let key: string;
-  const call: ReturnType<typeof caller> = (tool, args) => caller(t.h3, key)(tool, args);
-
-  beforeAll(async () => {
-    t = await makeTestApp();
-    key = (await createSandbox(t.app, 'operator')).key;
-  });
-  afterAll(() => t.close());
+  const suite = useSandboxApp();
+  const call: ReturnType<typeof caller> = (tool, args) => suite.call(tool, args);
 
   it('invoice held for low confidence -> correct_field -> approve -> applied', async () => {
     const eml = buildEml({
@@ -93,15 +86,8 @@ describe('captures, corrections, approvals, tasks', () => {
 });
 
 describe('messages', () => {
-  let t: TestApp;
-  let key: string;
-  const call: ReturnType<typeof caller> = (tool, args) => caller(t.h3, key)(tool, args);
-
-  beforeAll(async () => {
-    t = await makeTestApp();
-    key = (await createSandbox(t.app, 'operator')).key;
-  });
-  afterAll(() => t.close());
+  const suite = useSandboxApp();
+  const call: ReturnType<typeof caller> = (tool, args) => suite.call(tool, args);
 
   it('before-paging gives every message exactly once, newest first, under concurrent ingests', async () => {
     const first = await Promise.all(Array.from({ length: 12 }, (_, i) =>

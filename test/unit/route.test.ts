@@ -1,9 +1,9 @@
 // Every branch of DESIGN.md's routing order, first as the pure stage, then end to end
 // through ingest with tenant and bucket policies.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_POLICY, effectivePolicy, type EffectivePolicy } from '../../pipeline/policy.ts';
 import { route, type RouteInput } from '../../pipeline/route.ts';
-import { callRest, createSandbox, makeTestApp, toolNamed, type TestApp, caller } from '../helpers/app.ts';
+import { caller, useSandboxApp } from '../helpers/app.ts';
 import { buildEml } from '../helpers/mail.ts';
 
 const base: RouteInput = {
@@ -52,21 +52,17 @@ describe('route (pure)', () => {
 });
 
 describe('routing end to end through ingest', () => {
-  let t: TestApp;
-  let key: string;
-  const call: ReturnType<typeof caller> = (tool, args) => caller(t.h3, key)(tool, args);
+  const suite = useSandboxApp();
+  const call: ReturnType<typeof caller> = (tool, args) => suite.call(tool, args);
   const INVOICE = 'Invoice number: A-1\nInvoice date: 2026-03-01\nTotal due: 100.00 EUR';
 
   beforeAll(async () => {
-    t = await makeTestApp();
-    key = (await createSandbox(t.app, 'operator')).key;
     await call('create_bucket', { name: 'notes', priority: 10, rule: { subject_contains: ['note'] } });
     await call('create_bucket', { name: 'human', priority: 20, rule: { subject_contains: ['human'] }, schema: 'starter:invoice',
       policy: { requires_human: ['total_amount'] } });
     await call('create_bucket', { name: 'lenient', priority: 30, rule: { subject_contains: ['lenient'] }, schema: 'starter:invoice',
       policy: { auto_accept: { min_confidence: 0, require_complete: false } } });
   });
-  afterAll(() => t.close());
 
   const ingest = async (subject: string, text: string, extra: Record<string, unknown> = {}) => {
     const r = await call('ingest_message', { eml: buildEml({ subject, text }), ...extra });
