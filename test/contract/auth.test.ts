@@ -1,5 +1,6 @@
 // Scopes, revocation, tenant reach, sandbox expiry and rate limits, checked on every
 // registered tool over both REST and MCP.
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueKey } from '../../services/accounts.ts';
 import { SCOPES } from '../../storage/keys.ts';
@@ -39,6 +40,15 @@ describe('scopes, generated from the registry', () => {
     expect(made.body.scopes).toEqual(['read', 'propose', 'run']);
     const refused = await callRest(t.h3, toolNamed('create_key'), made.body.key, { label: 'escalate' });
     expect(refused.body.error).toMatchObject({ code: 'insufficient_scope', details: { required: 'configure' } });
+  });
+
+  it('stores keys only as their SHA-256', async () => {
+    const { key } = await issueKey(t.app, accountId, 'stored', ['read'], null);
+    const rows = await t.app.db.read('SELECT * FROM api_keys');
+    expect(JSON.stringify(rows)).not.toContain(key);
+    expect(rows.map((r) => r.key_hash)).toContain(createHash('sha256').update(key).digest('hex'));
+    const listed = await callRest(t.h3, toolNamed('list_keys'), key);
+    expect(JSON.stringify(listed.body)).not.toContain(key);
   });
 
   it('a key cannot grant a scope it lacks', async () => {

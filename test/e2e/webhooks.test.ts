@@ -2,11 +2,11 @@
 import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createAppContext } from '../../services/app.ts';
 import { forbiddenAddress } from '../../services/ssrf.ts';
 import { DeliveryWorker, USER_AGENT } from '../../services/webhooks.ts';
-import { callRest, createSandbox, makeTestApp, toolNamed, type TestApp, caller } from '../helpers/app.ts';
+import { callRest, caller, createSandbox, makeTestApp, toolNamed } from '../helpers/app.ts';
 import { buildEml } from '../helpers/mail.ts';
 import { ROOT, freePort } from '../helpers/process.ts';
 import { startReceiver, until, type Answer } from '../helpers/receiver.ts';
@@ -162,6 +162,19 @@ describe('webhook delivery', () => {
     expect(forbiddenAddress('93.184.216.34')).toBeNull();
     expect(forbiddenAddress('2606:4700::1111')).toBeNull();
     expect(forbiddenAddress('192.168.0.5')).not.toBeNull();
+  });
+
+  it('refuses internal addresses again at send time (the setting or DNS may have changed since)', async () => {
+    const { t, receiver, call } = await setup(() => 200);
+    // The same database served by a process that does not allow private destinations.
+    const strict = await createAppContext({ ...t.app.config, allowPrivateDestinations: false }, { now: () => new Date() });
+    cleanup.push(async () => { strict.db.close(); await receiver.close(); await t.close(); });
+    const capture = (await call('ingest_message', { eml: GOOD })).body.capture.id;
+    expect(await new DeliveryWorker(strict).tick()).toBe(1);
+    expect(receiver.received).toHaveLength(0);
+    const attempt = (await call('get_capture', { id: capture })).body.deliveries[0].attempt_log[0];
+    expect(attempt).toMatchObject({ outcome: 'failure', status_code: null });
+    expect(attempt.error).toContain('refused: 127.0.0.1');
   });
 
   it('two workers on one database deliver each attempt once', async () => {

@@ -117,6 +117,16 @@ describe('invoice starter', () => {
     expectSourcePointsAtRaw(m, r, 'invoice_number');
   });
 
+  it('indexes at most 1 MiB of text per document, flagged truncated', async () => {
+    const big = `Invoice number: CAP-1\n${'line of filler text\n'.repeat(70_000)}`;
+    const { m, r } = await run({ subject: 'Invoice', text: 'See attachment.',
+      attachments: [{ filename: 'long.txt', contentType: 'text/plain', content: big }] });
+    expect(big.length).toBeGreaterThan(1024 * 1024);
+    expect(m.documents[1]).toMatchObject({ truncated: true });
+    expect(m.documents[1]!.text.length).toBe(1024 * 1024);
+    expect(r.fields.invoice_number!.value).toBe('CAP-1');
+  });
+
   it('is honest: ambiguous or conflicting values get low confidence, missing ones are issues', async () => {
     const { r } = await run({ subject: 'Invoice', text: 'Invoice No: X-1\nDate: 03/04/2026\nTotal: 10.00\nTotal: 12.00' });
     expect(r.fields.invoice_date!.value).toBe('2026-04-03');
