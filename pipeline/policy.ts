@@ -1,6 +1,17 @@
 // Policy defaults and the merge rule: the tenant policy is the default and a bucket
 // policy overrides it field by field (auto_accept and on_flags key by key).
-import type { Policy } from '../tools/_shapes.ts';
+import type { Flag } from './types.ts';
+
+/** A tenant or bucket policy as stored: every field optional (the zod shape is in tools/_shapes.ts). */
+export interface Policy {
+  auto_accept?: { min_confidence?: number; require_complete?: boolean; require_valid?: boolean };
+  requires_human?: string[];
+  no_schema?: 'accept' | 'task';
+  task_on_unrouted?: boolean;
+  on_flags?: Partial<Record<Flag, 'accept' | 'task'>>;
+  require_passing_tests?: boolean;
+  forwarders?: string[];
+}
 
 export interface EffectivePolicy {
   auto_accept: { min_confidence: number; require_complete: boolean; require_valid: boolean };

@@ -1,6 +1,6 @@
 // Bearer keys, scopes and tenant selection (spec: Authentication). Every surface calls
 // these through services/call.ts, so REST and MCP refuse the same calls the same way.
-import { ToolError } from '../tools/define.ts';
+import { ToolError } from './errors.ts';
 import type { Account } from '../storage/accounts.ts';
 import { findCredential, touchKey, type ApiKey, type Scope } from '../storage/keys.ts';
 import { isExpired, listAccountTenants, type Tenant } from '../storage/tenants.ts';

@@ -7,7 +7,7 @@ import { compileSchema, type CompiledSchema } from '../pipeline/schema.ts';
 import { STARTER_BUCKETS, STARTERS, starterByRef } from '../pipeline/starters.ts';
 import { findBucket, insertBucketStatement, newBucket, type Bucket } from '../storage/buckets.ts';
 import type { Statement } from '../storage/db.ts';
-import { ToolError, notFound } from '../tools/define.ts';
+import { ToolError, notFound } from './errors.ts';
 import type { Db } from '../storage/db.ts';
 import { listDestinations } from '../storage/webhooks.ts';
 

@@ -2,7 +2,8 @@
 // scope, validate input, select the tenant, run the handler. Adapters only translate
 // their protocol to and from this, which is what keeps REST and MCP identical.
 import type { z } from 'zod';
-import { ToolError, type ToolDef, type ToolContext, type TenantToolContext } from '../tools/define.ts';
+import { ToolError } from './errors.ts';
+import type { ToolDef, ToolContext, TenantToolContext } from '../tools/define.ts';
 import type { AppContext } from './app.ts';
 import { authenticate, requireScope, selectTenant } from './auth.ts';
 

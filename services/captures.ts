@@ -1,7 +1,7 @@
 // Corrections and approvals: the state changes a person or agent makes to a capture.
 import type { Schema } from '../pipeline/schema.ts';
 import { captureConfidence, coerceValue, matchEnum, validateFields, type FieldType } from '../pipeline/validate.ts';
-import { ToolError } from '../tools/define.ts';
+import { ToolError } from './errors.ts';
 import {
   insertCorrectionStatement, listCorrections, newestCaptureOf, updateCaptureStatement, type StoredCapture,
 } from '../storage/captures.ts';

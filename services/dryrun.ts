@@ -3,7 +3,7 @@
 import { analyzeMessage, htmlToEml, type AnalyzedMessage } from '../pipeline/index.ts';
 import { getMessages, listDocumentSummaries } from '../storage/messages.ts';
 import type { Tenant } from '../storage/tenants.ts';
-import { ToolError } from '../tools/define.ts';
+import { ToolError } from './errors.ts';
 import type { AppContext } from './app.ts';
 
 export interface DryRunMessage {

@@ -7,7 +7,8 @@ import { eventStatement } from '../storage/events.ts';
 import { activeGrant } from '../storage/grants.ts';
 import { SCOPES, type ApiKey } from '../storage/keys.ts';
 import { getTenant, type Tenant } from '../storage/tenants.ts';
-import { ToolError, type TenantToolContext } from '../tools/define.ts';
+import { ToolError } from './errors.ts';
+import type { TenantToolContext } from '../tools/define.ts';
 import { findTool } from '../tools/index.ts';
 import type { AppContext } from './app.ts';
 

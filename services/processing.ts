@@ -4,11 +4,10 @@
 import { classify, type Classification } from '../pipeline/classify.ts';
 import { analyzeMessage, runSchema, type AnalyzedMessage } from '../pipeline/index.ts';
 import { matchesForwarder, originalSender } from '../pipeline/forwarded.ts';
-import { effectivePolicy } from '../pipeline/policy.ts';
+import { effectivePolicy, type Policy } from '../pipeline/policy.ts';
 import { route, type PlannedTask, type RouteDecision } from '../pipeline/route.ts';
 import type { AuthResults, Flag } from '../pipeline/types.ts';
-import type { Policy } from '../tools/_shapes.ts';
-import { ToolError } from '../tools/define.ts';
+import { ToolError } from './errors.ts';
 import { listBuckets, type Bucket } from '../storage/buckets.ts';
 import { insertCaptureStatement, newCaptureId, type StoredCapture, type StoredField } from '../storage/captures.ts';
 import type { Statement } from '../storage/db.ts';

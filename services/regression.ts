@@ -13,7 +13,8 @@ import {
   activeCases, insertCaseStatement, insertRunStatement, retireCaseStatement, type CaseResult, type TestCase, type TestRun,
 } from '../storage/tests.ts';
 import type { Tenant } from '../storage/tenants.ts';
-import { ToolError, type ToolContext } from '../tools/define.ts';
+import { ToolError } from './errors.ts';
+import type { ToolContext } from '../tools/define.ts';
 import type { AppContext } from './app.ts';
 import { sameValue } from './fields.ts';
 import { readCorrection } from './captures.ts';

@@ -7,7 +7,7 @@ import {
   type SubdomainRequest,
 } from '../storage/mailin.ts';
 import { getTenant } from '../storage/tenants.ts';
-import { ToolError } from '../tools/define.ts';
+import { ToolError } from './errors.ts';
 import type { AppContext } from './app.ts';
 
 export const RESERVED_WORDS = [

@@ -1,6 +1,7 @@
 // zod shapes shared by several operations (one definition, so REST, MCP and OpenAPI agree).
 import { z } from 'zod';
 import { SCOPES } from '../storage/keys.ts';
+import type { Policy as PipelinePolicy } from '../pipeline/policy.ts';
 
 export const FLAGS = [
   'unexpected_sender', 'hidden_text', 'script_removed', 'zero_width_chars', 'bidi_override',
@@ -29,6 +30,9 @@ export const Policy = z.strictObject({
     .describe("Bucket policy: addresses, '@domain' or '.domain' whose forwarded mail reads as from its original sender."),
 });
 export type Policy = z.infer<typeof Policy>;
+// The pipeline declares the stored policy type itself; this keeps the two in step.
+const _policyMatchesPipeline: PipelinePolicy = {} as Policy;
+void _policyMatchesPipeline;
 
 export const TenantSummary = z.object({
   id: z.string(),
