@@ -73,6 +73,7 @@ async function serve(): Promise<void> {
   const worker = app.config.webhookWorker ? new DeliveryWorker(app) : null;
   worker?.start();
   const stopRetention = startRetention(app);
+  app.analysis.warm();
   // Printed last: whoever waits for this line has everything above it.
   console.log(`svc ${VERSION} listening on ${http.url}`);
   const stop = async () => {
@@ -80,6 +81,7 @@ async function serve(): Promise<void> {
     await worker?.stop();
     await smtp?.close();
     await http.close();
+    await app.analysis.destroy();
     app.db.close();
     process.exit(0);
   };

@@ -10,14 +10,14 @@ import { freePort } from '../test/helpers/process.ts';
 import { SmtpClient } from '../test/helpers/smtp.ts';
 import { QUICK, ROOT, percentile, rate, totalBytes } from './lib.ts';
 
-interface Serve { child: ChildProcess; url: string; key: string; smtpPort: number }
+export interface Serve { child: ChildProcess; url: string; key: string; smtpPort: number }
 
-async function startServe(): Promise<Serve> {
+export async function startServe(env: Record<string, string> = {}): Promise<Serve> {
   const smtpPort = await freePort();
   const child = spawn(process.execPath, [join(ROOT, 'bin/svc.mjs'), 'serve'], {
     cwd: ROOT,
     env: { ...process.env, SVC_DATA_DIR: mkdtempSync(join(tmpdir(), 'svc-bench-serve-')), SVC_HTTP_PORT: '0', SVC_SMTP_PORT: String(smtpPort),
-      SVC_RATE_LIMIT_PER_MINUTE: '1000000000', SVC_AUTH_DNS: 'none', SVC_INBOUND_DOMAIN: 'in.bench', SVC_WEBHOOK_WORKER: '0' },
+      SVC_RATE_LIMIT_PER_MINUTE: '1000000000', SVC_AUTH_DNS: 'none', SVC_INBOUND_DOMAIN: 'in.bench', SVC_WEBHOOK_WORKER: '0', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';

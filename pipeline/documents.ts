@@ -1,14 +1,15 @@
 // Stage 3: one Document per message body and per attachment, with its text. Field
 // sources point at offsets in these texts. An attachment we should be able to read but
 // cannot is flagged `attachment_unreadable`; it never fails the message.
-import mammoth from 'mammoth';
 import { extractText, getDocumentProxy } from 'unpdf';
+import { docxText } from './docx.ts';
+import { READER_LIMITS } from './limits.ts';
 import { parseMessage } from './parse.ts';
 import { sanitizeBody, sanitizeHtml, type HiddenText } from './sanitize.ts';
 import type { Document, Flag, ParsedAttachment, ParsedMessage } from './types.ts';
 
 /** Text kept per document (DESIGN.md: attachment text indexed up to 1 MiB). */
-export const MAX_DOCUMENT_TEXT = 1024 * 1024;
+export const MAX_DOCUMENT_TEXT = READER_LIMITS.documentTextMaxChars;
 
 export interface DocumentsResult {
   documents: Document[];
@@ -16,7 +17,7 @@ export interface DocumentsResult {
   flags: Flag[];
 }
 
-type Reader = (a: ParsedAttachment) => Promise<{ text: string; hidden?: HiddenText[]; flags?: Flag[] }>;
+type Reader = (a: ParsedAttachment) => Promise<{ text: string; hidden?: HiddenText[]; flags?: Flag[]; cut?: boolean }>;
 
 function decodeText(bytes: Uint8Array): string {
   try {
@@ -110,7 +111,7 @@ function readerFor(a: ParsedAttachment): Reader | null {
   const ext = GENERIC_TYPES.has(type) ? extension(a.filename) : '';
   if (startsWith(a.bytes, '%PDF-') || type === 'application/pdf' || ext === 'pdf') return async (x) => ({ text: await pdfText(x.bytes) });
   if (type.includes('wordprocessingml') || ext === 'docx') {
-    return async (x) => ({ text: (await mammoth.extractRawText({ buffer: Buffer.from(x.bytes) })).value.trim() });
+    return async (x) => docxText(x.bytes);
   }
   if (type === 'text/calendar' || ext === 'ics') return async (x) => ({ text: icsToText(decodeText(x.bytes)) });
   if (type === 'text/csv' || ext === 'csv') return async (x) => ({ text: csvToText(decodeText(x.bytes)) });
@@ -133,9 +134,67 @@ function cap(text: string): { text: string; truncated: boolean } {
     : { text, truncated: false };
 }
 
-export async function buildDocuments(message: ParsedMessage): Promise<DocumentsResult> {
+/** Whether the documents stage reads this attachment's text (PDF, DOCX, text, ...). */
+export function isReadable(attachment: ParsedAttachment): boolean {
+  return readerFor(attachment) !== null;
+}
+
+export interface AttachmentRead {
+  document: Omit<Document, 'index'>;
+  hidden: HiddenText[];
+  flags: Flag[];
+}
+
+/** One attachment as a document. A reader that fails marks it unreadable; it never throws. */
+export async function readAttachment(attachment: ParsedAttachment): Promise<AttachmentRead> {
+  const reader = readerFor(attachment);
   const flags = new Set<Flag>();
-  const body = sanitizeBody(message);
+  const hidden: HiddenText[] = [];
+  let text = '';
+  let cut = false;
+  let unreadable: string | null = null;
+  if (reader) {
+    try {
+      const read = await reader(attachment);
+      text = read.text;
+      cut = read.cut ?? false;
+      read.flags?.forEach((f) => flags.add(f));
+      if (read.hidden) hidden.push(...read.hidden.map((h) => ({ ...h, reason: `${attachment.filename ?? 'attachment'}: ${h.reason}` })));
+    } catch (error) {
+      unreadable = `could not read ${attachment.mimeType}: ${(error as Error).message}`.slice(0, 300);
+      flags.add('attachment_unreadable');
+    }
+  }
+  const capped = cap(text);
+  return {
+    document: {
+      kind: 'attachment', filename: attachment.filename, mime_type: attachment.mimeType, size_bytes: attachment.bytes.byteLength,
+      text: capped.text, truncated: capped.truncated || cut, unreadable,
+    },
+    hidden,
+    flags: [...flags],
+  };
+}
+
+/** The document of an attachment that was not read (a budget stopped its reader). */
+export function unreadAttachment(attachment: ParsedAttachment, why: string | null): Omit<Document, 'index'> {
+  return {
+    kind: 'attachment', filename: attachment.filename, mime_type: attachment.mimeType, size_bytes: attachment.bytes.byteLength,
+    text: '', truncated: false, unreadable: why,
+  };
+}
+
+export interface BuildOptions {
+  /** false: attachments become documents without text (read one by one elsewhere). */
+  readAttachments?: boolean;
+  /** false: the HTML body is not rendered; the text/plain alternative is read instead. */
+  renderHtml?: boolean;
+}
+
+export async function buildDocuments(message: ParsedMessage, options: BuildOptions = {}): Promise<DocumentsResult> {
+  const flags = new Set<Flag>();
+  const renderHtml = options.renderHtml ?? true;
+  const body = sanitizeBody(renderHtml ? message : { html: null, text: message.text });
   body.flags.forEach((f) => flags.add(f));
   const hidden = [...body.hidden];
   const bodyText = cap(body.text);
@@ -150,31 +209,14 @@ export async function buildDocuments(message: ParsedMessage): Promise<DocumentsR
     unreadable: null,
   }];
   for (const attachment of message.attachments) {
-    const reader = readerFor(attachment);
-    let text = '';
-    let unreadable: string | null = null;
-    if (reader) {
-      try {
-        const read = await reader(attachment);
-        text = read.text;
-        read.flags?.forEach((f) => flags.add(f));
-        if (read.hidden) hidden.push(...read.hidden.map((h) => ({ ...h, reason: `${attachment.filename ?? 'attachment'}: ${h.reason}` })));
-      } catch (error) {
-        unreadable = `could not read ${attachment.mimeType}: ${(error as Error).message}`.slice(0, 300);
-        flags.add('attachment_unreadable');
-      }
+    if (options.readAttachments === false) {
+      documents.push({ index: documents.length, ...unreadAttachment(attachment, readerFor(attachment) ? 'not read' : null) });
+      continue;
     }
-    const capped = cap(text);
-    documents.push({
-      index: documents.length,
-      kind: 'attachment',
-      filename: attachment.filename,
-      mime_type: attachment.mimeType,
-      size_bytes: attachment.bytes.byteLength,
-      text: capped.text,
-      truncated: capped.truncated,
-      unreadable,
-    });
+    const read = await readAttachment(attachment);
+    read.flags.forEach((f) => flags.add(f));
+    hidden.push(...read.hidden);
+    documents.push({ index: documents.length, ...read.document });
   }
   return { documents, hidden, flags: [...flags] };
 }

@@ -1,11 +1,12 @@
 // The pipeline composed: ingest, reprocess, dry runs and regression tests all call these,
 // so a dry run cannot disagree with what ingest does.
-import { buildDocuments } from './documents.ts';
+import { buildDocuments, type BuildOptions } from './documents.ts';
+import { originalSender } from './forwarded.ts';
 import type { CompiledSchema } from './schema.ts';
 import { extractFields, type FieldResult } from './extract.ts';
 import { parseMessage, type ParseRefusal } from './parse.ts';
 import type { HiddenText } from './sanitize.ts';
-import type { AuthResults, Document, Flag, MessageView, ParsedMessage } from './types.ts';
+import type { AuthResults, Document, Flag, Mailbox, MessageView, ParsedMessage } from './types.ts';
 import { validateFields, type ValidationIssue } from './validate.ts';
 
 export interface AnalyzedMessage {
@@ -14,12 +15,16 @@ export interface AnalyzedMessage {
   hidden: HiddenText[];
   flags: Flag[];
   view: MessageView;
+  /** The original sender when this is a forward (read as such only from a trusted forwarder). */
+  forwardedFrom: Mailbox | null;
 }
 
 export interface AnalyzeOptions {
   /** Envelope recipients; when absent, the To and Cc addresses of the message. */
   recipients?: string[];
   auth?: AuthResults | null;
+  /** How much to read: everything (default), or less after a budget stopped a full read. */
+  documents?: BuildOptions;
 }
 
 export function authFlags(auth: AuthResults | null | undefined): Flag[] {
@@ -37,7 +42,7 @@ export async function analyzeMessage(
   const parsed = await parseMessage(raw);
   if (!parsed.ok) return parsed;
   const m = parsed.message;
-  const docs = await buildDocuments(m);
+  const docs = await buildDocuments(m, opts.documents);
   const recipients = opts.recipients?.length
     ? opts.recipients.map((r) => r.toLowerCase())
     : [...m.to, ...m.cc].map((x) => x.address).filter(Boolean);
@@ -46,7 +51,8 @@ export async function analyzeMessage(
     from: m.from, to: m.to, cc: m.cc, replyTo: m.replyTo, subject: m.subject, headers: m.headers,
     recipients, documents: docs.documents, auth: opts.auth ?? null,
   };
-  return { ok: true, message: { parsed: m, documents: docs.documents, hidden: docs.hidden, flags, view } };
+  const forwardedFrom = await originalSender(m, docs.documents[0]?.text ?? '');
+  return { ok: true, message: { parsed: m, documents: docs.documents, hidden: docs.hidden, flags, view, forwardedFrom } };
 }
 
 export interface SchemaRun {

@@ -81,7 +81,7 @@ function fromEmail(email: Email, utf7: boolean): ParsedMessage {
  * When postal-mime refuses the structure (a limit was hit), keep what a reader can
  * still trust: the top-level headers, and none of the body.
  */
-function headersOnly(raw: string, reason: string): ParsedMessage {
+export function headersOnly(raw: string, reason: string): ParsedMessage {
   const end = raw.search(/\r?\n\r?\n/);
   const head = (end >= 0 ? raw.slice(0, end) : raw).slice(0, 64 * 1024);
   const headers: HeaderField[] = [];

@@ -2,6 +2,7 @@
 // store, the clock and the per-key rate limiter. Tests build one with their own pieces.
 import { openBlobStore, type BlobStore } from '../storage/blobs.ts';
 import { openDb, type Db } from '../storage/db.ts';
+import { analysisPool, type AnalysisPool } from './analysis.ts';
 import { loadConfig, type Config } from './config.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { offlineResolver, systemResolver, type DnsResolver } from './mail-auth.ts';
@@ -19,6 +20,8 @@ export interface AppContext {
   resolver: DnsResolver;
   /** Wakes this process's delivery worker when deliveries are queued. */
   deliveriesQueued: Set<() => void>;
+  /** The worker threads that read untrusted mail, under the configured budgets. */
+  analysis: AnalysisPool;
 }
 
 export async function createAppContext(
@@ -36,5 +39,6 @@ export async function createAppContext(
     keyTouchedAt: new Map(),
     resolver: overrides.resolver ?? (config.authDns === 'none' ? offlineResolver : systemResolver),
     deliveriesQueued: new Set(),
+    analysis: analysisPool(config.analysis),
   };
 }

@@ -1,4 +1,5 @@
 // Configuration comes from environment variables only (listed in the README).
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 
 export interface Config {
@@ -42,6 +43,29 @@ export interface Config {
    * survives a power cut). 'normal': faster; survives a process crash, not a power cut.
    */
   dbSync: 'full' | 'normal';
+  /** Worker threads and budgets for reading untrusted mail (services/analysis.ts). */
+  analysis: AnalysisBudget;
+}
+
+export interface AnalysisBudget {
+  /** Worker threads; default: the CPU count. */
+  workers: number;
+  /** Wall-clock budget of one job (a message's analysis, one attachment, one rule run). */
+  timeoutMs: number;
+  /** Heap cap of each worker (V8 old generation). */
+  heapMb: number;
+  /** A worker whose heap and external memory grew past this leaves after its job. */
+  recycleMb: number;
+}
+
+export function analysisBudgetFromEnv(env: NodeJS.ProcessEnv): AnalysisBudget {
+  const int = (name: string, fallback: number, min: number) => intFromEnv(env, name, fallback, min);
+  return {
+    workers: int('SVC_ANALYSIS_WORKERS', Math.max(1, availableParallelism()), 1),
+    timeoutMs: int('SVC_ANALYSIS_TIMEOUT_MS', 5000, 50),
+    heapMb: int('SVC_ANALYSIS_HEAP_MB', 512, 32),
+    recycleMb: int('SVC_ANALYSIS_RECYCLE_MB', 192, 16),
+  };
 }
 
 export const VERSION = '0.1.0';
@@ -92,5 +116,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     testCaseCap: intFromEnv(env, 'SVC_TEST_CASE_CAP', 200, 1),
     testRunRetentionDays: 90,
     dbSync: env.SVC_DB_SYNC === 'normal' ? 'normal' : 'full',
+    analysis: analysisBudgetFromEnv(env),
   };
 }

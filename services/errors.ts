@@ -21,6 +21,7 @@ export const ERROR_STATUS = {
   too_large: 413,
   unsupported_media_type: 415,
   name_refused: 422,
+  analysis_limit: 422,
   rate_limited: 429,
   internal: 500,
 } as const;

@@ -2,7 +2,7 @@
 // the checks an address asks for (expected forwarders, relationship, daily cap), and
 // one ingest per tenant of a message.
 import { matchesForwarder } from '../pipeline/forwarded.ts';
-import { analyzeMessage } from '../pipeline/index.ts';
+import { analyze } from './analysis.ts';
 import type { Flag } from '../pipeline/types.ts';
 import type { Statement } from '../storage/db.ts';
 import {
@@ -112,7 +112,7 @@ export async function deliverSmtp(app: AppContext, envelope: SmtpEnvelope): Prom
     ip: envelope.remoteAddress, helo: envelope.helo, sender: envelope.mailFrom, mta: app.config.inboundDomain, resolver: app.resolver,
   });
   // Parsed once for every tenant among the recipients (and for the sender checks).
-  const analyzed = await analyzeMessage(envelope.raw, { auth });
+  const analyzed = await analyze(app.analysis, envelope.raw, { auth });
   const headerFrom = analyzed.ok ? analyzed.message.parsed.from?.address ?? null : null;
   const byTenant = new Map<string, Extract<Recipient, { ok: true }>[]>();
   for (const r of envelope.recipients) byTenant.set(r.tenant.id, [...(byTenant.get(r.tenant.id) ?? []), r]);

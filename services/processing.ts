@@ -1,9 +1,9 @@
 // From a raw message to stored records: the pipeline stages, then one atomic batch with
 // the message, its documents, the capture, tasks and events. Used by ingest_message,
 // reprocess_message and the SMTP receiver alike.
-import { classify, type Classification } from '../pipeline/classify.ts';
-import { analyzeMessage, runSchema, type AnalyzedMessage } from '../pipeline/index.ts';
-import { matchesForwarder, originalSender } from '../pipeline/forwarded.ts';
+import type { Classification } from '../pipeline/classify.ts';
+import type { AnalyzedMessage } from '../pipeline/index.ts';
+import { matchesForwarder } from '../pipeline/forwarded.ts';
 import { effectivePolicy, type Policy } from '../pipeline/policy.ts';
 import { route, type PlannedTask, type RouteDecision } from '../pipeline/route.ts';
 import type { AuthResults, Flag } from '../pipeline/types.ts';
@@ -19,7 +19,8 @@ import {
 import { insertTaskStatement, type Task } from '../storage/tasks.ts';
 import type { Tenant } from '../storage/tenants.ts';
 import type { AppContext } from './app.ts';
-import { classifiable, compiledBucket } from './buckets.ts';
+import { analyze, decide } from './analysis.ts';
+import { compiledBucket } from './buckets.ts';
 import { fieldView } from './fields.ts';
 import { notifyQueued, queueDeliveries } from './webhooks.ts';
 
@@ -45,6 +46,8 @@ export interface Processed {
   capture: StoredCapture | null;
   tasks: Task[];
   statements: Statement[];
+  /** The message's flags, with `analysis_limit` when classification hit a budget. */
+  flags: Flag[];
 }
 
 function taskPayload(planned: PlannedTask, message: StoredMessage, capture: StoredCapture | null, bucket: Bucket | null) {
@@ -78,11 +81,16 @@ export async function processAnalyzed(
   flags: Flag[], dailyCapReached: boolean, actor: string, now: Date, loaded?: Bucket[],
 ): Promise<Processed> {
   const buckets = loaded ?? await listBuckets(app.db, tenant.id);
-  const classification = classify(buckets.map(classifiable), analyzed.view);
+  // The tenant's regexes run over untrusted text: in a worker, under the budget.
+  const decided = await decide(app.analysis, analyzed.view, buckets.map((b) => ({
+    id: b.id, name: b.name, priority: b.priority, enabled: b.enabled, rule: b.rule, schema: b.schema,
+  })));
+  if (decided.limit) flags = [...new Set<Flag>([...flags, 'analysis_limit'])];
+  const classification = decided.classification;
   const bucket = buckets.find((b) => b.id === classification.bucket_id) ?? null;
   const policy = effectivePolicy(tenant.policy as Policy, bucket?.policy as Policy | null);
   const schema = bucket ? compiledBucket(bucket).schema : null;
-  const run = schema ? runSchema(schema, analyzed.view) : null;
+  const run = schema ? decided.run : null;
   const requiresHuman = schema
     ? [...new Set([...schema.fields.filter((f) => f.requires_human).map((f) => f.name), ...policy.requires_human])]
     : [];
@@ -121,7 +129,7 @@ export async function processAnalyzed(
   for (const task of tasks) {
     statements.push(insertTaskStatement(task), event('task.created', task.id, { kind: task.kind, reason: task.reason, capture_id: task.capture_id }));
   }
-  return { classification, bucket, decision, capture, tasks, statements };
+  return { classification, bucket, decision, capture, tasks, statements, flags };
 }
 
 export interface IngestResult {
@@ -138,10 +146,10 @@ export async function ingest(app: AppContext, tenant: Tenant, incoming: Incoming
   }
   const analyzedResult = preAnalyzed
     ? { ok: true as const, message: withRecipients(preAnalyzed, incoming.recipients) }
-    : await analyzeMessage(incoming.raw, { recipients: incoming.recipients, auth: incoming.auth });
+    : await analyze(app.analysis, incoming.raw, { recipients: incoming.recipients, auth: incoming.auth });
   if (!analyzedResult.ok) throw new ToolError('invalid_request', analyzedResult.refusal.message, { refusal: analyzedResult.refusal.code });
   const buckets = await listBuckets(app.db, tenant.id);
-  const analyzed = await readAsOriginalSender(tenant, buckets, analyzedResult.message, incoming.envelopeFrom);
+  const analyzed = readAsOriginalSender(tenant, buckets, analyzedResult.message, incoming.envelopeFrom);
   // The bytes are durable before any row names them; a crash in between leaves only an
   // unreferenced blob, never a message without its raw MIME.
   const sha256 = await app.blobs.put(incoming.raw);
@@ -161,6 +169,7 @@ export async function ingest(app: AppContext, tenant: Tenant, incoming: Incoming
   };
   const documentIds = analyzed.documents.map(() => newId('doc', now.getTime()));
   const processed = await processAnalyzed(app, tenant, message, analyzed, documentIds, flags, incoming.dailyCapReached, actor, now, buckets);
+  message.flags = processed.flags;
   message.status = processed.decision.message_status;
   message.bucket_id = processed.bucket?.id ?? null;
   message.classification = processed.classification;
@@ -168,7 +177,7 @@ export async function ingest(app: AppContext, tenant: Tenant, incoming: Incoming
     insertMessageStatement(message),
     ...analyzed.documents.map((d, i) => insertDocumentStatement({ ...d, id: documentIds[i]!, message_id: message.id }, tenant.id)),
     eventStatement({ accountId: tenant.account_id, tenantId: tenant.id, type: 'message.received', subjectId: message.id, actor,
-      diff: { source: message.source, status: message.status, bucket: processed.bucket?.name ?? null, flags } }, now),
+      diff: { source: message.source, status: message.status, bucket: processed.bucket?.name ?? null, flags: message.flags } }, now),
     ...processed.statements,
     ...(incoming.extraStatements ?? []),
   ]);
@@ -186,12 +195,12 @@ function withRecipients(analyzed: AnalyzedMessage, recipients: string[]): Analyz
  * Mail sent on by a trusted forwarder (any bucket policy's or the tenant policy's
  * `forwarders`, by From or envelope sender) is read as from its original sender.
  */
-async function readAsOriginalSender(tenant: Tenant, buckets: Bucket[], analyzed: AnalyzedMessage, envelopeFrom: string | null): Promise<AnalyzedMessage> {
+function readAsOriginalSender(tenant: Tenant, buckets: Bucket[], analyzed: AnalyzedMessage, envelopeFrom: string | null): AnalyzedMessage {
   const forwarders = [tenant.policy, ...buckets.map((b) => b.policy)]
     .flatMap((p) => ((p as Policy | null)?.forwarders ?? []));
   const sender = analyzed.view.from?.address;
   if (!forwarders.some((f) => matchesForwarder(f, sender) || matchesForwarder(f, envelopeFrom))) return analyzed;
-  const original = await originalSender(analyzed.parsed, analyzed.documents[0]?.text ?? '');
+  const original = analyzed.forwardedFrom;
   if (!original) return analyzed;
   return { ...analyzed, view: { ...analyzed.view, from: original, forwardedBy: analyzed.view.from } };
 }
@@ -200,13 +209,13 @@ async function readAsOriginalSender(tenant: Tenant, buckets: Bucket[], analyzed:
 export async function reprocess(app: AppContext, tenant: Tenant, message: StoredMessage, documentIds: string[], actor: string): Promise<Processed> {
   const raw = await app.blobs.get(message.raw_sha256);
   if (!raw) throw new ToolError('invalid_state', `The raw bytes of ${message.id} are no longer stored; it cannot be reprocessed.`);
-  const analyzedResult = await analyzeMessage(raw, { recipients: message.recipients, auth: message.auth });
+  const analyzedResult = await analyze(app.analysis, raw, { recipients: message.recipients, auth: message.auth });
   if (!analyzedResult.ok) throw new ToolError('invalid_state', analyzedResult.refusal.message);
   const now = app.now();
   const processed = await processAnalyzed(app, tenant, message, analyzedResult.message, documentIds, message.flags, false, actor, now);
   await app.db.batch([
     updateMessageRoutingStatement(tenant.id, message.id, processed.decision.message_status, processed.bucket?.id ?? null,
-      processed.classification, message.flags),
+      processed.classification, processed.flags),
     eventStatement({ accountId: tenant.account_id, tenantId: tenant.id, type: 'message.reprocessed', subjectId: message.id, actor,
       diff: { status: processed.decision.message_status, bucket: processed.bucket?.name ?? null, capture_id: processed.capture?.id ?? null } }, now),
     ...processed.statements,

@@ -1,6 +1,5 @@
 // Regression tests: cases promoted from captures, run through the real pipeline stages
 // on the stored raw message, and the gate that keeps schema changes from breaking them.
-import { analyzeMessage, runSchema } from '../pipeline/index.ts';
 import type { CompiledSchema } from '../pipeline/schema.ts';
 import type { FieldType } from '../pipeline/validate.ts';
 import type { Bucket } from '../storage/buckets.ts';
@@ -15,6 +14,7 @@ import {
 import type { Tenant } from '../storage/tenants.ts';
 import { ToolError } from './errors.ts';
 import type { ToolContext } from '../tools/define.ts';
+import { analyze, schemaRuns } from './analysis.ts';
 import type { AppContext } from './app.ts';
 import { sameValue } from './fields.ts';
 import { readCorrection } from './captures.ts';
@@ -28,11 +28,14 @@ export async function runCases(app: AppContext, tenant: Tenant, cases: TestCase[
   for (const [i, c] of cases.entries()) {
     const message = await getMessage(app.db, tenant.id, c.message_id);
     const raw = message ? await app.blobs.get(message.raw_sha256) : null;
-    const analyzed = raw ? await analyzeMessage(raw, { recipients: message!.recipients, auth: message!.auth }) : null;
+    const analyzed = raw ? await analyze(app.analysis, raw, { recipients: message!.recipients, auth: message!.auth }) : null;
+    const runs = analyzed?.ok ? await schemaRuns(app.analysis, schema.schema, [analyzed.message.view]) : null;
     if (!analyzed?.ok) {
       results.push({ case_id: c.id, message_id: c.message_id, passed: false, fields: {}, error: 'the stored message could not be read' });
+    } else if (!runs?.ok) {
+      results.push({ case_id: c.id, message_id: c.message_id, passed: false, fields: {}, error: `analysis_limit: ${runs?.ok === false ? runs.limit : ''}` });
     } else {
-      const run = runSchema(schema, analyzed.message.view);
+      const run = runs.value[0]!;
       const fields = Object.fromEntries(Object.entries(c.expected).map(([name, expected]) => {
         const def = schema.fields.find((f) => f.name === name);
         const actual = run.fields[name]?.value ?? null;

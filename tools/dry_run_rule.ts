@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { compileBucketRule } from '../services/buckets.ts';
-import { inlineMessages, requireSomeMessage, storedMessages } from '../services/dryrun.ts';
+import { ruleOutcomes } from '../services/analysis.ts';
+import { dryRunLimit, inlineMessages, requireSomeMessage, storedMessages } from '../services/dryrun.ts';
 import { RuleInput } from './_shapes.ts';
 import { defineTool } from './define.ts';
 
@@ -31,14 +32,16 @@ export default defineTool({
     })),
   }),
   handler: async (input, ctx) => {
-    const rule = compileBucketRule(input.rule ?? null);
-    const messages = [...await storedMessages(ctx.app, ctx.tenant, input.message_ids ?? []), ...await inlineMessages(input)];
+    // Compiled here to refuse a bad rule by path; it runs over the messages in a worker.
+    compileBucketRule(input.rule ?? null);
+    const messages = [...await storedMessages(ctx.app, ctx.tenant, input.message_ids ?? []), ...await inlineMessages(ctx.app, input)];
     requireSomeMessage(messages.length);
+    const outcomes = await ruleOutcomes(ctx.app.analysis, input.rule ?? null, messages.map((m) => m.analyzed.view));
+    if (!outcomes.ok) throw dryRunLimit(outcomes.limit, 'rule');
     return {
-      results: messages.map(({ key, analyzed }) => {
-        const outcome = rule ? rule(analyzed.view) : { matched: false, decided_by: 'rule', reason: 'no rule: matches nothing' };
-        return { message: key, subject: analyzed.view.subject, from: analyzed.view.from?.address ?? null, ...outcome };
-      }),
+      results: messages.map(({ key, analyzed }, i) => ({
+        message: key, subject: analyzed.view.subject, from: analyzed.view.from?.address ?? null, ...outcomes.value[i]!,
+      })),
     };
   },
 });

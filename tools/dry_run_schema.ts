@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { runSchema } from '../pipeline/index.ts';
 import { compileBucketSchema } from '../services/buckets.ts';
-import { inlineMessages, requireSomeMessage, storedMessages } from '../services/dryrun.ts';
+import { schemaRuns } from '../services/analysis.ts';
+import { dryRunLimit, inlineMessages, requireSomeMessage, storedMessages } from '../services/dryrun.ts';
 import { fieldView, sameValue } from '../services/fields.ts';
 import { FieldView, IssueView, SchemaInput } from './_shapes.ts';
 import { defineTool } from './define.ts';
@@ -36,11 +36,13 @@ export default defineTool({
   }),
   handler: async (input, ctx) => {
     const schema = compileBucketSchema(input.schema)!;
-    const messages = [...await storedMessages(ctx.app, ctx.tenant, input.message_ids ?? []), ...await inlineMessages(input)];
+    const messages = [...await storedMessages(ctx.app, ctx.tenant, input.message_ids ?? []), ...await inlineMessages(ctx.app, input)];
     requireSomeMessage(messages.length);
+    const runs = await schemaRuns(ctx.app.analysis, input.schema, messages.map((m) => m.analyzed.view));
+    if (!runs.ok) throw dryRunLimit(runs.limit, 'schema');
     return {
-      results: messages.map(({ key, analyzed, documentIds }) => {
-        const run = runSchema(schema, analyzed.view);
+      results: messages.map(({ key, documentIds }, i) => {
+        const run = runs.value[i]!;
         const fields = Object.fromEntries(Object.entries(run.fields).map(([name, r]) => [name, fieldView(r, documentIds)]));
         const expected = input.expected?.[key];
         if (!expected) return { message: key, fields, issues: run.issues, confidence: run.confidence };

@@ -1,0 +1,106 @@
+// The work that runs inside analysis workers (services/analysis.ts owns the pool). Each
+// job takes plain data and returns plain data, so it crosses the thread boundary by
+// structured clone. Everything that reads untrusted content is here: parsing, HTML,
+// attachments, and the tenant's regexes in classification and extraction.
+import { classify, type Classification } from './classify.ts';
+import { readAttachment, type AttachmentRead } from './documents.ts';
+import { analyzeMessage, runSchema, type AnalyzeOptions, type AnalyzedMessage, type SchemaRun } from './index.ts';
+import { compileRule, type CompiledRule, type RuleOutcome } from './rules.ts';
+import { compileSchema, type CompiledSchema } from './schema.ts';
+import { sanitizeHtml, type Sanitized } from './sanitize.ts';
+import { starterByRef } from './starters.ts';
+import type { ParseRefusal } from './parse.ts';
+import type { MessageView, ParsedAttachment } from './types.ts';
+
+/** A bucket as classification needs it: stored definitions, compiled in the worker. */
+export interface BucketDefinition {
+  id: string;
+  name: string;
+  priority: number;
+  enabled: boolean;
+  rule: unknown;
+  schema: unknown;
+}
+
+export type AnalysisJob =
+  | { kind: 'analyze'; raw: Uint8Array; options: AnalyzeOptions; keepAttachmentBytes: boolean }
+  | { kind: 'read_attachment'; attachment: ParsedAttachment }
+  | { kind: 'read_body'; html: string }
+  | { kind: 'decide'; view: MessageView; buckets: BucketDefinition[] }
+  | { kind: 'rule'; rule: unknown; views: MessageView[] }
+  | { kind: 'schema'; schema: unknown; views: MessageView[] };
+
+export type AnalyzeJobResult = { ok: true; message: AnalyzedMessage } | { ok: false; refusal: ParseRefusal };
+export interface DecideJobResult { classification: Classification; run: SchemaRun | null }
+
+export interface JobResults {
+  analyze: AnalyzeJobResult;
+  read_attachment: AttachmentRead;
+  read_body: Sanitized;
+  decide: DecideJobResult;
+  rule: RuleOutcome[];
+  schema: SchemaRun[];
+}
+
+// Definitions were checked when saved (or just now, by the dry run's caller), so compiling
+// here cannot fail for a reason the caller has not already reported; each distinct one is
+// compiled once per worker.
+const compiled = new Map<string, CompiledRule | CompiledSchema | null>();
+
+function cachedCompile<T extends CompiledRule | CompiledSchema>(kind: string, definition: unknown, build: () => T): T {
+  const key = `${kind}\u0000${JSON.stringify(definition)}`;
+  let entry = compiled.get(key) as T | undefined;
+  if (!entry) {
+    if (compiled.size > 2000) compiled.clear();
+    entry = build();
+    compiled.set(key, entry);
+  }
+  return entry;
+}
+
+function ruleOf(rule: unknown): CompiledRule | null {
+  return rule === null || rule === undefined ? null : cachedCompile('rule', rule, () => compileRule(rule, 'rule'));
+}
+
+function schemaOf(schema: unknown): CompiledSchema | null {
+  if (schema === null || schema === undefined) return null;
+  return cachedCompile('schema', schema, () => {
+    const definition = typeof schema === 'string' ? starterByRef(schema) : schema;
+    if (!definition) throw new Error(`unknown starter ${String(schema)}`);
+    return compileSchema(definition, 'schema');
+  });
+}
+
+/** Strips attachment bytes the caller does not need: they are the bulk of a message. */
+function withoutBytes(message: AnalyzedMessage): AnalyzedMessage {
+  const empty = new Uint8Array(0);
+  return { ...message, parsed: { ...message.parsed, attachments: message.parsed.attachments.map((a) => ({ ...a, bytes: empty })) } };
+}
+
+export async function runJob(job: AnalysisJob): Promise<JobResults[AnalysisJob['kind']]> {
+  switch (job.kind) {
+    case 'analyze': {
+      const result = await analyzeMessage(job.raw, job.options);
+      return result.ok && !job.keepAttachmentBytes ? { ok: true, message: withoutBytes(result.message) } : result;
+    }
+    case 'read_attachment':
+      return readAttachment(job.attachment);
+    case 'read_body':
+      return sanitizeHtml(job.html);
+    case 'decide': {
+      const buckets = job.buckets.map((b) => ({ ...b, rule: ruleOf(b.rule) }));
+      const classification = classify(buckets, job.view);
+      const bucket = job.buckets.find((b) => b.id === classification.bucket_id);
+      const schema = bucket ? schemaOf(bucket.schema) : null;
+      return { classification, run: schema ? runSchema(schema, job.view) : null };
+    }
+    case 'rule': {
+      const rule = ruleOf(job.rule);
+      return job.views.map((view) => (rule ? rule(view) : { matched: false, decided_by: 'rule', reason: 'no rule: matches nothing' }));
+    }
+    case 'schema': {
+      const schema = schemaOf(job.schema)!;
+      return job.views.map((view) => runSchema(schema, view));
+    }
+  }
+}

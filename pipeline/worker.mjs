@@ -1,0 +1,29 @@
+// The entry point of an analysis worker thread (see services/analysis.ts). Workers start
+// without the main thread's module hooks, so tsx's loader is registered here before the
+// TypeScript job module is loaded.
+import { register } from 'tsx/esm/api';
+import { memoryUsage } from 'node:process';
+import { workerData } from 'node:worker_threads';
+
+register();
+const { runJob } = await import('./jobs.ts');
+
+/** Exit code of a worker that leaves by itself to give its memory back. */
+const RECYCLE_EXIT = 77;
+const recycleBytes = (workerData?.recycleMb ?? 0) * 1024 * 1024;
+let recycling = false;
+
+export default async function run({ job, started }) {
+  // Tells the pool the job has begun: its time budget is counted from here.
+  started.postMessage(0);
+  started.close();
+  const result = await runJob(job);
+  // A worker that grew past the recycle mark leaves once its answer is out: a new one
+  // starts small, so the process's memory comes back down after a large message.
+  const used = memoryUsage();
+  if (!recycling && recycleBytes > 0 && used.heapTotal + used.external > recycleBytes) {
+    recycling = true;
+    setImmediate(() => process.exit(RECYCLE_EXIT));
+  }
+  return result;
+}
