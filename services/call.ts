@@ -5,12 +5,15 @@ import type { z } from 'zod';
 import { ToolError } from './errors.ts';
 import type { ToolDef, ToolContext, TenantToolContext } from '../tools/define.ts';
 import type { AppContext } from './app.ts';
-import { authenticate, requireScope, selectTenant } from './auth.ts';
+import { authenticate, requireScope, selectTenant, type Caller } from './auth.ts';
+import { clientKey } from './rate-limit.ts';
 
 export interface CallRequest {
   token: string | undefined;
   args: unknown;
   tenantSelector: string | undefined;
+  /** The client's network address (HTTP surfaces); failed authentications are limited per address. */
+  client?: string | undefined;
   progress?: ToolContext['progress'];
 }
 
@@ -60,10 +63,31 @@ export function tooDeepAt(input: unknown, max = MAX_INPUT_DEPTH): string | null 
   return null;
 }
 
+/**
+ * Authenticates, limiting failed attempts per client address: each unknown key costs a
+ * database read, so an address over its budget is refused (429) before the read.
+ */
+async function authenticateLimited(app: AppContext, req: CallRequest): Promise<Caller> {
+  const client = req.client ? clientKey(req.client) : null;
+  const wait = client ? app.authFailures.wait(client) : 0;
+  if (wait > 0) {
+    throw new ToolError('rate_limited',
+      `Too many failed authentications from this address (limit ${app.config.authFailuresPerMinute} a minute); ` +
+      `retry in ${wait} s with a valid API key (check it for a typo, or create a new one).`,
+      { retry_after_seconds: wait });
+  }
+  try {
+    return await authenticate(app, req.token);
+  } catch (error) {
+    if (client && req.token && error instanceof ToolError && error.code === 'unauthorized') app.authFailures.take(client);
+    throw error;
+  }
+}
+
 export async function callTool(app: AppContext, tool: ToolDef, req: CallRequest): Promise<CallOutcome> {
   let tenantId: string | null = null;
   try {
-    const caller = await authenticate(app, req.token);
+    const caller = await authenticateLimited(app, req);
     const wait = app.rateLimiter.take(caller.key.id);
     if (wait > 0) {
       throw new ToolError('rate_limited',
