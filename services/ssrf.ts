@@ -30,7 +30,9 @@ function embeddedV4(high: number, low: number): ipaddr.IPv4 {
 
 /** Why an IP may not be a webhook target, or null when it may. */
 export function forbiddenAddress(ip: string): string | null {
-  const bare = ip.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  const unbracketed = ip.replace(/^\[|\]$/g, '');
+  // A zone id (fe80::1%eth0) does not change the address's class.
+  const bare = unbracketed.includes('%') ? unbracketed.slice(0, unbracketed.indexOf('%')) : unbracketed;
   if (!ipaddr.isValid(bare)) return `${ip} is not an IP address`;
   const parsed = ipaddr.parse(bare);
   if (parsed.kind() === 'ipv4') return judgeV4(parsed as ipaddr.IPv4, ip);
