@@ -10,7 +10,7 @@ import { VERSION } from '../services/config.ts';
 import { ToolError, type ToolDef } from '../tools/define.ts';
 import { createMcpServer } from './mcp.ts';
 import { buildOpenApi } from './openapi.ts';
-import { errorResponse, jsonResponse, mountRest, readLimitedBody, unmatchedResponse } from './rest.ts';
+import { clientAddress, errorResponse, jsonResponse, mountRest, readLimitedBody, unmatchedResponse } from './rest.ts';
 
 export function createHttpApp(app: AppContext, tools: readonly ToolDef[]): H3 {
   const h3 = new H3({
@@ -38,7 +38,7 @@ export function createHttpApp(app: AppContext, tools: readonly ToolDef[]): H3 {
     // Plain JSON answers are faster; a call that asked for progress needs an SSE stream
     // so the progress notifications can reach the client before the result.
     const wantsProgress = [parsedBody].flat().some((m) => (m as { params?: { _meta?: { progressToken?: unknown } } })?.params?._meta?.progressToken !== undefined);
-    const server = createMcpServer(app, tools, key);
+    const server = createMcpServer(app, tools, key, clientAddress(event, app.config.trustProxyHops));
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: !wantsProgress });
     await server.connect(transport);
     const response = await transport.handleRequest(event.req, parsedBody === undefined ? {} : { parsedBody });

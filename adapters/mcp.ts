@@ -36,8 +36,8 @@ export function toCallToolResult(outcome: CallOutcome): CallToolResult {
   };
 }
 
-/** One MCP server for one credential (the key from the URL or SVC_API_KEY). */
-export function createMcpServer(app: AppContext, tools: readonly ToolDef[], token: string | undefined): Server {
+/** One MCP server for one credential (the key from the URL or SVC_API_KEY); `client` is the HTTP client's address. */
+export function createMcpServer(app: AppContext, tools: readonly ToolDef[], token: string | undefined, client?: string): Server {
   const server = new Server({ name: 'inbound-capture', version: VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
   const listing = tools.map(describeTool);
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listing }));
@@ -57,7 +57,7 @@ export function createMcpServer(app: AppContext, tools: readonly ToolDef[], toke
         { issues: [{ path: 'tenant', message: 'expected string' }] });
       return toCallToolResult({ ok: false, error, tenantId: null });
     }
-    return toCallToolResult(await callTool(app, tool, { token, args, tenantSelector: tenant || undefined, progress }));
+    return toCallToolResult(await callTool(app, tool, { token, args, tenantSelector: tenant || undefined, progress, client }));
   });
   return server;
 }

@@ -1,6 +1,6 @@
 // Registry -> REST routes under /v1 on h3. Path params, query (GET/DELETE) or JSON body
 // (POST/PUT), the tenant selector, then services/call.ts; nothing about any operation here.
-import { getRouterParams, type H3, type H3Event } from 'h3';
+import { getRequestIP, getRouterParams, type H3, type H3Event } from 'h3';
 import type { AppContext } from '../services/app.ts';
 import { callTool, type CallOutcome } from '../services/call.ts';
 import { ToolError, type ToolDef } from '../tools/define.ts';
@@ -9,6 +9,20 @@ import { propertyTypes, toolSchemas } from './schemas.ts';
 export function bearerToken(header: string | null): string | undefined {
   const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
   return match?.[1];
+}
+
+/**
+ * The client's address: the socket's, or with `trustedHops` reverse proxies in front, the
+ * X-Forwarded-For entry that many from the right (each proxy appends the address it saw;
+ * entries further left are whatever the client sent).
+ */
+export function clientAddress(event: H3Event, trustedHops: number): string | undefined {
+  if (trustedHops > 0) {
+    const hops = (event.req.headers.get('x-forwarded-for') ?? '').split(',').map((h) => h.trim()).filter(Boolean);
+    const hop = hops[Math.max(0, hops.length - trustedHops)];
+    if (hop) return hop;
+  }
+  return getRequestIP(event);
 }
 
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
@@ -116,6 +130,7 @@ async function handle(app: AppContext, tool: ToolDef, event: H3Event): Promise<R
     token: bearerToken(request.headers.get('authorization')),
     args: { ...args, ...params },
     tenantSelector: tenantSelector || undefined,
+    client: clientAddress(event, app.config.trustProxyHops),
   });
   return outcomeResponse(outcome);
 }

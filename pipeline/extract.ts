@@ -59,8 +59,23 @@ function cells(line: string): { text: string; start: number }[] {
   return out;
 }
 
-// A value ends at the next cell, a wide gap, or where the next "Label:" starts.
-const VALUE_END = /\s\|\s|\s{3,}|\t|\s+\p{Lu}[\p{L}.#°º ]{1,30}:\s/u;
+// A value ends at the next cell, a wide gap, or where the next "Label:" starts. The label
+// check runs anchored at each "space + capital" only: searched from every position, its
+// bounded repeat made the scan quadratic in recheck's analysis (test/contract/regex-safety).
+const CELL_OR_GAP = /\s\|\s|\s{3,}|\t/;
+const LABEL_START = /\s\p{Lu}/gu;
+const LABEL_REST = /[\p{L}.#°º ]{1,30}:\s/uy;
+
+/** Where a value in `tail` ends (the value is then trimmed), or -1. */
+function valueEnd(tail: string): number {
+  const gap = tail.search(CELL_OR_GAP);
+  for (const m of tail.matchAll(LABEL_START)) {
+    if (gap >= 0 && m.index >= gap) break;
+    LABEL_REST.lastIndex = m.index + m[0].length;
+    if (LABEL_REST.test(tail)) return m.index;
+  }
+  return gap;
+}
 const AFTER_LABEL = /^(\s*\([^)\n]{0,30}\))?\s*(?:(no\.?|nr\.?|n[°º]\.?|number)\s*)?([:：|#=]|\s[-–—]\s)?\s*/i;
 
 /**
@@ -83,7 +98,9 @@ function labeledCandidates(labels: string[], documents: Document[]): Candidate[]
         while (at >= 0) {
           const before = lower.slice(0, at);
           const after = lower[at + label.length];
-          const leftOk = /^[\s\-*•>·]*$/.test(before) || /(\|\s*|\s{2,}|\t)$/.test(before);
+          const trimmed = before.trimEnd();
+          // After a cell bar, two spaces or a tab (trimEnd, not /(\|\s*|\s{2,}|\t)$/: that one is quadratic).
+          const leftOk = /^[\s\-*•>·]*$/.test(before) || trimmed.endsWith('|') || before.length - trimmed.length >= 2 || before.endsWith('\t');
           const rightOk = after === undefined || !/[\p{L}\p{N}]/u.test(after);
           if (leftOk && rightOk) {
             const candidate = valueAfterLabel(doc, lines, li, lineStart, at + label.length, label);
@@ -119,7 +136,7 @@ function valueAfterLabel(doc: Document, lines: string[], li: number, lineStart: 
     }
   }
   const tail = line.slice(valueStart);
-  const end = tail.search(VALUE_END);
+  const end = valueEnd(tail);
   const value = (end >= 0 ? tail.slice(0, end) : tail).trim();
   if (value) {
     const lead = tail.indexOf(value);

@@ -2,17 +2,21 @@
 // message, it should read as from its original sender. The original sender comes from an
 // attached message/rfc822 part, else from the forwarded header block in the body.
 import { parseMessage } from './parse.ts';
+import { findEmail } from './validate.ts';
 import type { Mailbox, ParsedMessage } from './types.ts';
 
 const MARKER = /^(?:[-_=]{2,}\s*(?:forwarded message|original message|weitergeleitete nachricht|urspr[üu]ngliche nachricht|message transf[ée]r[ée]|message d'origine|mensaje reenviado|mensaje original)\s*[-_=]{2,}|begin forwarded message:?|anfang der weitergeleiteten nachricht:?)\s*$/im;
-const FROM_LINE = /^\s*\*?(?:from|von|de|da)\s*:\*?\s*(.+)$/im;
+// Leading [ \t]*, not \s*: with /m, \s* spans blank lines and made the search quadratic.
+const FROM_LINE = /^[ \t]*\*?(?:from|von|de|da)\s*:\*?\s*(.+)$/im;
 
 /** "Name <a@b>", "a@b", "Name [mailto:a@b]" -> a mailbox. */
 export function mailboxFromText(text: string): Mailbox | null {
-  const address = text.match(/<\s*([^<>\s]+@[^<>\s]+)\s*>/)?.[1] ?? text.match(/mailto:([^\]\s]+@[^\]\s]+)/i)?.[1]
-    ?? text.match(/([A-Za-z0-9._%+'-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,})/)?.[1];
+  // Local parts exclude '@' (and ':' after mailto:) and the bracket patterns stop at the next
+  // opening bracket, so no search rescans a long run from every position (linear, see regex-safety).
+  const address = text.match(/<\s*([^<>\s@]+@[^<>\s]+)\s*>/)?.[1] ?? text.match(/mailto:([^\]\s@:]+@[^\]\s]+)/i)?.[1]
+    ?? findEmail(text)?.text;
   if (!address) return null;
-  const name = text.replace(/<[^>]*>|\[mailto:[^\]]*\]/gi, '').replace(address, '').replace(/["']/g, '').trim();
+  const name = text.replace(/<[^<>]*>|\[mailto:[^\][]*\]/gi, '').replace(address, '').replace(/["']/g, '').trim();
   return { name, address: address.toLowerCase() };
 }
 

@@ -91,7 +91,9 @@ export function headersOnly(raw: string, reason: string): ParsedMessage {
   }
   const get = (name: string) => headers.find((h) => h.name === name)?.value;
   const address = (value: string | undefined): Mailbox[] => {
-    const match = value?.match(/<?([^<>\s,]+@[^<>\s,]+)>?/);
+    // Starts only where a run starts and the local part holds no '@': the same first address
+    // as /<?([^<>\s,]+@[^<>\s,]+)>?/, without rescanning a long run from every position.
+    const match = value?.match(/(?<![^<>\s,])([^<>\s,@]+@[^<>\s,]+)/);
     return match ? [{ name: '', address: match[1]!.toLowerCase() }] : [];
   };
   return {

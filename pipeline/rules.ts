@@ -2,7 +2,7 @@
 // A rule is checked and compiled once (refusals name the JSON path of the bad part) and
 // then evaluated against a MessageView; the outcome names the predicate that decided.
 import { DefinitionError } from './errors.ts';
-import { compileRegex, testRegex } from './regex.ts';
+import { compileRegex, RegexBudget, testRegex } from './regex.ts';
 import type { MessageView } from './types.ts';
 
 export const PREDICATE_FORMS = [
@@ -68,7 +68,11 @@ function attachments(view: MessageView) {
   return view.documents.filter((d) => d.kind === 'attachment');
 }
 
-export function compileRule(rule: unknown, path = 'rule', depth = 0): CompiledRule {
+/**
+ * `budget` limits the rule's regexes (counted repeats, compiled size: see REGEX_LIMITS) when
+ * it is saved or dry-run; null compiles a stored rule as it was accepted.
+ */
+export function compileRule(rule: unknown, path = 'rule', depth = 0, budget: RegexBudget | null = new RegexBudget('rule')): CompiledRule {
   if (depth > MAX_DEPTH) fail(path, `nested deeper than ${MAX_DEPTH} levels`);
   if (rule === null || typeof rule !== 'object' || Array.isArray(rule)) {
     fail(path, `expected an object with one of: ${PREDICATE_FORMS.join(', ')}`);
@@ -78,6 +82,7 @@ export function compileRule(rule: unknown, path = 'rule', depth = 0): CompiledRu
     fail(path, `expected exactly one predicate key, got ${keys.length ? keys.join(', ') : 'none'}; combine several with all:[...]`);
   }
   const form = keys[0]!;
+  const limited = budget ? { budget } : {};
   const value = (rule as Record<string, unknown>)[form];
   const at = `${path}.${form}`;
   switch (form) {
@@ -85,7 +90,7 @@ export function compileRule(rule: unknown, path = 'rule', depth = 0): CompiledRu
     case 'all': {
       if (!Array.isArray(value) || value.length === 0) fail(at, 'expected a non-empty list of predicates');
       if (value.length > 100) fail(at, 'at most 100 predicates');
-      const children = value.map((child, i) => compileRule(child, `${at}[${i}]`, depth + 1));
+      const children = value.map((child, i) => compileRule(child, `${at}[${i}]`, depth + 1, budget));
       if (form === 'any') {
         return (view) => {
           for (const child of children) {
@@ -104,7 +109,7 @@ export function compileRule(rule: unknown, path = 'rule', depth = 0): CompiledRu
       };
     }
     case 'not': {
-      const inner = compileRule(value, at, depth + 1);
+      const inner = compileRule(value, at, depth + 1, budget);
       return (view) => {
         const outcome = inner(view);
         return { matched: !outcome.matched, decided_by: outcome.decided_by, reason: `not (${outcome.reason})` };
@@ -153,15 +158,15 @@ export function compileRule(rule: unknown, path = 'rule', depth = 0): CompiledRu
       }, 'attachment text contains');
     }
     case 'subject_matches': {
-      const regex = compileRegex(value, at);
+      const regex = compileRegex(value, at, limited);
       return leaf(at, (v) => (testRegex(regex, v.subject) ? 'subject matches' : false), 'subject regex');
     }
     case 'text_matches': {
-      const regex = compileRegex(value, at);
+      const regex = compileRegex(value, at, limited);
       return leaf(at, (v) => (testRegex(regex, v.documents[0]?.text ?? '') ? 'text matches' : false), 'text regex');
     }
     case 'attachment_name_matches': {
-      const regex = compileRegex(value, at);
+      const regex = compileRegex(value, at, limited);
       return leaf(at, (v) => attachments(v).map((d) => d.filename ?? '').find((n) => n && testRegex(regex, n)) ?? false,
         'attachment name');
     }
@@ -194,7 +199,7 @@ export function compileRule(rule: unknown, path = 'rule', depth = 0): CompiledRu
         return leaf(at, (v) => v.headers.some((x) => x.name === name && x.value.toLowerCase().includes(needle))
           ? `${name} contains ${h.contains}` : false, 'header');
       }
-      const regex = compileRegex(h.matches, `${at}.matches`);
+      const regex = compileRegex(h.matches, `${at}.matches`, limited);
       return leaf(at, (v) => v.headers.some((x) => x.name === name && testRegex(regex, x.value))
         ? `${name} matches` : false, 'header');
     }

@@ -2,7 +2,7 @@
 // requires_human / enum, and ordered extractors. Any other shape is refused by name
 // with the JSON path of the offending key.
 import { DefinitionError } from './errors.ts';
-import { compileRegex, type SafeRegex } from './regex.ts';
+import { compileRegex, RegexBudget, type SafeRegex } from './regex.ts';
 import { FIELD_TYPES, type FieldType } from './validate.ts';
 
 export type Extractor =
@@ -59,7 +59,7 @@ function onlyKeys(obj: Record<string, unknown>, allowed: string[], path: string)
   }
 }
 
-function compileExtractor(raw: unknown, path: string): CompiledExtractor {
+function compileExtractor(raw: unknown, path: string, budget: RegexBudget | null): CompiledExtractor {
   if (!isObject(raw)) fail(path, 'expected an extractor object such as {kind: "labeled_value", labels: ["Invoice No"]}');
   const kind = raw.kind;
   if (typeof kind !== 'string' || !(kind in EXTRACTOR_KEYS)) {
@@ -76,7 +76,7 @@ function compileExtractor(raw: unknown, path: string): CompiledExtractor {
       return { kind: 'labeled_value', labels: labels as string[] };
     }
     case 'regex': {
-      const regex = compileRegex(raw.pattern, `${path}.pattern`, { needsValueGroup: true });
+      const regex = compileRegex(raw.pattern, `${path}.pattern`, { needsValueGroup: true, ...(budget ? { budget } : {}) });
       return { kind: 'regex', pattern: raw.pattern as string, regex };
     }
     case 'mailbox': {
@@ -93,7 +93,8 @@ function compileExtractor(raw: unknown, path: string): CompiledExtractor {
   }
 }
 
-export function compileSchema(raw: unknown, path = 'schema'): CompiledSchema {
+/** `budget` as for compileRule: limits the schema's regexes when saved or dry-run; null for a stored schema. */
+export function compileSchema(raw: unknown, path = 'schema', budget: RegexBudget | null = new RegexBudget('schema')): CompiledSchema {
   if (!isObject(raw)) fail(path, 'expected {name, fields}');
   onlyKeys(raw, ['name', 'fields'], path);
   if (typeof raw.name !== 'string' || raw.name.trim() === '' || raw.name.length > 80) fail(`${path}.name`, 'expected a name of 1 to 80 characters');
@@ -116,7 +117,7 @@ export function compileSchema(raw: unknown, path = 'schema'): CompiledSchema {
       });
     }
     if (!Array.isArray(def.extract) || def.extract.length > 20) fail(`${at}.extract`, 'expected a list of up to 20 extractors (may be empty)');
-    const compiled = def.extract.map((x, i) => compileExtractor(x, `${at}.extract[${i}]`));
+    const compiled = def.extract.map((x, i) => compileExtractor(x, `${at}.extract[${i}]`, budget));
     const field: CompiledField = {
       name,
       type: def.type as FieldType,

@@ -113,7 +113,32 @@ export function parseAmount(raw: string): Found {
   return { value: negative ? -value : value, ambiguous, start: m.index, end: m.index + m[0].length };
 }
 
-const EMAIL = /[A-Za-z0-9._%+'-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
+// An address is a local part, '@', and a domain ending in '.' + two letters or more: what
+// /[A-Za-z0-9._%+'-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/ finds, without its quadratic search (it
+// rescans a long run from every position). Runs around each '@' are disjoint: linear.
+const inLocalPart = (c: string | undefined) => c !== undefined && /^[A-Za-z0-9._%+'-]$/.test(c);
+const inDomain = (c: string | undefined) => c !== undefined && /^[A-Za-z0-9.-]$/.test(c);
+const isLetter = (c: string | undefined) => c !== undefined && /^[A-Za-z]$/.test(c);
+
+/** The first email address in `text` (the leftmost, as the regex above finds it), or null. */
+export function findEmail(text: string): { index: number; text: string } | null {
+  for (let at = text.indexOf('@'); at >= 0; at = text.indexOf('@', at + 1)) {
+    let start = at;
+    while (inLocalPart(text[start - 1])) start--;
+    if (start === at) continue;
+    let runEnd = at + 1;
+    while (inDomain(text[runEnd])) runEnd++;
+    // The last '.' followed by two letters, with something before it, ends the domain.
+    for (let dot = runEnd - 3; dot >= at + 2; dot--) {
+      if (text[dot] !== '.' || !isLetter(text[dot + 1]) || !isLetter(text[dot + 2])) continue;
+      let end = dot + 3;
+      while (isLetter(text[end])) end++;
+      return { index: start, text: text.slice(start, end) };
+    }
+  }
+  return null;
+}
+
 const TRUE_WORDS = new Set(['true', 'yes', 'y', '1', 'ja', 'oui', 'si', 'sí', 'paid', 'bezahlt', 'payé', 'pagado']);
 const FALSE_WORDS = new Set(['false', 'no', 'n', '0', 'nein', 'non', 'unpaid', 'offen', 'impayé', 'pendiente']);
 
@@ -154,9 +179,9 @@ export function coerceText(type: FieldType, raw: string): Coerced {
       return { ok: true, value: new Date(time).toISOString(), ambiguous: false, start: at, end: at + candidate.length };
     }
     case 'email': {
-      const m = EMAIL.exec(text);
+      const m = findEmail(text);
       return m
-        ? { ok: true, value: m[0].toLowerCase(), ambiguous: false, start: lead + m.index, end: lead + m.index + m[0].length }
+        ? { ok: true, value: m.text.toLowerCase(), ambiguous: false, start: lead + m.index, end: lead + m.index + m.text.length }
         : { ok: false, code: 'invalid_format', message: `no email address in "${text.slice(0, 60)}"` };
     }
     case 'boolean': {

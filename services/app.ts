@@ -14,6 +14,8 @@ export interface AppContext {
   /** The clock every handler reads; tests move it. */
   now: () => Date;
   rateLimiter: RateLimiter;
+  /** Failed authentications per client address (clientKey). */
+  authFailures: RateLimiter;
   /** When each key's last use was last written (see touchKey). */
   keyTouchedAt: Map<string, number>;
   /** DNS for SPF/DKIM/DMARC/ARC checks of SMTP mail; tests inject a fake one. */
@@ -36,6 +38,7 @@ export async function createAppContext(
     blobs: openBlobStore(config.blobDriver, config.dataDir),
     now,
     rateLimiter: new RateLimiter(config.rateLimitPerMinute, () => now().getTime()),
+    authFailures: new RateLimiter(config.authFailuresPerMinute, () => now().getTime()),
     keyTouchedAt: new Map(),
     resolver: overrides.resolver ?? (config.authDns === 'none' ? offlineResolver : systemResolver),
     deliveriesQueued: new Set(),

@@ -23,12 +23,13 @@ export function checked<T>(fn: () => T): T {
   }
 }
 
-export function compileBucketRule(rule: unknown): CompiledRule | null {
-  return rule === null || rule === undefined ? null : checked(() => compileRule(rule, 'rule'));
+/** `stored`: a definition saved earlier, compiled as accepted then (regex limits apply when saving and dry-running). */
+export function compileBucketRule(rule: unknown, stored = false): CompiledRule | null {
+  return rule === null || rule === undefined ? null : checked(() => compileRule(rule, 'rule', 0, stored ? null : undefined));
 }
 
 /** A bucket schema: `starter:<name>` or a schema object, compiled. */
-export function compileBucketSchema(schema: unknown, path = 'schema'): CompiledSchema | null {
+export function compileBucketSchema(schema: unknown, path = 'schema', stored = false): CompiledSchema | null {
   if (schema === null || schema === undefined) return null;
   if (typeof schema === 'string') {
     const starter = starterByRef(schema);
@@ -39,7 +40,7 @@ export function compileBucketSchema(schema: unknown, path = 'schema'): CompiledS
     }
     return compileSchema(starter, path);
   }
-  return checked(() => compileSchema(schema, path));
+  return checked(() => compileSchema(schema, path, stored ? null : undefined));
 }
 
 // Compiling a bucket's rule and schema (regexes included) cost more than classifying a
@@ -52,7 +53,7 @@ export function compiledBucket(bucket: Bucket): { rule: CompiledRule | null; sch
   let entry = compiled.get(key);
   if (!entry) {
     if (compiled.size > 2000) compiled.clear();
-    entry = { rule: compileBucketRule(bucket.rule), schema: compileBucketSchema(bucket.schema) };
+    entry = { rule: compileBucketRule(bucket.rule, true), schema: compileBucketSchema(bucket.schema, 'schema', true) };
     compiled.set(key, entry);
   }
   return entry;

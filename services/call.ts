@@ -5,12 +5,15 @@ import type { z } from 'zod';
 import { ToolError } from './errors.ts';
 import type { ToolDef, ToolContext, TenantToolContext } from '../tools/define.ts';
 import type { AppContext } from './app.ts';
-import { authenticate, requireScope, selectTenant } from './auth.ts';
+import { authenticate, requireScope, selectTenant, type Caller } from './auth.ts';
+import { clientKey } from './rate-limit.ts';
 
 export interface CallRequest {
   token: string | undefined;
   args: unknown;
   tenantSelector: string | undefined;
+  /** The client's network address (HTTP surfaces); failed authentications are limited per address. */
+  client?: string | undefined;
   progress?: ToolContext['progress'];
 }
 
@@ -33,10 +36,58 @@ export function invalidInput(error: z.ZodError): ToolError {
   return new ToolError('invalid_request', `Invalid input (${summary}); fix these fields and retry.`, details);
 }
 
+/**
+ * How deeply input values may nest (objects and arrays, the arguments object being level 1).
+ * No operation needs more than about 40 (a rule 16 predicates deep); unbounded nesting
+ * overflowed the stack in code that walks values recursively (JSON.stringify, comparisons).
+ */
+export const MAX_INPUT_DEPTH = 64;
+
+/** The path of the first value nested deeper than `max`, or null. Iterative: deep input cannot overflow it. */
+export function tooDeepAt(input: unknown, max = MAX_INPUT_DEPTH): string | null {
+  interface Node { value: unknown; depth: number; parent: Node | null; key: string | number | null }
+  const stack: Node[] = [{ value: input, depth: 1, parent: null, key: null }];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.value === null || typeof node.value !== 'object') continue;
+    if (node.depth > max) {
+      const keys: (string | number)[] = [];
+      for (let n: Node | null = node; n && n.key !== null; n = n.parent) keys.unshift(n.key);
+      return keys.map((k, i) => (typeof k === 'number' ? `[${k}]` : i === 0 ? k : `.${k}`)).join('') || '(input)';
+    }
+    const entries: [string | number, unknown][] = Array.isArray(node.value) ? node.value.map((v, i) => [i, v]) : Object.entries(node.value);
+    for (const [key, value] of entries) {
+      if (value !== null && typeof value === 'object') stack.push({ value, depth: node.depth + 1, parent: node, key });
+    }
+  }
+  return null;
+}
+
+/**
+ * Authenticates, limiting failed attempts per client address: each unknown key costs a
+ * database read, so an address over its budget is refused (429) before the read.
+ */
+async function authenticateLimited(app: AppContext, req: CallRequest): Promise<Caller> {
+  const client = req.client ? clientKey(req.client) : null;
+  const wait = client ? app.authFailures.wait(client) : 0;
+  if (wait > 0) {
+    throw new ToolError('rate_limited',
+      `Too many failed authentications from this address (limit ${app.config.authFailuresPerMinute} a minute); ` +
+      `retry in ${wait} s with a valid API key (check it for a typo, or create a new one).`,
+      { retry_after_seconds: wait });
+  }
+  try {
+    return await authenticate(app, req.token);
+  } catch (error) {
+    if (client && req.token && error instanceof ToolError && error.code === 'unauthorized') app.authFailures.take(client);
+    throw error;
+  }
+}
+
 export async function callTool(app: AppContext, tool: ToolDef, req: CallRequest): Promise<CallOutcome> {
   let tenantId: string | null = null;
   try {
-    const caller = await authenticate(app, req.token);
+    const caller = await authenticateLimited(app, req);
     const wait = app.rateLimiter.take(caller.key.id);
     if (wait > 0) {
       throw new ToolError('rate_limited',
@@ -44,6 +95,13 @@ export async function callTool(app: AppContext, tool: ToolDef, req: CallRequest)
         { retry_after_seconds: wait });
     }
     requireScope(caller, tool.scope);
+    const deep = tooDeepAt(req.args);
+    if (deep !== null) {
+      throw new ToolError('invalid_request',
+        `Input nested deeper than ${MAX_INPUT_DEPTH} levels at ${deep.length > 80 ? `${deep.slice(0, 80)}…` : deep}; ` +
+        'no operation takes values that deep: flatten it and retry.',
+        { issues: [{ path: deep, message: `nested deeper than ${MAX_INPUT_DEPTH} levels` }], limit: MAX_INPUT_DEPTH });
+    }
     const parsed = tool.input.safeParse(req.args ?? {});
     if (!parsed.success) throw invalidInput(parsed.error);
     const now = app.now();

@@ -11,6 +11,10 @@ export interface Config {
   /** Public base URL printed in MCP URLs; defaults to the listening address. */
   publicUrl: string | undefined;
   rateLimitPerMinute: number;
+  /** Failed authentications a client address may make a minute before it gets 429. */
+  authFailuresPerMinute: number;
+  /** Reverse proxies in front of the service whose X-Forwarded-For entries are trusted (0: use the socket address). */
+  trustProxyHops: number;
   /** Byte limit of one HTTP request body and of one message. */
   maxBodyBytes: number;
   /** 'fs' keeps bytes under dataDir/blobs; 'memory' is for tests. */
@@ -100,6 +104,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.SVC_HOST || '127.0.0.1',
     publicUrl: env.SVC_PUBLIC_URL || undefined,
     rateLimitPerMinute: intFromEnv(env, 'SVC_RATE_LIMIT_PER_MINUTE', 600, 1),
+    authFailuresPerMinute: intFromEnv(env, 'SVC_AUTH_FAILURES_PER_MINUTE', 30, 1),
+    trustProxyHops: intFromEnv(env, 'SVC_TRUST_PROXY_HOPS', 0, 0),
     maxBodyBytes: intFromEnv(env, 'SVC_MAX_MESSAGE_BYTES', 25 * MIB, 1024),
     blobDriver,
     sandboxDays: 30,

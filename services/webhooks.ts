@@ -17,7 +17,7 @@ import {
 } from '../storage/webhooks.ts';
 import type { AppContext } from './app.ts';
 import { VERSION } from './config.ts';
-import { forbiddenAddress, guardedLookup } from './ssrf.ts';
+import { forbiddenAddress, forbiddenPort, guardedLookup } from './ssrf.ts';
 import { isIP } from 'node:net';
 
 export const RETRY_DELAYS_MS = [60_000, 300_000, 1_800_000, 7_200_000, 21_600_000];
@@ -109,7 +109,7 @@ function post(app: AppContext, destination: Destination, delivery: Delivery): Pr
     }
     // Node does not call `lookup` for an IP-literal host, so the connect-time guard cannot see it.
     const literal = url.hostname.replace(/^\[|\]$/g, '');
-    const forbidden = !app.config.allowPrivateDestinations && isIP(literal) ? forbiddenAddress(literal) : null;
+    const forbidden = forbiddenPort(url) ?? (!app.config.allowPrivateDestinations && isIP(literal) ? forbiddenAddress(literal) : null);
     if (forbidden) return done(null, `refused: ${forbidden}`);
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
     const req = send(url, { method: 'POST', headers, lookup: guardedLookup(app.config.allowPrivateDestinations), timeout: app.config.webhookTimeoutMs },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { forbiddenAddress, lookupAll } from '../services/ssrf.ts';
+import { forbiddenAddress, forbiddenPort, lookupAll } from '../services/ssrf.ts';
 import { eventStatement } from '../storage/events.ts';
 import { newId } from '../storage/ids.ts';
 import { findDestination, insertDestinationStatement, type Destination } from '../storage/webhooks.ts';
@@ -11,7 +11,8 @@ export default defineTool({
   description:
     'Add a webhook destination. Applied captures of buckets that list it (bucket `destinations`, by id or name) are ' +
     'POSTed to `url` as JSON, signed with `secret` (X-Svc-Signature: sha256=<HMAC of the exact body>), retried with ' +
-    'backoff for about 9 hours. URLs that resolve to loopback, private, link-local or metadata addresses are refused. ' +
+    'backoff for about 9 hours. URLs that resolve to loopback, private, link-local, metadata or other special-purpose addresses ' +
+    '(including IPv6 forms that embed one, NAT64 and Teredo) or use port 0 are refused. ' +
     'The secret is never returned.',
   scope: 'configure',
   mutating: true,
@@ -29,7 +30,14 @@ export default defineTool({
     if (await findDestination(ctx.app.db, ctx.tenant.id, input.name)) {
       throw new ToolError('conflict', `A destination named '${input.name}' exists; pick another name or remove it first.`, { name: input.name });
     }
-    const host = new URL(input.url).hostname.replace(/^\[|\]$/g, '');
+    const url = new URL(input.url);
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    const allowPrivate = ctx.app.config.allowPrivateDestinations;
+    const badPort = forbiddenPort(url);
+    if (badPort) {
+      throw new ToolError('invalid_request', `Webhooks may not target ${badPort}; give the receiver's real port (or none for 80/443).`,
+        { issues: [{ path: 'url', message: `${badPort} is not a port a request can be sent to` }] });
+    }
     let addresses: string[];
     try {
       addresses = await lookupAll(host);
@@ -37,10 +45,12 @@ export default defineTool({
       throw new ToolError('invalid_request', `Cannot resolve ${host} (${(error as Error).message}); give a URL whose host resolves.`,
         { issues: [{ path: 'url', message: 'host does not resolve' }] });
     }
-    const forbidden = ctx.app.config.allowPrivateDestinations ? null : addresses.map(forbiddenAddress).find(Boolean);
+    const forbidden = allowPrivate ? null : addresses.map(forbiddenAddress).find(Boolean);
     if (forbidden) {
-      throw new ToolError('invalid_request', `Webhooks may not target internal addresses: ${host} -> ${forbidden}. Use a public URL.`,
-        { issues: [{ path: 'url', message: 'resolves to a private or reserved address' }] });
+      throw new ToolError('invalid_request',
+        `Webhooks may not target internal addresses: ${host} -> ${forbidden}. Use a public URL ` +
+        '(for local testing, run the service with SVC_ALLOW_PRIVATE_DESTINATIONS=1).',
+        { issues: [{ path: 'url', message: 'resolves to a private, reserved or special-purpose address' }] });
     }
     const destination: Destination = {
       id: newId('dst', ctx.now.getTime()), tenant_id: ctx.tenant.id, name: input.name, kind: 'webhook', url: input.url,
