@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { QUICK, ROOT, corpusWorkload, mib, table, totalBytes } from './lib.ts';
 import { runScale } from './scale.ts';
 import { runServer } from './server.ts';
+import { runSmtp } from './smtp.ts';
 import { runThroughput } from './throughput.ts';
 import { runWebhooks } from './webhooks.ts';
 
@@ -32,6 +33,7 @@ const runMemory = (...args: string[]) => JSON.parse(execFileSync(process.execPat
 const bigMessage = join(mkdtempSync(join(tmpdir(), 'svc-bench-mem-')), 'big.eml');
 const memory = { ...runMemory('build', bigMessage), ...runMemory(bigMessage) };
 const webhooks = await runWebhooks(QUICK ? 200 : 1000);
+const smtp = await runSmtp(workload);
 
 const results = {
   machine,
@@ -41,6 +43,7 @@ const results = {
   scale,
   memory,
   webhooks,
+  smtp,
 };
 
 table('1. Ingest throughput (messages/s, MB/s)', [
@@ -59,6 +62,12 @@ console.log(`ratios large/small: first page ${scale.ratio_first_page}, deep page
 table('5. Memory', [{ case: `${memory.message_mib} MiB message, ${memory.pdf_mib} MiB PDF`, peak_over_baseline_mib: memory.peak_over_baseline_mib, ratio_to_message: memory.ratio_to_message, seconds: memory.seconds },
   { case: `throughput run (c): peak ${throughput.peak_rss_mib_during_c} MiB`, peak_over_baseline_mib: throughput.peak_rss_growth_mib_during_c, ratio_to_message: '-', seconds: '-' }]);
 table('6. Webhooks', [webhooks]);
+table(`7. SMTP with mail authentication (DNS answers held ${smtp.dns_delay_ms} ms) against REST ingest, same workload`, [
+  { run: 'SMTP, raw client, 4 connections', ...smtp.smtp_ingest },
+  { run: 'SMTP, same, no DNS cache (sample)', ...smtp.smtp_ingest_no_dns_cache },
+  { run: '(d) REST ingest, concurrency 8', ...smtp.d_rest_ingest, dns_queries: '-' },
+].map(({ run, messages, per_second, mb_per_second, failures, dns_queries }) => ({ run, messages, per_second, mb_per_second, failures, dns_queries })));
+console.log(`ratio SMTP/(d) = ${smtp.ratio_smtp_over_d} (target >= 0.5)`);
 
 mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
 const file = join(ROOT, 'bench/results', `${machine.date.slice(0, 10)}${QUICK ? '-quick' : ''}.json`);

@@ -22,7 +22,8 @@ const TYPE_NAMES = new Map(Object.entries(Packet.TYPE as Record<string, number>)
 /** A TXT record longer than 255 octets (a DKIM key) goes as several character-strings, as zone files write it. */
 const characterStrings = (text: string) => text.match(/.{1,255}/g) ?? [''];
 
-export async function startDns(zone: Zone): Promise<RunningDns> {
+/** `delayMs` holds each answer back, as a resolver that has to ask the internet would. */
+export async function startDns(zone: Zone, delayMs = 0): Promise<RunningDns> {
   const queries: string[] = [];
   const server = dns2.createServer({
     udp: true,
@@ -43,7 +44,8 @@ export async function startDns(zone: Zone): Promise<RunningDns> {
           : type === 'A' ? { ...base, type: Packet.TYPE.A, address: value } : { ...base, type: Packet.TYPE.PTR, domain: value };
         response.answers.push(answer as unknown as (typeof response.answers)[number]);
       }
-      send(response);
+      if (delayMs > 0) setTimeout(() => send(response), delayMs);
+      else send(response);
     },
   });
   const port = await freePort();
