@@ -97,7 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpTlsCert: env.SVC_SMTP_TLS_CERT || undefined,
     authDns: env.SVC_AUTH_DNS === 'none' ? 'none' : 'system',
     dnsServers: parseDnsServers(env.SVC_DNS_SERVERS ?? ''),
-    dnsTimeoutMs: intFromEnv(env, 'SVC_DNS_TIMEOUT_MS', 2000, 1),
+    dnsTimeoutMs: intFromEnv(env, 'SVC_DNS_TIMEOUT_MS', 1000, 1),
     dnsTries: intFromEnv(env, 'SVC_DNS_TRIES', 2, 1),
     dnsCacheEntries: intFromEnv(env, 'SVC_DNS_CACHE_ENTRIES', 10_000, 0),
     dnsCacheMaxSeconds: intFromEnv(env, 'SVC_DNS_CACHE_MAX_SECONDS', 300, 0),

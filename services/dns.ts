@@ -20,6 +20,11 @@ export interface DnsOptions {
 
 /** No such name or no record of the type: a real answer, cached like one (RFC 2308). */
 const NEGATIVE = new Set(['ENOTFOUND', 'ENODATA']);
+/**
+ * A timeout or refusal is kept this long only: while a resolver is down each name costs one
+ * timeout per few seconds instead of one per message, and it is asked again soon after.
+ */
+export const TEMPORARY_FAILURE_MS = 5_000;
 
 function dnsError(code: string, name: string, rrtype: string): Error {
   return Object.assign(new Error(`query${rrtype} ${code} ${name}`), { code, hostname: name });
@@ -49,7 +54,7 @@ export function parseDnsServers(value: string): string[] {
 interface Entry {
   expires: number;
   answer?: unknown[];
-  /** The negative answer's code (ENOTFOUND / ENODATA). */
+  /** The negative answer's or temporary failure's code (ENOTFOUND, ENODATA, ETIMEOUT, ...). */
   negative?: string;
 }
 
@@ -59,7 +64,7 @@ export interface DnsStats {
   entries: number;
 }
 
-/** A DnsResolver with a cache: answers and negative answers are kept up to their TTL (or the cap), temporary failures never. */
+/** A DnsResolver with a cache: answers and negative answers are kept up to their TTL (or the cap), temporary failures for seconds. */
 export function cachingResolver(lookup: (name: string, rrtype: string) => Promise<{ answer: unknown[]; ttl: number | null }>,
   opts: Pick<DnsOptions, 'cacheEntries' | 'cacheMaxSeconds'>, now: () => number = Date.now): DnsResolver & { stats: () => DnsStats } {
   const cache = new Map<string, Entry>();
@@ -79,9 +84,8 @@ export function cachingResolver(lookup: (name: string, rrtype: string) => Promis
       const { answer, ttl } = await lookup(name, rrtype);
       return { answer, expires: now() + (ttl === null ? maxMs : Math.min(ttl * 1000, maxMs)) };
     } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (code && NEGATIVE.has(code)) return { negative: code, expires: now() + maxMs };
-      throw error;
+      const code = (error as { code?: string }).code ?? 'ESERVFAIL';
+      return { negative: code, expires: now() + (NEGATIVE.has(code) ? maxMs : Math.min(TEMPORARY_FAILURE_MS, maxMs)) };
     }
   };
   const resolver = async (name: string, rrtype: string): Promise<string[] | string[][]> => {

@@ -3,7 +3,7 @@
 // and how a trusted forwarder's mail is judged.
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../services/config.ts';
-import { cachingResolver, parseDnsServers, reverseName } from '../../services/dns.ts';
+import { cachingResolver, parseDnsServers, reverseName, TEMPORARY_FAILURE_MS } from '../../services/dns.ts';
 import { judgeForwarded } from '../../services/mail-auth.ts';
 import type { AuthResults } from '../../pipeline/types.ts';
 
@@ -36,7 +36,7 @@ describe('SVC_DNS_SERVERS', () => {
 
   it('has documented defaults', () => {
     const c = loadConfig({});
-    expect([c.dnsServers, c.dnsTimeoutMs, c.dnsTries, c.dnsCacheEntries, c.dnsCacheMaxSeconds]).toEqual([[], 2000, 2, 10_000, 300]);
+    expect([c.dnsServers, c.dnsTimeoutMs, c.dnsTries, c.dnsCacheEntries, c.dnsCacheMaxSeconds]).toEqual([[], 1000, 2, 10_000, 300]);
     expect([c.smtpMaxConnections, c.smtpMaxConnectionsPerIp]).toEqual([200, 20]);
   });
 });
@@ -72,12 +72,18 @@ describe('the DNS cache', () => {
     expect(asked).toEqual(['TXT nowhere.example', 'TXT _dmarc.none.example']);
   });
 
-  it('never caches a timeout or refusal: the next message asks again', async () => {
-    const { lookup, asked } = fakeDns({ 'TXT slow.example': { error: 'ETIMEOUT' } });
-    const resolve = cachingResolver(lookup, { cacheEntries: 100, cacheMaxSeconds: 60 }, () => 0);
+  it('keeps a timeout or refusal for seconds only: a resolver that is back is asked again soon', async () => {
+    let now = 0;
+    const { lookup, asked } = fakeDns({ 'TXT slow.example': { error: 'ETIMEOUT' }, 'TXT refused.example': { error: 'EREFUSED' } });
+    const resolve = cachingResolver(lookup, { cacheEntries: 100, cacheMaxSeconds: 60 }, () => now);
     await expect(resolve('slow.example', 'TXT')).rejects.toMatchObject({ code: 'ETIMEOUT' });
+    await expect(resolve('refused.example', 'TXT')).rejects.toMatchObject({ code: 'EREFUSED' });
+    now = TEMPORARY_FAILURE_MS - 1;
     await expect(resolve('slow.example', 'TXT')).rejects.toMatchObject({ code: 'ETIMEOUT' });
     expect(asked).toHaveLength(2);
+    now = TEMPORARY_FAILURE_MS;
+    await expect(resolve('slow.example', 'TXT')).rejects.toMatchObject({ code: 'ETIMEOUT' });
+    expect(asked).toEqual(['TXT slow.example', 'TXT refused.example', 'TXT slow.example']);
   });
 
   it('asks once for lookups that arrive together', async () => {
