@@ -26,6 +26,8 @@ const ZONE = {
   'relay.example': { TXT: ['v=spf1 ip4:127.0.0.1 -all'] },
   'elsewhere.example': { TXT: ['v=spf1 ip4:192.0.2.10 -all'] },
   '_dmarc.elsewhere.example': { TXT: ['v=DMARC1; p=reject'] },
+  'lax.example': { TXT: ['v=spf1 ip4:192.0.2.10 -all'] },
+  '_dmarc.lax.example': { TXT: ['v=DMARC1; p=none; rua=mailto:d@lax.example'] },
   'soft.example': { TXT: ['v=spf1 ~all'] },
   'neutral.example': { TXT: ['v=spf1 ?all'] },
   'broken.example': { TXT: ['v=spf1 bogus:thing -all'] },
@@ -124,6 +126,15 @@ describe('mail authentication over a real DNS server', () => {
     expect(m.flags).not.toContain('dkim_fail');
   });
 
+  it('DMARC passes on DKIM alone when SPF is for another domain; a p=none domain still fails, with none recorded', async () => {
+    const viaRelay = await svc.deliver('bounce@relay.example', await signed(mail('billing@vendor.example', 'Signed via relay', 'hello')));
+    expect(viaRelay.auth).toMatchObject({ spf: 'pass', dkim: 'pass', dmarc: 'pass' });
+    expect(viaRelay.auth.details.spf.domain).toBe('relay.example');
+    const lax = await svc.deliver('x@lax.example', mail('x@lax.example', 'Lax policy', 'hello'));
+    expect(lax.auth.details.dmarc).toEqual({ result: 'fail', domain: 'lax.example', policy: 'none' });
+    expect(lax.flags).toEqual(expect.arrayContaining(['spf_fail', 'dmarc_fail']));
+  });
+
   it('a domain with no records: none everywhere, no flags', async () => {
     const m = await svc.deliver('someone@norecords.example', mail('someone@norecords.example', 'No records', 'hello'));
     expect(m.auth).toMatchObject({ spf: 'none', dkim: 'none', dmarc: 'none' });
@@ -171,6 +182,16 @@ describe('mail authentication over a real DNS server', () => {
       expect(m.auth.arc).toBe('pass');
       expect(m.auth.details.arc).toEqual({ result: 'pass', sealer: 'forwarder.example', sealed_dmarc: 'pass', sealed_from_domain: 'vendor.example' });
       expect(m.auth.forwarded).toEqual({ forwarder: '@forwarder.example', original_domain: 'vendor.example', original_verified: true, verified_by: 'arc' });
+    });
+
+    it('an ARC chain broken after sealing is arc=fail and vouches for nothing', async () => {
+      const message = await forwarded('Forwarded sealed then changed');
+      const options = { signingDomain: 'forwarder.example', selector: 'arc', privateKey: arcKey.pem, cv: 'none',
+        authResults: 'forwarder.example; dmarc=pass header.from=vendor.example' };
+      const seal = await sealMessage(message, options);
+      const m = await svc.deliver('fwd@forwarder.example', seal.toString() + message.replace('Invoice number: F-1', 'Invoice number: F-9'));
+      expect(m.auth.arc).toBe('fail');
+      expect(m.auth.forwarded).toMatchObject({ original_domain: 'vendor.example', original_verified: false, verified_by: null });
     });
 
     it('a forwarded-as-new message names the original sender as unverified', async () => {
