@@ -5,13 +5,20 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import type { AppContext } from '../services/app.ts';
 import { VERSION } from '../services/config.ts';
-import { reverseName } from '../services/dns.ts';
+import { ipv6Groups, reverseName } from '../services/dns.ts';
 import { deliverSmtp, hasBareLineBreak, resolveRecipient, type Recipient } from '../services/mailin.ts';
 
 type Accepted = Extract<Recipient, { ok: true }>;
 
 /** RFC 5321 4.5.3.1.8: a server must take at least 100 recipients and may answer 452 beyond. */
 export const MAX_RECIPIENTS = 100;
+
+/** A client is counted by its IPv4 address, or by its IPv6 /64: one host usually holds a whole /64. */
+export function clientKey(remoteAddress: string): string {
+  const ip = remoteAddress.replace(/^::ffff:/, '');
+  const groups = ipv6Groups(ip);
+  return groups ? `${groups.slice(0, 4).join(':')}::/64` : ip;
+}
 
 function smtpError(code: number, message: string): Error {
   return Object.assign(new Error(message), { responseCode: code });
@@ -52,7 +59,7 @@ export async function listenSmtp(app: AppContext, port: number, host: string): P
       },
     },
     onConnect(session, callback) {
-      const ip = session.remoteAddress.replace(/^::ffff:/, '');
+      const ip = clientKey(session.remoteAddress);
       const open = perIp.get(ip) ?? 0;
       if (open >= smtpMaxConnectionsPerIp) {
         return callback(smtpError(421, `4.7.0 Too many connections from ${ip} (limit ${smtpMaxConnectionsPerIp}); try again later`));
@@ -63,7 +70,7 @@ export async function listenSmtp(app: AppContext, port: number, host: string): P
     },
     onClose(session) {
       if (!counted.delete(session.id)) return;
-      const ip = session.remoteAddress.replace(/^::ffff:/, '');
+      const ip = clientKey(session.remoteAddress);
       const open = (perIp.get(ip) ?? 1) - 1;
       if (open > 0) perIp.set(ip, open);
       else perIp.delete(ip);

@@ -136,14 +136,19 @@ export const offlineResolver: DnsResolver = async (name, rrtype) => {
   throw dnsError('ENOTFOUND', name, rrtype);
 };
 
+/** The eight 4-digit groups of a plain IPv6 address (no embedded IPv4), or null. */
+export function ipv6Groups(ip: string): string[] | null {
+  if (isIP(ip) !== 6 || ip.includes('.')) return null;
+  const [head = '', tail = ''] = ip.split('::');
+  const groups = (s: string) => (s ? s.split(':') : []);
+  const missing = ip.includes('::') ? 8 - groups(head).length - groups(tail).length : 0;
+  return [...groups(head), ...Array<string>(missing).fill('0'), ...groups(tail)].map((g) => g.padStart(4, '0').toLowerCase());
+}
+
 /** The PTR name of an address: 1.2.0.192.in-addr.arpa, or the nibble form for IPv6. */
 export function reverseName(ip: string): string | null {
   if (isIP(ip) === 4) return `${ip.split('.').reverse().join('.')}.in-addr.arpa`;
   // Embedded IPv4 forms (::ffff:a.b.c.d) are unmapped by the caller; anything else has no PTR we ask for.
-  if (isIP(ip) !== 6 || ip.includes('.')) return null;
-  const [head = '', tail = ''] = ip.split('::');
-  const groups = (s: string) => (s ? s.split(':') : []);
-  const missing = 8 - groups(head).length - groups(tail).length;
-  const full = [...groups(head), ...Array<string>(ip.includes('::') ? missing : 0).fill('0'), ...groups(tail)];
-  return `${full.map((g) => g.padStart(4, '0')).join('').split('').reverse().join('.')}.ip6.arpa`;
+  const groups = ipv6Groups(ip);
+  return groups ? `${groups.join('').split('').reverse().join('.')}.ip6.arpa` : null;
 }

@@ -2,6 +2,7 @@
 // negative answers, temporary failures, shared in-flight lookups, the size bound), PTR names,
 // and how a trusted forwarder's mail is judged.
 import { describe, expect, it } from 'vitest';
+import { clientKey } from '../../adapters/smtp.ts';
 import { loadConfig } from '../../services/config.ts';
 import { cachingResolver, parseDnsServers, reverseName, TEMPORARY_FAILURE_MS } from '../../services/dns.ts';
 import { judgeForwarded } from '../../services/mail-auth.ts';
@@ -118,6 +119,13 @@ it('PTR names for IPv4 and IPv6 clients', () => {
   expect(reverseName('192.0.2.10')).toBe('10.2.0.192.in-addr.arpa');
   expect(reverseName('2001:db8::1')).toBe(`1.0.0.0.${'0.'.repeat(20)}8.b.d.0.1.0.0.2.ip6.arpa`);
   expect(reverseName('not-an-ip')).toBeNull();
+});
+
+it('counts SMTP clients by IPv4 address or IPv6 /64', () => {
+  expect(clientKey('::ffff:192.0.2.7')).toBe('192.0.2.7');
+  expect(clientKey('2001:db8:1:2:aaaa::1')).toBe('2001:0db8:0001:0002::/64');
+  expect(clientKey('2001:db8:1:2::ffff')).toBe(clientKey('2001:DB8:1:2:9:8:7:6'));
+  expect(clientKey('2001:db8:1:3::1')).not.toBe(clientKey('2001:db8:1:2::1'));
 });
 
 describe('mail from a trusted forwarder', () => {
