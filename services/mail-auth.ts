@@ -2,7 +2,7 @@
 // DNS resolver comes from the app context (services/dns.ts: the operator's resolvers behind
 // a cache), so tests and offline machines inject their own.
 import { authenticate } from 'mailauth';
-import type { AuthDetails, AuthResults, AuthVerdict, DmarcPolicy } from '../pipeline/types.ts';
+import type { AuthDetails, AuthResults, AuthVerdict, DmarcPolicy, ForwardedAuth } from '../pipeline/types.ts';
 import type { DnsResolver } from './dns.ts';
 
 export { offlineResolver, type DnsResolver } from './dns.ts';
@@ -109,27 +109,26 @@ export interface ForwardedBy {
 
 /**
  * Mail from a trusted forwarder is judged by the forwarder's authentication: SPF of the
- * envelope it arrived with and DKIM signatures of its domain. The original sender's domain
- * counts as verified only when its own DMARC still passes, or the forwarder sealed a valid
- * ARC chain recording a DMARC pass for it.
+ * envelope it arrived with and DKIM signatures of its domain. A forwarder that cannot be
+ * authenticated (no pass, and no valid ARC seal of its own) earns no trust: the verdicts
+ * stay as measured, since anyone can claim to be it. The original sender's domain counts as
+ * verified only when its own DMARC still passes, or the forwarder sealed a valid ARC chain
+ * recording a DMARC pass for it.
  */
 export function judgeForwarded(auth: AuthResults, by: ForwardedBy): AuthResults {
   const d = auth.details;
   if (!d) return auth;
   const spf = aligned(d.spf.domain, by.domain) ? d.spf.result : 'none';
   const dkim = dkimVerdict(d.dkim.filter((s) => aligned(s.domain, by.domain)).map((s) => s.result));
+  const sealedByForwarder = d.arc.result === 'pass' && aligned(d.arc.sealer, by.domain);
+  const authenticated = spf === 'pass' || dkim === 'pass' || sealedByForwarder;
   const fromIsForwarder = aligned(by.headerFromDomain, by.domain);
-  const ownDmarc: AuthVerdict = spf === 'pass' || dkim === 'pass' ? 'pass'
-    : spf === 'temperror' || dkim === 'temperror' ? 'temperror'
-      : spf === 'fail' || dkim === 'fail' ? 'fail' : 'none';
-  const dmarc = fromIsForwarder ? d.dmarc.result : ownDmarc;
   const original = fromIsForwarder ? by.contentOriginDomain : by.headerFromDomain;
   const byDmarc = !fromIsForwarder && d.dmarc.result === 'pass' && aligned(d.dmarc.domain, original);
-  const byArc = d.arc.result === 'pass' && aligned(d.arc.sealer, by.domain) && d.arc.sealed_dmarc === 'pass'
-    && aligned(d.arc.sealed_from_domain, original);
+  const byArc = sealedByForwarder && d.arc.sealed_dmarc === 'pass' && aligned(d.arc.sealed_from_domain, original);
   const verifiedBy = original && byDmarc ? 'dmarc' : original && byArc ? 'arc' : null;
-  return {
-    ...auth, spf, dkim, dmarc,
-    forwarded: { forwarder: by.forwarder, original_domain: original, original_verified: verifiedBy !== null, verified_by: verifiedBy },
-  };
+  const forwarded: ForwardedAuth = { forwarder: by.forwarder, original_domain: original, original_verified: verifiedBy !== null, verified_by: verifiedBy };
+  if (!authenticated) return { ...auth, forwarded };
+  // DMARC of the From domain when the forwarder wrote the From line; else the forwarder's identity is what passed.
+  return { ...auth, spf, dkim, dmarc: fromIsForwarder ? d.dmarc.result : 'pass', forwarded };
 }

@@ -145,10 +145,13 @@ describe('mail from a trusted forwarder', () => {
       forwarded: { forwarder: '.lists.example', original_domain: 'vendor.example', original_verified: false, verified_by: null } });
   });
 
-  it("fails when the forwarder's own checks fail; an ARC seal by someone else vouches for nothing", () => {
-    const judged = judgeForwarded(measured({ spf: { result: 'fail', domain: 'lists.example' },
+  it("earns no trust when the forwarder's own checks do not pass; an ARC seal by someone else vouches for nothing", () => {
+    const failed = judgeForwarded(measured({ spf: { result: 'fail', domain: 'lists.example' },
       arc: { result: 'pass', sealer: 'other.example', sealed_dmarc: 'pass', sealed_from_domain: 'vendor.example' } }), by);
-    expect(judged).toMatchObject({ spf: 'fail', dkim: 'none', dmarc: 'fail', forwarded: { original_verified: false } });
+    expect(failed).toMatchObject({ spf: 'fail', dkim: 'fail', dmarc: 'fail', forwarded: { original_verified: false } });
+    // No SPF record, no signature: anyone could claim to be the forwarder, so the measured verdicts stand.
+    const unauthenticated = judgeForwarded(measured({ spf: { result: 'none', domain: 'lists.example' } }), by);
+    expect(unauthenticated).toMatchObject({ dkim: 'fail', dmarc: 'fail', forwarded: { original_verified: false } });
   });
 
   it("the original is verified by its own DMARC pass, or by the forwarder's ARC seal recording one", () => {
