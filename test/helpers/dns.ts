@@ -23,10 +23,10 @@ const TYPE_NAMES = new Map(Object.entries(Packet.TYPE as Record<string, number>)
 const characterStrings = (text: string) => text.match(/.{1,255}/g) ?? [''];
 
 /** `delayMs` holds each answer back, as a resolver that has to ask the internet would. */
-export async function startDns(zone: Zone, delayMs = 0): Promise<RunningDns> {
+export async function startDns(zone: Zone, delayMs = 0, host = '127.0.0.1'): Promise<RunningDns> {
   const queries: string[] = [];
   const server = dns2.createServer({
-    udp: true,
+    udp: { type: host.includes(':') ? 'udp6' : 'udp4' },
     tcp: true,
     handle: (request, send) => {
       const response = Packet.createResponseFromRequest(request);
@@ -49,8 +49,8 @@ export async function startDns(zone: Zone, delayMs = 0): Promise<RunningDns> {
     },
   });
   const port = await freePort();
-  await server.listen({ udp: { port, address: '127.0.0.1' }, tcp: { port, address: '127.0.0.1' } });
-  return { address: `127.0.0.1:${port}`, queries, close: () => server.close().then(() => undefined) };
+  await server.listen({ udp: { port, address: host }, tcp: { port, address: host } });
+  return { address: host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`, queries, close: () => server.close().then(() => undefined) };
 }
 
 /** A UDP socket that takes every query and answers none: lookups through it time out. */

@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { clientKey } from '../../adapters/smtp.ts';
 import { loadConfig } from '../../services/config.ts';
-import { cachingResolver, parseDnsServers, reverseName, TEMPORARY_FAILURE_MS } from '../../services/dns.ts';
+import { startDns } from '../helpers/dns.ts';
+import { cachingResolver, createResolver, parseDnsServers, reverseName, TEMPORARY_FAILURE_MS } from '../../services/dns.ts';
 import { judgeForwarded } from '../../services/mail-auth.ts';
 import type { AuthResults } from '../../pipeline/types.ts';
 
@@ -113,6 +114,21 @@ describe('the DNS cache', () => {
     (await resolve('k', 'TXT') as string[]).splice(0);
     expect(await resolve('k', 'TXT')).toEqual(['one', 'two']);
   });
+});
+
+it('asks the resolvers set in SVC_DNS_SERVERS, over IPv6 too, and serves repeats from the cache', async () => {
+  const dns = await startDns({ 'v6.example': { TXT: ['v=spf1 -all'] } }, 0, '::1');
+  try {
+    const config = loadConfig({ SVC_DNS_SERVERS: dns.address, SVC_DNS_TIMEOUT_MS: '500' });
+    const resolve = createResolver({ servers: config.dnsServers, timeoutMs: config.dnsTimeoutMs, tries: config.dnsTries,
+      cacheEntries: config.dnsCacheEntries, cacheMaxSeconds: config.dnsCacheMaxSeconds });
+    expect(await resolve('v6.example', 'TXT')).toEqual([['v=spf1 -all']]);
+    expect(await resolve('v6.example', 'TXT')).toEqual([['v=spf1 -all']]);
+    await expect(resolve('missing.example', 'TXT')).rejects.toMatchObject({ code: 'ENOTFOUND' });
+    expect(dns.queries).toEqual(['TXT v6.example', 'TXT missing.example']);
+  } finally {
+    await dns.close();
+  }
 });
 
 it('PTR names for IPv4 and IPv6 clients', () => {
