@@ -43,8 +43,10 @@ function mail(from: string, subject: string, body: string): string {
     ...body.split('\n'), ''].join('\r\n');
 }
 
+// mailauth stamps t= twice while signing unless signTime is given; across a half-second
+// boundary the two differ and the signature never verifies (measured: 1 in 200 ARC seals).
 async function signed(message: string): Promise<string> {
-  const key = { signingDomain: 'vendor.example', selector: 'sel', privateKey: vendorKey.pem };
+  const key = { signingDomain: 'vendor.example', selector: 'sel', privateKey: vendorKey.pem, signTime: new Date() };
   return (await dkimSign(message, { ...key, signatureData: [key] })).signatures + message;
 }
 
@@ -175,7 +177,7 @@ describe('mail authentication over a real DNS server', () => {
     it("the forwarder's valid ARC seal vouches for the original domain", async () => {
       const message = await forwarded('Forwarded sealed');
       // What the forwarder found when the message reached it, sealed over the message it sends on (cv=none: first hop).
-      const options = { signingDomain: 'forwarder.example', selector: 'arc', privateKey: arcKey.pem, cv: 'none',
+      const options = { signingDomain: 'forwarder.example', selector: 'arc', privateKey: arcKey.pem, cv: 'none', signTime: new Date(),
         authResults: 'forwarder.example; dkim=pass header.d=vendor.example; spf=pass smtp.mailfrom=vendor.example; dmarc=pass header.from=vendor.example' };
       const seal = await sealMessage(message, options);
       const m = await svc.deliver('fwd@forwarder.example', seal.toString() + message);
@@ -186,7 +188,7 @@ describe('mail authentication over a real DNS server', () => {
 
     it('an ARC chain broken after sealing is arc=fail and vouches for nothing', async () => {
       const message = await forwarded('Forwarded sealed then changed');
-      const options = { signingDomain: 'forwarder.example', selector: 'arc', privateKey: arcKey.pem, cv: 'none',
+      const options = { signingDomain: 'forwarder.example', selector: 'arc', privateKey: arcKey.pem, cv: 'none', signTime: new Date(),
         authResults: 'forwarder.example; dmarc=pass header.from=vendor.example' };
       const seal = await sealMessage(message, options);
       const m = await svc.deliver('fwd@forwarder.example', seal.toString() + message.replace('Invoice number: F-1', 'Invoice number: F-9'));

@@ -34,7 +34,8 @@ function mail(from: string, to: string, subject: string, body: string): string {
 }
 
 async function signed(message: string): Promise<string> {
-  const key = { signingDomain: 'vendor.example', selector: 'sel', privateKey: privateKey.export({ type: 'pkcs1', format: 'pem' }).toString() };
+  // signTime pins t=: without it mailauth stamps it twice and, across a half-second boundary, signs a header it never sends.
+  const key = { signingDomain: 'vendor.example', selector: 'sel', privateKey: privateKey.export({ type: 'pkcs1', format: 'pem' }).toString(), signTime: new Date() };
   // mailauth reads signatureData at run time; its type declarations ask for the fields at the top level too.
   const result = await dkimSign(message, { ...key, signatureData: [key] });
   return result.signatures + message;
