@@ -5,9 +5,20 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import type { AppContext } from '../services/app.ts';
 import { VERSION } from '../services/config.ts';
+import { ipv6Groups, reverseName } from '../services/dns.ts';
 import { deliverSmtp, hasBareLineBreak, resolveRecipient, type Recipient } from '../services/mailin.ts';
 
 type Accepted = Extract<Recipient, { ok: true }>;
+
+/** RFC 5321 4.5.3.1.8: a server must take at least 100 recipients and may answer 452 beyond. */
+export const MAX_RECIPIENTS = 100;
+
+/** A client is counted by its IPv4 address, or by its IPv6 /64: one host usually holds a whole /64. */
+export function clientKey(remoteAddress: string): string {
+  const ip = remoteAddress.replace(/^::ffff:/, '');
+  const groups = ipv6Groups(ip);
+  return groups ? `${groups.slice(0, 4).join(':')}::/64` : ip;
+}
 
 function smtpError(code: number, message: string): Error {
   return Object.assign(new Error(message), { responseCode: code });
@@ -20,8 +31,13 @@ export interface RunningSmtp {
 }
 
 export async function listenSmtp(app: AppContext, port: number, host: string): Promise<RunningSmtp> {
-  // Recipients accepted at RCPT time, per session, until DATA.
+  // Recipients accepted at RCPT time, per session, until DATA; and RCPT commands seen.
   const accepted = new WeakMap<SMTPServerSession, Accepted[]>();
+  const rcptCount = new WeakMap<SMTPServerSession, number>();
+  // Open sessions per client address, for the per-address cap (smtp-server caps the total).
+  const perIp = new Map<string, number>();
+  const counted = new Set<string>();
+  const { smtpMaxConnections, smtpMaxConnectionsPerIp } = app.config;
   const tls = app.config.smtpTlsKey && app.config.smtpTlsCert
     ? { key: readFileSync(app.config.smtpTlsKey), cert: readFileSync(app.config.smtpTlsCert) }
     : null;
@@ -33,11 +49,42 @@ export async function listenSmtp(app: AppContext, port: number, host: string): P
     disabledCommands: tls ? ['AUTH'] : ['AUTH', 'STARTTLS'],
     ...(tls ?? {}),
     logger: false,
+    maxClients: smtpMaxConnections,
+    // The client's PTR name (the HELO fallback) through the same resolvers and cache as auth.
+    resolver: {
+      reverse(ip: string, callback: (error: Error | null, names?: string[]) => void) {
+        const name = reverseName(ip.replace(/^::ffff:/, ''));
+        if (!name) return callback(null, []);
+        app.resolver(name, 'PTR').then((names) => callback(null, names as string[]), (error: Error) => callback(error));
+      },
+    },
+    onConnect(session, callback) {
+      const ip = clientKey(session.remoteAddress);
+      const open = perIp.get(ip) ?? 0;
+      if (open >= smtpMaxConnectionsPerIp) {
+        return callback(smtpError(421, `4.7.0 Too many connections from ${ip} (limit ${smtpMaxConnectionsPerIp}); try again later`));
+      }
+      perIp.set(ip, open + 1);
+      counted.add(session.id);
+      callback();
+    },
+    onClose(session) {
+      if (!counted.delete(session.id)) return;
+      const ip = clientKey(session.remoteAddress);
+      const open = (perIp.get(ip) ?? 1) - 1;
+      if (open > 0) perIp.set(ip, open);
+      else perIp.delete(ip);
+    },
     onMailFrom(_address, session, callback) {
       accepted.set(session, []);
+      rcptCount.set(session, 0);
       callback();
     },
     onRcptTo(address, session, callback) {
+      // Counted whether or not the address exists: each costs a lookup.
+      const seen = (rcptCount.get(session) ?? 0) + 1;
+      rcptCount.set(session, seen);
+      if (seen > MAX_RECIPIENTS) return callback(smtpError(452, `4.5.3 Too many recipients: at most ${MAX_RECIPIENTS} per message; send the rest in another message`));
       resolveRecipient(app, address.address).then((r) => {
         if (!r.ok) return callback(smtpError(550, `5.1.1 ${r.message}`));
         accepted.get(session)?.push(r);
@@ -67,8 +114,8 @@ export async function listenSmtp(app: AppContext, port: number, host: string): P
           return callback(smtpError(550, '5.5.2 Message contains bare CR or LF characters; send CRLF line endings'));
         }
         // 250 only once every tenant's copy is durably stored.
-        deliverSmtp(app, { raw, mailFrom, recipients, remoteAddress, helo }).then(
-          (ids) => callback(null, `Message stored as ${ids.join(', ')}`),
+        deliverSmtp(app, { raw, mailFrom, recipients, remoteAddress, helo, tls: session.secure }).then(
+          (id) => callback(null, `2.0.0 Stored as ${id}`),
           (error: unknown) => {
             console.error('[svc] storing SMTP message failed:', error);
             callback(smtpError(451, '4.3.0 Could not store the message; try again later'));

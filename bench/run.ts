@@ -9,6 +9,7 @@ import { QUICK, ROOT, corpusWorkload, mib, table, totalBytes } from './lib.ts';
 import { runHostile } from './hostile.ts';
 import { runScale } from './scale.ts';
 import { runServer } from './server.ts';
+import { runSmtp } from './smtp.ts';
 import { runThroughput } from './throughput.ts';
 import { runWebhooks } from './webhooks.ts';
 
@@ -34,6 +35,7 @@ const bigMessage = join(mkdtempSync(join(tmpdir(), 'svc-bench-mem-')), 'big.eml'
 const memory = { ...runMemory('build', bigMessage), ...runMemory(bigMessage) };
 const webhooks = await runWebhooks(QUICK ? 200 : 1000);
 const hostile = await runHostile();
+const smtp = await runSmtp(workload);
 
 const results = {
   machine,
@@ -44,6 +46,7 @@ const results = {
   memory,
   webhooks,
   hostile,
+  smtp,
 };
 
 table('1. Ingest throughput (messages/s, MB/s)', [
@@ -63,6 +66,12 @@ table('5. Memory', [{ case: `${memory.message_mib} MiB message, ${memory.pdf_mib
   { case: `throughput run (c): peak ${throughput.peak_rss_mib_during_c} MiB`, peak_over_baseline_mib: throughput.peak_rss_growth_mib_during_c, ratio_to_message: '-', seconds: '-' }]);
 table('6. Webhooks', [webhooks]);
 table(`7. Hostile mail against svc serve (baseline RSS ${hostile.baseline_rss_mib} MiB; target: healthz stall < 250 ms)`, hostile.cases);
+table(`8. SMTP with mail authentication (DNS answers held ${smtp.dns_delay_ms} ms) against REST ingest, same workload`, [
+  { run: 'SMTP, raw client, 4 connections', ...smtp.smtp_ingest },
+  { run: 'SMTP, same, no DNS cache (sample)', ...smtp.smtp_ingest_no_dns_cache },
+  { run: '(d) REST ingest, concurrency 8', ...smtp.d_rest_ingest, dns_queries: '-' },
+].map(({ run, messages, per_second, mb_per_second, failures, dns_queries }) => ({ run, messages, per_second, mb_per_second, failures, dns_queries })));
+console.log(`ratio SMTP/(d) = ${smtp.ratio_smtp_over_d} (target >= 0.5)`);
 
 mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
 const file = join(ROOT, 'bench/results', `${machine.date.slice(0, 10)}${QUICK ? '-quick' : ''}.json`);

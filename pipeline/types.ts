@@ -46,6 +46,7 @@ export interface ParsedMessage {
 export type AuthVerdict = 'pass' | 'fail' | 'none' | 'softfail' | 'neutral' | 'temperror' | 'permerror' | 'policy';
 
 export interface AuthResults {
+  /** The verdicts flags and the `auth` rule predicate use: for trusted-forwarder mail, the forwarder's. */
   spf: AuthVerdict;
   dkim: AuthVerdict;
   dmarc: AuthVerdict;
@@ -53,6 +54,33 @@ export interface AuthResults {
   arc?: string;
   /** true when the values were supplied by the caller (sandbox ingest), not verified. */
   synthetic: boolean;
+  /** What each check looked at and found (verified SMTP mail; absent on supplied or older results). */
+  details?: AuthDetails;
+  /** Mail from a trusted forwarder: who it was, and whether the original sender's domain is verified. */
+  forwarded?: ForwardedAuth;
+}
+
+export type DmarcPolicy = 'none' | 'quarantine' | 'reject';
+
+export interface AuthDetails {
+  /** The envelope (MAIL FROM, else HELO) domain SPF was checked for. */
+  spf: { result: AuthVerdict; domain: string | null };
+  /** One entry per DKIM signature. */
+  dkim: { result: AuthVerdict; domain: string; selector: string }[];
+  /** The header From domain DMARC was evaluated for, and its published policy. */
+  dmarc: { result: AuthVerdict; domain: string | null; policy: DmarcPolicy | null };
+  /** The newest ARC seal's domain, and what it recorded for the message when it sealed it. */
+  arc: { result: string; sealer: string | null; sealed_dmarc: string | null; sealed_from_domain: string | null };
+}
+
+export interface ForwardedAuth {
+  /** The trusted forwarder the mail came through (its address or domain). */
+  forwarder: string;
+  /** The original sender's domain, when the message names one. */
+  original_domain: string | null;
+  /** Whether anything vouches for the original sender: its own DMARC pass, or the forwarder's valid ARC seal. */
+  original_verified: boolean;
+  verified_by: 'dmarc' | 'arc' | null;
 }
 
 export interface Document {

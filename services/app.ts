@@ -5,7 +5,7 @@ import { openDb, type Db } from '../storage/db.ts';
 import { analysisPool, type AnalysisPool } from './analysis.ts';
 import { loadConfig, type Config } from './config.ts';
 import { RateLimiter } from './rate-limit.ts';
-import { offlineResolver, systemResolver, type DnsResolver } from './mail-auth.ts';
+import { createResolver, offlineResolver, type DnsResolver } from './dns.ts';
 
 export interface AppContext {
   config: Config;
@@ -18,7 +18,7 @@ export interface AppContext {
   authFailures: RateLimiter;
   /** When each key's last use was last written (see touchKey). */
   keyTouchedAt: Map<string, number>;
-  /** DNS for SPF/DKIM/DMARC/ARC checks of SMTP mail; tests inject a fake one. */
+  /** DNS for SPF/DKIM/DMARC/ARC checks and PTR of SMTP mail (cached, SVC_DNS_SERVERS); tests inject a fake one. */
   resolver: DnsResolver;
   /** Wakes this process's delivery worker when deliveries are queued. */
   deliveriesQueued: Set<() => void>;
@@ -40,7 +40,10 @@ export async function createAppContext(
     rateLimiter: new RateLimiter(config.rateLimitPerMinute, () => now().getTime()),
     authFailures: new RateLimiter(config.authFailuresPerMinute, () => now().getTime()),
     keyTouchedAt: new Map(),
-    resolver: overrides.resolver ?? (config.authDns === 'none' ? offlineResolver : systemResolver),
+    resolver: overrides.resolver ?? (config.authDns === 'none' ? offlineResolver : createResolver({
+      servers: config.dnsServers, timeoutMs: config.dnsTimeoutMs, tries: config.dnsTries,
+      cacheEntries: config.dnsCacheEntries, cacheMaxSeconds: config.dnsCacheMaxSeconds,
+    })),
     deliveriesQueued: new Set(),
     analysis: analysisPool(config.analysis),
   };

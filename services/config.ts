@@ -1,6 +1,7 @@
 // Configuration comes from environment variables only (listed in the README).
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { parseDnsServers } from './dns.ts';
 
 export interface Config {
   dataDir: string;
@@ -28,6 +29,17 @@ export interface Config {
   smtpTlsCert: string | undefined;
   /** 'system' looks up SPF/DKIM/DMARC records in DNS; 'none' answers every lookup "no record" (offline). */
   authDns: 'system' | 'none';
+  /** Resolvers for SPF/DKIM/DMARC/ARC and PTR lookups (host[:port]); empty: the system's. */
+  dnsServers: string[];
+  /** One DNS query's timeout, and how many times it is tried. */
+  dnsTimeoutMs: number;
+  dnsTries: number;
+  /** DNS answers kept in memory, and the longest any is kept (also the age of answers DNS gives no TTL for). */
+  dnsCacheEntries: number;
+  dnsCacheMaxSeconds: number;
+  /** SMTP connections at once, in total and from one client address (421 beyond). */
+  smtpMaxConnections: number;
+  smtpMaxConnectionsPerIp: number;
   /** Webhooks may target loopback/private addresses (tests, local development). */
   allowPrivateDestinations: boolean;
   /** A webhook answer must arrive within this many ms. */
@@ -114,6 +126,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpTlsKey: env.SVC_SMTP_TLS_KEY || undefined,
     smtpTlsCert: env.SVC_SMTP_TLS_CERT || undefined,
     authDns: env.SVC_AUTH_DNS === 'none' ? 'none' : 'system',
+    dnsServers: parseDnsServers(env.SVC_DNS_SERVERS ?? ''),
+    dnsTimeoutMs: intFromEnv(env, 'SVC_DNS_TIMEOUT_MS', 1000, 1),
+    dnsTries: intFromEnv(env, 'SVC_DNS_TRIES', 2, 1),
+    dnsCacheEntries: intFromEnv(env, 'SVC_DNS_CACHE_ENTRIES', 10_000, 0),
+    dnsCacheMaxSeconds: intFromEnv(env, 'SVC_DNS_CACHE_MAX_SECONDS', 300, 0),
+    smtpMaxConnections: intFromEnv(env, 'SVC_SMTP_MAX_CONNECTIONS', 200, 1),
+    smtpMaxConnectionsPerIp: intFromEnv(env, 'SVC_SMTP_MAX_CONNECTIONS_PER_IP', 20, 1),
     allowPrivateDestinations: env.SVC_ALLOW_PRIVATE_DESTINATIONS === '1',
     webhookTimeoutMs: intFromEnv(env, 'SVC_WEBHOOK_TIMEOUT_MS', 10_000, 1),
     webhookRetryScale: floatFromEnv(env, 'SVC_WEBHOOK_RETRY_SCALE', 1),

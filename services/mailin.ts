@@ -1,17 +1,21 @@
 // Mail arriving over SMTP: which tenant and address a recipient is, refusals at RCPT time,
 // the checks an address asks for (expected forwarders, relationship, daily cap), and
 // one ingest per tenant of a message.
+import { randomBytes } from 'node:crypto';
 import { matchesForwarder } from '../pipeline/forwarded.ts';
-import { analyze } from './analysis.ts';
-import type { Flag } from '../pipeline/types.ts';
+import { authFlags, type AnalyzedMessage } from '../pipeline/index.ts';
+import type { Policy } from '../pipeline/policy.ts';
+import type { AuthResults, Flag } from '../pipeline/types.ts';
+import { listBuckets } from '../storage/buckets.ts';
 import type { Statement } from '../storage/db.ts';
+import { analyze } from './analysis.ts';
 import {
   countReceivedStatement, countRefusalStatement, findAddressByLocalPart, getSubdomainByName, isDedicated, receivedSince, type Address,
 } from '../storage/mailin.ts';
 import { getTenant, isExpired, type Tenant } from '../storage/tenants.ts';
 import { utcDayStart } from './addresses.ts';
 import type { AppContext } from './app.ts';
-import { verifyAuth } from './mail-auth.ts';
+import { aligned, judgeForwarded, verifyAuth } from './mail-auth.ts';
 import { ingest } from './processing.ts';
 
 export type Recipient =
@@ -79,6 +83,8 @@ export interface SmtpEnvelope {
   recipients: Extract<Recipient, { ok: true }>[];
   remoteAddress: string;
   helo: string;
+  /** The session ran under STARTTLS. */
+  tls: boolean;
 }
 
 const domainOf = (address: string | null | undefined) => address?.split('@')[1]?.toLowerCase() ?? null;
@@ -106,27 +112,72 @@ async function addressChecks(app: AppContext, tenant: Tenant, address: Address |
   return { flags, statements, dailyCapReached };
 }
 
-/** Stores an accepted SMTP message: one message per tenant among its recipients. Resolves once all are durable. */
-export async function deliverSmtp(app: AppContext, envelope: SmtpEnvelope): Promise<string[]> {
-  const auth = await verifyAuth(envelope.raw, {
-    ip: envelope.remoteAddress, helo: envelope.helo, sender: envelope.mailFrom, mta: app.config.inboundDomain, resolver: app.resolver,
+/**
+ * The trace line RFC 5321 (4.4) asks a receiver to add. Its id is the one the 250 reply
+ * names, so a sender and each tenant can match them up without learning anything else.
+ */
+function traceHeader(envelope: SmtpEnvelope, id: string, mta: string, now: Date): Buffer {
+  const helo = envelope.helo.replace(/[^A-Za-z0-9.:_\-[\]]/g, '').slice(0, 255) || 'unknown';
+  const date = now.toUTCString().replace('GMT', '+0000');
+  return Buffer.from(`Received: from ${helo} ([${envelope.remoteAddress}])\r\n\tby ${mta} with ${envelope.tls ? 'ESMTPS' : 'ESMTP'} id ${id};\r\n\t${date}\r\n`);
+}
+
+/** Verified auth as this tenant routes on it: a trusted forwarder's mail is judged by the forwarder. */
+async function tenantAuth(app: AppContext, tenant: Tenant, address: Address | null, measured: AuthResults,
+  analyzed: AnalyzedMessage | null, mailFrom: string | null): Promise<AuthResults> {
+  const headerFrom = analyzed?.parsed.from?.address ?? null;
+  const entries = [...(address?.forwarders ?? []), ...((tenant.policy as Policy | null)?.forwarders ?? []),
+    ...(await listBuckets(app.db, tenant.id)).flatMap((b) => (b.policy as Policy | null)?.forwarders ?? [])];
+  const sender = [mailFrom, headerFrom].find((s) => entries.some((e) => matchesForwarder(e, s)));
+  if (!sender || !analyzed) return measured;
+  const forwarderDomain = domainOf(sender)!;
+  const headerFromDomain = domainOf(headerFrom);
+  let contentOriginDomain: string | null = null;
+  if (aligned(headerFromDomain, forwarderDomain)) {
+    contentOriginDomain = domainOf(analyzed.forwardedFrom?.address);
+    // Mail the forwarder wrote itself (no original sender in it) is its own, not forwarded.
+    if (!contentOriginDomain || aligned(contentOriginDomain, forwarderDomain)) return measured;
+  }
+  return judgeForwarded(measured, {
+    forwarder: entries.find((e) => matchesForwarder(e, sender))!, domain: forwarderDomain, headerFromDomain, contentOriginDomain,
   });
-  // Parsed once for every tenant among the recipients (and for the sender checks).
-  const analyzed = await analyze(app.analysis, envelope.raw, { auth });
-  const headerFrom = analyzed.ok ? analyzed.message.parsed.from?.address ?? null : null;
+}
+
+function withAuth(analyzed: AnalyzedMessage, auth: AuthResults): AnalyzedMessage {
+  return { ...analyzed, flags: [...new Set<Flag>([...analyzed.flags, ...authFlags(auth)])], view: { ...analyzed.view, auth } };
+}
+
+/**
+ * Stores an accepted SMTP message: one message per tenant among its recipients. Resolves
+ * once all are durable, with the one id the 250 reply names (never a tenant's message id).
+ */
+export async function deliverSmtp(app: AppContext, envelope: SmtpEnvelope): Promise<string> {
+  const acceptedAs = randomBytes(8).toString('hex').toUpperCase();
+  const trace = traceHeader(envelope, acceptedAs, app.config.inboundDomain, app.now());
+  // The trace line goes in when it fits under the size limit the sender was promised.
+  const raw = envelope.raw.byteLength + trace.byteLength <= app.config.maxBodyBytes
+    ? new Uint8Array(Buffer.concat([trace, envelope.raw])) : envelope.raw;
+  // DNS waits overlap with parsing: verification and analysis run together.
+  const [measured, analyzedResult] = await Promise.all([
+    verifyAuth(envelope.raw, { ip: envelope.remoteAddress, helo: envelope.helo, sender: envelope.mailFrom,
+      mta: app.config.inboundDomain, resolver: app.resolver }),
+    // Parsed once for every tenant among the recipients (and for the sender checks).
+    analyze(app.analysis, raw),
+  ]);
+  const analyzed = analyzedResult.ok ? analyzedResult.message : null;
+  const headerFrom = analyzed?.parsed.from?.address ?? null;
   const byTenant = new Map<string, Extract<Recipient, { ok: true }>[]>();
   for (const r of envelope.recipients) byTenant.set(r.tenant.id, [...(byTenant.get(r.tenant.id) ?? []), r]);
-  const ids: string[] = [];
   for (const group of byTenant.values()) {
     const tenant = group[0]!.tenant;
     const address = group.find((r) => r.address)?.address ?? null;
+    const auth = await tenantAuth(app, tenant, address, measured, analyzed, envelope.mailFrom);
     const checks = await addressChecks(app, tenant, address, [headerFrom, envelope.mailFrom]);
-    const { message } = await ingest(app, tenant, {
-      raw: envelope.raw, source: 'smtp', envelopeFrom: envelope.mailFrom, recipients: group.map((r) => r.rcpt), auth,
+    await ingest(app, tenant, {
+      raw, source: 'smtp', envelopeFrom: envelope.mailFrom, recipients: group.map((r) => r.rcpt), auth,
       addressId: address?.id ?? null, extraFlags: checks.flags, dailyCapReached: checks.dailyCapReached,
       extraStatements: checks.statements,
-    }, 'system', analyzed.ok ? analyzed.message : undefined);
-    ids.push(message.id);
+    }, 'system', analyzed ? withAuth(analyzed, auth) : undefined);
   }
-  return ids;
+  return acceptedAs;
 }

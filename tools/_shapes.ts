@@ -125,6 +125,27 @@ export const AuthInput = z.strictObject({
   dmarc: z.enum(['pass', 'fail', 'none']).default('none'),
 });
 
+/** get_message's auth: the verdicts routing uses, what each check looked at, and for forwarded mail who vouches for the original sender. */
+export const AuthView = z.object({
+  spf: z.string().describe('pass, fail, softfail, neutral, none, temperror (DNS did not answer), permerror (a broken record).'),
+  dkim: z.string().describe('pass: a signature verified; fail: a signed body or header changed, or the key is missing/weak; none: unsigned.'),
+  dmarc: z.string().describe('pass: SPF or DKIM passed for the From domain; fail: neither did; none: the domain publishes no DMARC record.'),
+  arc: z.string().optional().describe('ARC chain: pass, fail, none.'),
+  synthetic: z.boolean().describe('true: values supplied at sandbox ingest, not verified.'),
+  details: z.object({
+    spf: z.object({ result: z.string(), domain: z.string().nullable() }),
+    dkim: z.array(z.object({ result: z.string(), domain: z.string(), selector: z.string() })),
+    dmarc: z.object({ result: z.string(), domain: z.string().nullable(),
+      policy: z.enum(['none', 'quarantine', 'reject']).nullable().describe("The domain's published policy (p=, or sp= for a subdomain).") }),
+    arc: z.object({ result: z.string(), sealer: z.string().nullable(), sealed_dmarc: z.string().nullable(), sealed_from_domain: z.string().nullable() }),
+  }).optional().describe('Each check with the domain it was made for (and the DKIM selector); verified SMTP mail only.'),
+  forwarded: z.object({
+    forwarder: z.string(), original_domain: z.string().nullable(), original_verified: z.boolean(),
+    verified_by: z.enum(['dmarc', 'arc']).nullable(),
+  }).optional().describe("Mail from a trusted forwarder: spf/dkim/dmarc above are the forwarder's; the original sender's domain is " +
+    'unverified unless its own DMARC passed or the forwarder sealed a valid ARC chain recording a DMARC pass for it.'),
+});
+
 export const CaptureStatus = z.enum(['applied', 'task', 'held']);
 export const MessageStatus = z.enum(['applied', 'task', 'held', 'unrouted']);
 

@@ -34,7 +34,8 @@ function mail(from: string, to: string, subject: string, body: string): string {
 }
 
 async function signed(message: string): Promise<string> {
-  const key = { signingDomain: 'vendor.example', selector: 'sel', privateKey: privateKey.export({ type: 'pkcs1', format: 'pem' }).toString() };
+  // signTime pins t=: without it mailauth stamps it twice and, across a half-second boundary, signs a header it never sends.
+  const key = { signingDomain: 'vendor.example', selector: 'sel', privateKey: privateKey.export({ type: 'pkcs1', format: 'pem' }).toString(), signTime: new Date() };
   // mailauth reads signatureData at run time; its type declarations ask for the fields at the top level too.
   const result = await dkimSign(message, { ...key, signatureData: [key] });
   return result.signatures + message;
@@ -65,6 +66,17 @@ describe('SMTP receiver', () => {
     await t.close();
   });
 
+  /** The tenant's message stored from the transaction a 250 reply names (by its Received trace line). */
+  const storedIn = async (key: string, reply: string | null): Promise<string> => {
+    const trace = reply?.match(/^250 2\.0\.0 Stored as ([0-9A-F]{16})$/)?.[1];
+    if (!trace) throw new Error(`not a 250 reply with an id: ${reply}`);
+    for (const m of (await as(key)('list_messages', { limit: 20 })).body.messages) {
+      const full = (await as(key)('get_message', { id: m.id, include_headers: true })).body;
+      if (full.headers.some((h: { name: string; value: string }) => h.name === 'received' && h.value.includes(` id ${trace};`))) return m.id;
+    }
+    throw new Error(`no message of this tenant carries trace id ${trace}`);
+  };
+
   const send = async (from: string, to: string[], message: string) => {
     const { client } = await SmtpClient.open(smtp.port);
     try {
@@ -78,8 +90,9 @@ describe('SMTP receiver', () => {
     const r = await send('billing@vendor.example', [`acme-corp.invoices@${DOMAIN}`],
       mail('Vendor <billing@vendor.example>', `acme-corp.invoices@${DOMAIN}`, 'Invoice S-1', 'Invoice number: S-1\nTotal due: 10.00 EUR'));
     expect(r.rcpt[0]).toMatch(/^250/);
-    expect(r.data).toMatch(/^250 .*msg_/);
-    const id = r.data!.match(/msg_[0-9a-z]+/)![0];
+    // The reply names one opaque id, never a tenant's message id; the stored copy's trace line carries it.
+    expect(r.data).toMatch(/^250 2\.0\.0 Stored as [0-9A-F]{16}$/);
+    const id = await storedIn(acme, r.data);
     const m = (await as(acme)('get_message', { id })).body;
     const invoices = (await as(acme)('list_addresses')).body.addresses.find((x: { local_part: string }) => x.local_part === 'invoices');
     expect(m).toMatchObject({ source: 'smtp', address_id: invoices.id, envelope_from: 'billing@vendor.example', recipients: [`acme-corp.invoices@${DOMAIN}`] });
@@ -107,7 +120,7 @@ describe('SMTP receiver', () => {
     await as(acme)('set_catch_all', { enabled: true });
     const r = await send('a@vendor.example', [`acme-corp.anything@${DOMAIN}`], mail('a@vendor.example', `acme-corp.anything@${DOMAIN}`, 'Invoice C-1', 'Invoice number: C-1'));
     expect(r.data).toMatch(/^250/);
-    const m = (await as(acme)('get_message', { id: r.data!.match(/msg_[0-9a-z]+/)![0] })).body;
+    const m = (await as(acme)('get_message', { id: await storedIn(acme, r.data) })).body;
     expect(m.address_id).toBeNull();
     expect(m.classification.bucket_name).toBe('invoices');
     // Disabled addresses stay refused under catch-all.
@@ -141,8 +154,9 @@ describe('SMTP receiver', () => {
     const r = await send('a@vendor.example', [`acme-corp.invoices@${DOMAIN}`, `globex-inc.orders@${DOMAIN}`],
       mail('a@vendor.example', `acme-corp.invoices@${DOMAIN}, globex-inc.orders@${DOMAIN}`, 'Shared', 'For both'));
     expect(r.rcpt.every((x) => x.startsWith('250'))).toBe(true);
-    const ids = r.data!.match(/msg_[0-9a-z]+/g)!;
-    expect(ids).toHaveLength(2);
+    expect(r.data).not.toMatch(/msg_/);
+    const ids = [await storedIn(acme, r.data), await storedIn(globex, r.data)];
+    expect(new Set(ids).size).toBe(2);
     const g = (await as(globex)('list_messages')).body.messages;
     expect(g.length).toBe(before + 1);
     expect(ids).toContain(g[0].id);
@@ -176,12 +190,18 @@ describe('SMTP receiver', () => {
     const received = async (message: string, from = 'billing@vendor.example') => {
       const r = await send(from, [`acme-corp.invoices@${DOMAIN}`], message);
       expect(r.data).toMatch(/^250/);
-      return (await as(acme)('get_message', { id: r.data!.match(/msg_[0-9a-z]+/)![0] })).body;
+      return (await as(acme)('get_message', { id: await storedIn(acme, r.data) })).body;
     };
 
     it('a signed message from an authorised IP passes all three and matches the auth predicate', async () => {
       const m = await received(await signed(mail('Vendor <billing@vendor.example>', `acme-corp.invoices@${DOMAIN}`, 'Signed', 'Invoice number: D-1')));
-      expect(m.auth).toEqual({ spf: 'pass', dkim: 'pass', dmarc: 'pass', arc: 'none', synthetic: false });
+      expect(m.auth).toMatchObject({ spf: 'pass', dkim: 'pass', dmarc: 'pass', arc: 'none', synthetic: false });
+      expect(m.auth.details).toEqual({
+        spf: { result: 'pass', domain: 'vendor.example' },
+        dkim: [{ result: 'pass', domain: 'vendor.example', selector: 'sel' }],
+        dmarc: { result: 'pass', domain: 'vendor.example', policy: 'reject' },
+        arc: { result: 'none', sealer: null, sealed_dmarc: null, sealed_from_domain: null },
+      });
       expect(m.flags).not.toContain('dkim_fail');
       expect(m.classification.bucket_name).toBe('trusted');
     });
@@ -211,7 +231,7 @@ describe('SMTP receiver', () => {
       for (let i = 0; i < 3; i++) {
         const r = await send('billing@vendor.example', [`acme-corp.capped@${DOMAIN}`], mail('billing@vendor.example', 'x', `Invoice Q-${i}`, `Invoice number: Q-${i}\nInvoice date: 2026-03-01\nTotal due: 1.00 EUR`));
         expect(r.data).toMatch(/^250/);
-        const m = (await a('get_message', { id: r.data!.match(/msg_[0-9a-z]+/)![0] })).body;
+        const m = (await a('get_message', { id: await storedIn(acme, r.data) })).body;
         statuses.push(`${m.status}:${(await a('get_capture', { id: m.captures[0].id })).body.reason}:${m.flags.includes('daily_cap_reached')}`);
       }
       expect(statuses).toEqual(['applied:auto_accept:false', 'applied:auto_accept:false', 'held:daily_cap:true']);
@@ -220,7 +240,7 @@ describe('SMTP receiver', () => {
       // A new UTC day starts the count again.
       t.clock.now = new Date(t.clock.now.getTime() + 86_400_000);
       const next = await send('billing@vendor.example', [`acme-corp.capped@${DOMAIN}`], mail('billing@vendor.example', 'x', 'Invoice Q-9', 'Invoice number: Q-9\nInvoice date: 2026-03-01\nTotal due: 1.00 EUR'));
-      expect((await a('get_message', { id: next.data!.match(/msg_[0-9a-z]+/)![0] })).body.status).toBe('applied');
+      expect((await a('get_message', { id: await storedIn(acme, next.data) })).body.status).toBe('applied');
     });
 
     it('relationship address: mail from outside the relationship is flagged with a relationship_leak task', async () => {
@@ -229,19 +249,19 @@ describe('SMTP receiver', () => {
       expect(made.local_part).toMatch(/^r-[a-z2-7]{20}$/);
       const rcpt = `acme-corp.${made.local_part}@${DOMAIN}`;
       const first = await send('ar@supplier.example', [rcpt], mail('ar@supplier.example', rcpt, 'Hello', 'first mail'));
-      const firstMessage = (await a('get_message', { id: first.data!.match(/msg_[0-9a-z]+/)![0] })).body;
+      const firstMessage = (await a('get_message', { id: await storedIn(acme, first.data) })).body;
       expect(firstMessage.flags).not.toContain('relationship_leak');
       const same = await send('other@supplier.example', [rcpt], mail('other@supplier.example', rcpt, 'Again', 'same company'));
-      expect((await a('get_message', { id: same.data!.match(/msg_[0-9a-z]+/)![0] })).body.flags).not.toContain('relationship_leak');
+      expect((await a('get_message', { id: await storedIn(acme, same.data) })).body.flags).not.toContain('relationship_leak');
       const leak = await send('x@stranger.example', [rcpt], mail('x@stranger.example', rcpt, 'Leaked', 'who gave me this address?'));
-      const leaked = (await a('get_message', { id: leak.data!.match(/msg_[0-9a-z]+/)![0] })).body;
+      const leaked = (await a('get_message', { id: await storedIn(acme, leak.data) })).body;
       expect(leaked.flags).toContain('relationship_leak');
       const tasks = (await a('list_tasks', { kind: 'relationship_leak' })).body.tasks;
       expect(tasks.map((x: { message_id: string }) => x.message_id)).toContain(leaked.id);
       // A listed forwarder is inside the relationship.
       await a('set_address_forwarders', { id: made.id, forwarders: ['@stranger.example'] });
       const allowed = await send('x@stranger.example', [rcpt], mail('x@stranger.example', rcpt, 'Now ok', 'x'));
-      expect((await a('get_message', { id: allowed.data!.match(/msg_[0-9a-z]+/)![0] })).body.flags).not.toContain('relationship_leak');
+      expect((await a('get_message', { id: await storedIn(acme, allowed.data) })).body.flags).not.toContain('relationship_leak');
     });
 
     it('expected forwarders: anyone else is flagged unexpected_sender', async () => {
@@ -249,9 +269,9 @@ describe('SMTP receiver', () => {
       await a('create_address', { local_part: 'bank' });
       await a('set_address_forwarders', { id: 'bank', forwarders: ['@bank.example', 'alerts@notify.example'] });
       const ok = await send('statements@bank.example', [`acme-corp.bank@${DOMAIN}`], mail('statements@bank.example', 'x', 's', 'x'));
-      expect((await a('get_message', { id: ok.data!.match(/msg_[0-9a-z]+/)![0] })).body.flags).not.toContain('unexpected_sender');
+      expect((await a('get_message', { id: await storedIn(acme, ok.data) })).body.flags).not.toContain('unexpected_sender');
       const odd = await send('phish@bank-secure.example', [`acme-corp.bank@${DOMAIN}`], mail('phish@bank-secure.example', 'x', 's', 'x'));
-      expect((await a('get_message', { id: odd.data!.match(/msg_[0-9a-z]+/)![0] })).body.flags).toContain('unexpected_sender');
+      expect((await a('get_message', { id: await storedIn(acme, odd.data) })).body.flags).toContain('unexpected_sender');
     });
 
     it('mail from a trusted forwarder reads as from its original sender', async () => {
@@ -260,7 +280,7 @@ describe('SMTP receiver', () => {
         policy: { forwarders: ['@assistant.example'] } });
       const body = 'FYI\n\n---------- Forwarded message ---------\nFrom: Original Vendor <billing@original.example>\nDate: Mon, 2 Mar 2026\nSubject: Invoice\n\nInvoice number: O-1';
       const r = await send('pa@assistant.example', [`acme-corp.invoices@${DOMAIN}`], mail('PA <pa@assistant.example>', 'x', 'Fwd: Invoice', body));
-      const m = (await a('get_message', { id: r.data!.match(/msg_[0-9a-z]+/)![0] })).body;
+      const m = (await a('get_message', { id: await storedIn(acme, r.data) })).body;
       expect(m.from).toEqual({ name: 'Original Vendor', address: 'billing@original.example' });
       expect(m.classification.bucket_name).toBe('from-original');
       expect(m.notes.join(' ')).toContain('forwarded by pa@assistant.example');

@@ -1,0 +1,154 @@
+// DNS for mail authentication: the operator's resolvers (SVC_DNS_SERVERS) through
+// dns.Resolver with a per-lookup timeout and retry count, behind a bounded answer cache.
+// Every SPF, DKIM, DMARC and ARC lookup and the SMTP client's PTR go through one of these.
+import { promises as dns } from 'node:dns';
+import { isIP } from 'node:net';
+
+/** mailauth's resolver contract: answers as dns.promises.resolve gives them, errors carry its codes. */
+export type DnsResolver = (name: string, rrtype: string) => Promise<string[] | string[][]>;
+
+export interface DnsOptions {
+  /** host[:port] entries for dns.Resolver#setServers; empty means the system's resolvers. */
+  servers: string[];
+  timeoutMs: number;
+  tries: number;
+  /** Most answers kept; the least recently used goes first. */
+  cacheEntries: number;
+  /** Longest an answer is kept, and how long one is kept when DNS gives no TTL (TXT, MX, PTR). */
+  cacheMaxSeconds: number;
+}
+
+/** No such name or no record of the type: a real answer, cached like one (RFC 2308). */
+const NEGATIVE = new Set(['ENOTFOUND', 'ENODATA']);
+/**
+ * A timeout or refusal is kept this long only: while a resolver is down each name costs one
+ * timeout per few seconds instead of one per message, and it is asked again soon after.
+ */
+export const TEMPORARY_FAILURE_MS = 5_000;
+
+function dnsError(code: string, name: string, rrtype: string): Error {
+  return Object.assign(new Error(`query${rrtype} ${code} ${name}`), { code, hostname: name });
+}
+
+/**
+ * Parses SVC_DNS_SERVERS: "192.0.2.53, 127.0.0.1:5353, ::1, [2001:db8::53]:53". Returns the
+ * entries in the form setServers takes, or throws naming the entry to fix.
+ */
+export function parseDnsServers(value: string): string[] {
+  return value.split(',').map((s) => s.trim()).filter(Boolean).map((entry) => {
+    const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(entry);
+    const ipv4Port = /^([^:]+):(\d+)$/.exec(entry);
+    const host = bracketed ? bracketed[1]! : ipv4Port ? ipv4Port[1]! : entry;
+    const port = bracketed ? bracketed[2] : ipv4Port?.[2];
+    if (!isIP(host)) {
+      throw new Error(`SVC_DNS_SERVERS entry '${entry}' is not an IP address: write a.b.c.d, a.b.c.d:port, an IPv6 address or [v6]:port`);
+    }
+    if (port !== undefined && (Number(port) < 1 || Number(port) > 65535)) {
+      throw new Error(`SVC_DNS_SERVERS entry '${entry}' has port ${port}; use 1-65535`);
+    }
+    if (port === undefined) return host;
+    return isIP(host) === 6 ? `[${host}]:${port}` : `${host}:${port}`;
+  });
+}
+
+interface Entry {
+  expires: number;
+  answer?: unknown[];
+  /** The negative answer's or temporary failure's code (ENOTFOUND, ENODATA, ETIMEOUT, ...). */
+  negative?: string;
+}
+
+export interface DnsStats {
+  hits: number;
+  misses: number;
+  entries: number;
+}
+
+/** A DnsResolver with a cache: answers and negative answers are kept up to their TTL (or the cap), temporary failures for seconds. */
+export function cachingResolver(lookup: (name: string, rrtype: string) => Promise<{ answer: unknown[]; ttl: number | null }>,
+  opts: Pick<DnsOptions, 'cacheEntries' | 'cacheMaxSeconds'>, now: () => number = Date.now): DnsResolver & { stats: () => DnsStats } {
+  const cache = new Map<string, Entry>();
+  // Concurrent messages from one sender ask the same questions at once: one query answers all.
+  const inFlight = new Map<string, Promise<Entry>>();
+  let hits = 0;
+  let misses = 0;
+  const remember = (key: string, entry: Entry) => {
+    if (opts.cacheEntries === 0 || entry.expires <= now()) return;
+    cache.delete(key);
+    cache.set(key, entry);
+    if (cache.size > opts.cacheEntries) cache.delete(cache.keys().next().value!);
+  };
+  const query = async (name: string, rrtype: string): Promise<Entry> => {
+    const maxMs = opts.cacheMaxSeconds * 1000;
+    try {
+      const { answer, ttl } = await lookup(name, rrtype);
+      return { answer, expires: now() + (ttl === null ? maxMs : Math.min(ttl * 1000, maxMs)) };
+    } catch (error) {
+      const code = (error as { code?: string }).code ?? 'ESERVFAIL';
+      return { negative: code, expires: now() + (NEGATIVE.has(code) ? maxMs : Math.min(TEMPORARY_FAILURE_MS, maxMs)) };
+    }
+  };
+  const resolver = async (name: string, rrtype: string): Promise<string[] | string[][]> => {
+    const key = `${rrtype.toUpperCase()} ${name.toLowerCase().replace(/\.$/, '')}`;
+    let entry = cache.get(key);
+    if (entry && entry.expires > now()) {
+      hits++;
+      cache.delete(key);
+      cache.set(key, entry);
+    } else {
+      if (entry) cache.delete(key);
+      misses++;
+      let pending = inFlight.get(key);
+      if (!pending) {
+        pending = query(name, rrtype).finally(() => inFlight.delete(key));
+        inFlight.set(key, pending);
+        remember(key, await pending);
+      }
+      entry = await pending;
+    }
+    if (entry.negative) throw dnsError(entry.negative, name, rrtype);
+    // A copy: mailauth may sort or splice what it gets.
+    return structuredClone(entry.answer!) as string[] | string[][];
+  };
+  return Object.assign(resolver, { stats: () => ({ hits, misses, entries: cache.size }) });
+}
+
+/** Lookups through a dns.Resolver set to the given servers, timeout and tries; TTLs where Node exposes them (A, AAAA). */
+export function resolverLookup(opts: Pick<DnsOptions, 'servers' | 'timeoutMs' | 'tries'>) {
+  const resolver = new dns.Resolver({ timeout: opts.timeoutMs, tries: opts.tries });
+  if (opts.servers.length > 0) resolver.setServers(opts.servers);
+  return async (name: string, rrtype: string): Promise<{ answer: unknown[]; ttl: number | null }> => {
+    const type = rrtype.toUpperCase();
+    if (type === 'A' || type === 'AAAA') {
+      const records = type === 'A' ? await resolver.resolve4(name, { ttl: true }) : await resolver.resolve6(name, { ttl: true });
+      return { answer: records.map((r) => r.address), ttl: Math.min(...records.map((r) => r.ttl)) };
+    }
+    return { answer: await resolver.resolve(name, type) as unknown[], ttl: null };
+  };
+}
+
+export function createResolver(opts: DnsOptions) {
+  return cachingResolver(resolverLookup(opts), opts);
+}
+
+/** Answers every lookup "no such record" at once: SPF/DKIM/DMARC come out none, never a hang. */
+export const offlineResolver: DnsResolver = async (name, rrtype) => {
+  throw dnsError('ENOTFOUND', name, rrtype);
+};
+
+/** The eight 4-digit groups of a plain IPv6 address (no embedded IPv4), or null. */
+export function ipv6Groups(ip: string): string[] | null {
+  if (isIP(ip) !== 6 || ip.includes('.')) return null;
+  const [head = '', tail = ''] = ip.split('::');
+  const groups = (s: string) => (s ? s.split(':') : []);
+  const missing = ip.includes('::') ? 8 - groups(head).length - groups(tail).length : 0;
+  return [...groups(head), ...Array<string>(missing).fill('0'), ...groups(tail)].map((g) => g.padStart(4, '0').toLowerCase());
+}
+
+/** The PTR name of an address: 1.2.0.192.in-addr.arpa, or the nibble form for IPv6. */
+export function reverseName(ip: string): string | null {
+  if (isIP(ip) === 4) return `${ip.split('.').reverse().join('.')}.in-addr.arpa`;
+  // Embedded IPv4 forms (::ffff:a.b.c.d) are unmapped by the caller; anything else has no PTR we ask for.
+  const groups = ipv6Groups(ip);
+  return groups ? `${groups.join('').split('').reverse().join('.')}.ip6.arpa` : null;
+}
