@@ -93,6 +93,11 @@ function markerOf(line: string): { kind: 'forward' | 'original'; rest: string } 
   return null;
 }
 
+/** Whether the line is a forward or "original message" marker. */
+export function forwardMarkerOf(line: string): boolean {
+  return markerOf(stripQuote(line)) !== null;
+}
+
 /** Reads From / Date / Subject from header lines, including Yahoo's block run into one line. */
 function readBlock(lines: string[]): ForwardedOriginal | null {
   const found: Partial<Record<LabelKind, string>> = {};

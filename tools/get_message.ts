@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { forwardedInText } from '../pipeline/forwarded.ts';
+import { replyText } from '../pipeline/reply.ts';
 import { listCapturesOfMessage } from '../storage/captures.ts';
 import { getBodyText, getMessage, listDocumentSummaries } from '../storage/messages.ts';
 import { CaptureStatus, MessageStatus } from './_shapes.ts';
@@ -35,6 +37,12 @@ export default defineTool({
     subject: z.string(),
     sent_at: z.string().nullable(),
     text: z.string().describe('The sanitized, visible body text.'),
+    reply_text: z.string().describe('The new content of the body: `text` without the quoted history, the forward wrapper ' +
+      'and the signature. Empty for a forward without a note of its own.'),
+    forwarded: z.object({
+      from: Mailbox, date: z.string().nullable(), subject: z.string().nullable(),
+    }).nullable().describe('For mail a trusted forwarder sent on (see notes): the original message\'s sender, date and ' +
+      'subject as written in the forwarded header block of the body; null otherwise or when the body has no such block.'),
     hidden_text: z.array(z.object({ reason: z.string(), text: z.string() })),
     flags: z.array(z.string()),
     notes: z.array(z.string()),
@@ -63,7 +71,9 @@ export default defineTool({
     return {
       id: m.id, received_at: m.received_at, source: m.source, address_id: m.address_id, status: m.status, envelope_from: m.envelope_from,
       recipients: m.recipients, from: m.from, to: m.to, cc: m.cc, subject: m.subject, sent_at: m.sent_at,
-      text, hidden_text: m.hidden_text, flags: m.flags, notes: m.notes, auth: m.auth, documents,
+      text, reply_text: replyText(text),
+      forwarded: m.notes.some((n) => n.startsWith('forwarded by ')) ? forwardedInText(text, m.subject) : null,
+      hidden_text: m.hidden_text, flags: m.flags, notes: m.notes, auth: m.auth, documents,
       classification: m.classification,
       captures: captures.map((c) => ({ id: c.id, bucket_id: c.bucket_id, bucket_name: c.bucket_name, status: c.status,
         reason: c.reason, confidence: c.confidence, created_at: c.created_at })),
