@@ -8,6 +8,7 @@
 import { parse } from 'parse5';
 import { adapter } from 'parse5-htmlparser2-tree-adapter';
 import type { Document } from 'domhandler';
+import { alternativesDiffer } from './alternative.ts';
 import { Renderer, type HiddenText } from './html/render.ts';
 import type { Flag } from './types.ts';
 
@@ -100,8 +101,15 @@ export function sanitizeText(text: string): Sanitized {
   return { text: clean, hidden: [], flags: [...flags] };
 }
 
-/** The body an agent reads: the HTML as a mail client would show it, else the text part. */
+/**
+ * The body an agent reads: the HTML as a mail client would show it, else the text part.
+ * With both, `alternative_mismatch` flags a text part that says materially else.
+ */
 export function sanitizeBody(message: { html: string | null; text: string | null }): Sanitized {
-  if (message.html && message.html.trim()) return sanitizeHtml(message.html);
-  return sanitizeText(message.text ?? '');
+  if (!message.html?.trim()) return sanitizeText(message.text ?? '');
+  const body = sanitizeHtml(message.html);
+  if (message.text?.trim() && alternativesDiffer(message.text, body.text)) {
+    return { ...body, flags: [...body.flags, 'alternative_mismatch'] };
+  }
+  return body;
 }
