@@ -24,7 +24,7 @@ const FORWARD_MARKERS = new Set([
   'forwarded message', 'forwarded', 'begin forwarded message', 'forwarded message follows',
   'weitergeleitete nachricht', 'anfang der weitergeleiteten nachricht',
   'message transféré', 'message transfere', 'début du message réexpédié', 'début du message transféré',
-  'mensaje reenviado', 'inicio del mensaje reenviado', 'messaggio inoltrato', 'inizio messaggio inoltrato',
+  'message transmis', 'mensaje reenviado', 'inicio del mensaje reenviado', 'messaggio inoltrato', 'inizio messaggio inoltrato',
   'doorgestuurd bericht', 'begin doorgestuurd bericht', 'doorgestuurd bericht begint hier',
   'mensagem encaminhada', 'início da mensagem reencaminhada', 'início da mensagem encaminhada', 'mensagem reencaminhada',
   'wiadomość przekazana dalej', 'przekazana wiadomość', 'początek przekazywanej wiadomości',
@@ -37,7 +37,7 @@ const FORWARD_MARKERS = new Set([
   'proslijeđena poruka', 'početak proslijeđene poruke', 'posredovano sporočilo',
   'προωθημένο μήνυμα', 'έναρξη προωθημένου μηνύματος',
   'пересылаемое сообщение', 'пересланное сообщение', 'перенаправленное сообщение', 'начало переадресованного сообщения',
-  'переслане повідомлення', 'пересилане повідомлення', 'початок листа, що пересилається', 'переадресований лист',
+  'переслане повідомлення', 'пересилане повідомлення', 'перенаправлене повідомлення', 'початок листа, що пересилається', 'переадресований лист',
   'iletilen ileti', 'iletilmiş mesaj', 'ileti başlangıcı', 'yönlendirilmiş ileti', 'iletilen mesaj',
   '転送されたメッセージ', 'メッセージを転送', '転送メッセージ',
   '已转发邮件', '转发的邮件', '转发邮件', '以下是转发的邮件', '轉寄的郵件', '已轉寄郵件', '轉寄郵件',
@@ -54,7 +54,7 @@ const ORIGINAL_MARKERS = new Set([
   'özgün ileti', 'orijinal ileti', '元のメッセージ', '原始邮件', '原始郵件', '원본 메시지', 'αρχικό μήνυμα',
 ]);
 
-const FORWARD_PREFIXES = ['fw', 'fwd', 'wg', 'tr', 'rv', 'i', 'vs', 'vb', 'doorst', 'pd', 'enc', 'fs', 'ilt', 'ilet',
+const FORWARD_PREFIXES = ['fw', 'fwd', 'wg', 'tr', 'rv', 'i', 'vs', 'vb', 'doorst', 'pd', 'enc', 'fs', 'ilt', 'ilet', 'tov',
   'přeposlat', 'továbbítás', 'továbbítva', 'перес', 'переслать', 'пересл', 'fwd转发', '转发', '轉寄', '전달', 'πρθ', 'rif'];
 const REPLY_PREFIXES = ['re', 'aw', 'sv', 'antw', 'odp', 'vá', 'vs', 'ynt', 'ответ', 'відп', '回复', '答复', '回覆', '답장', 'απ', 'r', 'res'];
 
@@ -116,6 +116,29 @@ function readBlock(lines: string[]): ForwardedOriginal | null {
 
 const MAX_BODY = 200_000;
 
+const OPEN_QUOTES = '"“„«';
+const CLOSE_QUOTES = '"”“»';
+
+/** The sender's name in an attribution line: quoted ("John Doe", „John Doe”), else the capitalised words before the address. */
+function attributionName(line: string, address: string): string {
+  const at = line.toLowerCase().indexOf(address);
+  const before = at >= 0 ? line.slice(0, at) : line;
+  for (let i = 0; i < before.length; i++) {
+    if (!OPEN_QUOTES.includes(before[i]!)) continue;
+    for (let j = i + 1; j < before.length; j++) if (CLOSE_QUOTES.includes(before[j]!)) return before.slice(i + 1, j).trim();
+  }
+  let end = before.length;
+  while (end > 0 && '<([ '.includes(before[end - 1]!)) end--;
+  const words = before.slice(0, end).trim().split(' ');
+  const name: string[] = [];
+  while (words.length > 0 && name.length < 4) {
+    const w = words.pop()!;
+    if (!w || w[0] === w[0]!.toLowerCase()) break;
+    name.unshift(w);
+  }
+  return name.join(' ');
+}
+
 /** The forwarded message's header as written in the body, or null when the body is not a forward. */
 export function forwardedInText(body: string, subject: string): ForwardedOriginal | null {
   const lines = body.slice(0, MAX_BODY).split('\n');
@@ -139,11 +162,7 @@ export function forwardedInText(body: string, subject: string): ForwardedOrigina
     const t = stripQuote(line);
     if (!isAttribution(t)) continue;
     const from = mailboxFromText(t.slice(0, -1));
-    if (from) {
-      const quoted = t.indexOf('"');
-      const close = quoted >= 0 ? t.indexOf('"', quoted + 1) : -1;
-      return { from: { name: close > quoted ? t.slice(quoted + 1, close).trim() : '', address: from.address }, date: null, subject: null };
-    }
+    if (from) return { from: { name: attributionName(t, from.address), address: from.address }, date: null, subject: null };
   }
   return null;
 }

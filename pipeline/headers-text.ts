@@ -11,7 +11,7 @@ const LABELS: Record<Exclude<LabelKind, 'other'>, string[]> = {
     '差出人', '送信者', '送信元', '发件人', '發件人', '寄件者', '寄件人', '보낸 사람', '보낸사람', 'από', 'sent by'],
   date: ['date', 'datum', 'fecha', 'data', 'dato', 'päivämäärä', 'päiväys', 'tarih', 'дата', 'dátum', 'ημερομηνία',
     'sent', 'gesendet', 'envoyé', 'enviado', 'enviada', 'enviado el', 'enviado em', 'enviada em', 'inviato', 'verzonden', 'wysłano', 'wysłane',
-    'odesláno', 'odoslané', 'sendt', 'skickat', 'lähetetty', 'отправлено', 'надіслано', 'gönderildi', 'gönderilen',
+    'odesláno', 'odoslané', 'sendt', 'skickat', 'lähetetty', 'отправлено', 'надіслано', 'відправлено', 'gönderildi', 'gönderilen',
     'gönderme tarihi', 'elküldve', 'küldve', 'trimis', 'poslano', 'στάλθηκε', '送信日時', '日付', '日期', '发送时间',
     '發送時間', '时间', '날짜', '보낸 날짜'],
   subject: ['subject', 'betreff', 'objet', 'asunto', 'oggetto', 'onderwerp', 'assunto', 'temat', 'předmět', 'predmet',

@@ -3,10 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import { forwardedInText, isForwardSubject, isReplySubject } from '../../pipeline/forwarded.ts';
 import { isValidAddress, mailboxFromText } from '../../pipeline/mailbox-text.ts';
+import { HELD_OUT } from './forward/heldout.ts';
 import { FORWARDS, NOT_FORWARDS } from './forward/samples.ts';
 
 describe('forwards by client and language', () => {
-  it.each(FORWARDS.map((s) => [`${s.client} (${s.lang})`, s] as const))('%s', (_name, s) => {
+  it.each([...FORWARDS, ...HELD_OUT].map((s) => [`${s.client} (${s.lang})`, s] as const))('%s', (_name, s) => {
     const original = forwardedInText(s.body, s.subject);
     expect(original?.from).toEqual({ name: 'John Doe', address: 'john.doe@acme.com' });
     if (original?.subject !== null) expect(original?.subject).toBe('Integer consequat non purus');
