@@ -3,7 +3,8 @@
 // and @media evaluated as a desktop mail client sees it (a window about 1,000 px wide).
 import { compile } from 'css-select';
 import { parse as parseSelector, stringify, type Selector } from 'css-what';
-import { parse as parseCss, type CssNode } from 'css-tree';
+import type { CssNode } from 'css-tree';
+import parseCss from 'css-tree/parser';
 import type { Element } from 'domhandler';
 import { matchesMedia } from './media.ts';
 
@@ -204,17 +205,23 @@ export class Matcher {
   /** Rules that match `el`, in cascade order (specificity, then source order). */
   matching(el: Element, depth: number): StyleRule[] {
     if (this.exhausted) return [];
-    const candidates = [...this.sheet.universal];
-    for (const key of elementKeys(el)) candidates.push(...(this.sheet.byKey.get(key) ?? []));
-    const seen = new Set<StyleRule>();
+    const lists = [this.sheet.universal];
+    // Each rule sits in exactly one list, so distinct keys give each candidate once.
+    for (const key of new Set(elementKeys(el))) {
+      const list = this.sheet.byKey.get(key);
+      if (list) lists.push(list);
+    }
     const hits: StyleRule[] = [];
-    for (const rule of candidates) {
-      if (seen.has(rule)) continue;
-      seen.add(rule);
-      if (rule.ancestorKeys.some((k) => !this.ancestors.get(k))) continue;
-      this.work += 1 + depth * rule.combinators;
-      if (this.work > this.budget) { this.exhausted = true; return []; }
-      if (rule.matches(el)) hits.push(rule);
+    for (const list of lists) {
+      for (const rule of list) {
+        this.work++;
+        let possible = true;
+        for (const k of rule.ancestorKeys) if (!this.ancestors.get(k)) { possible = false; break; }
+        if (!possible) continue;
+        this.work += depth * rule.combinators;
+        if (this.work > this.budget) { this.exhausted = true; return []; }
+        if (rule.matches(el)) hits.push(rule);
+      }
     }
     return hits.sort((a, b) => a.specificity - b.specificity || a.order - b.order);
   }

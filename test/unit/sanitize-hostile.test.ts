@@ -58,8 +58,8 @@ describe('hostile markup is read in linear time without recursion', () => {
 
   it('a stylesheet built to be costly to match', () => {
     const rules = Array.from({ length: 4000 }, (_, i) => `.c${i} div{color:red}`).join('\n');
-    const html = `<style>${rules} ${'* '.repeat(11)}{display:block}</style>${'<div class="c1">x'.repeat(600)}`;
+    const html = `<style>${rules} ${'* '.repeat(11)}{display:block}</style>${'<div class="c1">x'.repeat(300)}`;
     const r = sanitizeHtml(html);
-    expect(r.text.split('\n')).toEqual(Array(600).fill('x'));
+    expect(r.text.split('\n')).toEqual(Array(300).fill('x'));
   });
 });

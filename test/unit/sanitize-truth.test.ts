@@ -22,7 +22,7 @@ describe('corpus HTML against the browser', () => {
     expect(withText.length).toBeGreaterThanOrEqual(100);
   });
 
-  it.each(withText.map(([path]) => path))('%s keeps >= 95%% of the visible words and adds none', async (path) => {
+  it.each(withText.map(([path]) => path))('%s keeps at least 95 percent of the visible words and adds none', async (path) => {
     const parsed = await parseMessage(corpusFile(path));
     if (!parsed.ok) throw new Error(parsed.refusal.message);
     const { text } = sanitizeHtml(parsed.message.html!);
