@@ -1,6 +1,7 @@
 // HTML read as a browser's tree (parse5), and hostile markup that used to stall or crash
 // the sanitizer: each case asserts the text a person would see.
 import { describe, expect, it } from 'vitest';
+import { analyzeMessage } from '../../pipeline/index.ts';
 import { sanitizeHtml, tidy } from '../../pipeline/sanitize.ts';
 
 describe('browser tree construction', () => {
@@ -25,6 +26,14 @@ describe('hostile markup is read in linear time without recursion', () => {
   it('2,000 nested elements', () => {
     const html = '<div>'.repeat(2000) + 'deep text' + '</div>'.repeat(2000);
     expect(sanitizeHtml(html).text).toBe('deep text');
+  });
+
+  it('a whole message nested 2,000 deep (was a stack overflow: HTTP 500, SMTP 451)', async () => {
+    const html = `${'<div><span>'.repeat(2000)}deep body${'</span></div>'.repeat(2000)}`;
+    const eml = `From: a@b.example\r\nSubject: deep\r\nContent-Type: text/html; charset=utf-8\r\n\r\n${html}`;
+    const analyzed = await analyzeMessage(eml);
+    if (!analyzed.ok) throw new Error('refused');
+    expect(analyzed.message.documents[0]!.text).toBe('deep body');
   });
 
   it('5,000 unclosed elements, and unclosed formatting tags', () => {
