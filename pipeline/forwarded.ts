@@ -114,6 +114,11 @@ function readBlock(lines: string[]): ForwardedOriginal | null {
   return from ? { from, date: found.date ?? null, subject: found.subject ?? null } : null;
 }
 
+/** The header block at the top of a text (a forwarded message/rfc822 part's document text starts with one). */
+export function headerBlockAtTop(text: string): ForwardedOriginal | null {
+  return readBlock(text.slice(0, 20_000).split('\n').slice(0, 12));
+}
+
 const MAX_BODY = 200_000;
 
 const OPEN_QUOTES = '"“„«';
