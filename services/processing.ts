@@ -118,7 +118,7 @@ export async function processAnalyzed(
       event('capture.created', capture.id, { message_id: message.id, bucket: bucket.name, status: capture.status, reason: capture.reason }));
     if (capture.status === 'applied') {
       // Applied by policy: its deliveries commit with it (the outbox).
-      statements.push(...(await queueDeliveries(app, tenant, bucket, capture, message, actor, now)).statements);
+      statements.push(...(await queueDeliveries(app, tenant, bucket, capture, message, actor, now, analyzed.documents[0]?.text ?? '')).statements);
     }
   }
   const tasks: Task[] = decision.tasks.map((planned) => ({

@@ -4,12 +4,13 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { replyText } from '../pipeline/reply.ts';
 import type { Bucket } from '../storage/buckets.ts';
 import type { StoredCapture } from '../storage/captures.ts';
 import type { Statement } from '../storage/db.ts';
 import { eventStatement } from '../storage/events.ts';
 import { newId } from '../storage/ids.ts';
-import type { StoredMessage } from '../storage/messages.ts';
+import { getBodyText, type StoredMessage } from '../storage/messages.ts';
 import { getTenant, type Tenant } from '../storage/tenants.ts';
 import {
   claimDue, finishAttemptStatements, getDestinationAnyState, insertDeliveryStatement, listDestinations,
@@ -29,7 +30,7 @@ export function destinationsOf(bucket: Bucket, all: Destination[]): Destination[
   return all.filter((d) => d.enabled && (bucket.destinations.includes(d.id) || bucket.destinations.includes(d.name)));
 }
 
-export function webhookBody(deliveryId: string, capture: StoredCapture, message: StoredMessage): string {
+export function webhookBody(deliveryId: string, capture: StoredCapture, message: StoredMessage, bodyText: string): string {
   return JSON.stringify({
     type: 'capture.applied',
     delivery_id: deliveryId,
@@ -46,14 +47,18 @@ export function webhookBody(deliveryId: string, capture: StoredCapture, message:
       to: message.recipients,
       subject: message.subject,
       received_at: message.received_at,
+      // The new content without quoted history: what a receiver usually acts on.
+      reply_text: replyText(bodyText),
     },
   });
 }
 
 /** Outbox rows for an applied capture: one per enabled destination of its bucket. */
 export async function queueDeliveries(app: AppContext, tenant: Tenant, bucket: Bucket, capture: StoredCapture,
-  message: StoredMessage, actor: string, now: Date): Promise<{ statements: Statement[]; deliveryIds: string[] }> {
+  message: StoredMessage, actor: string, now: Date, bodyText?: string): Promise<{ statements: Statement[]; deliveryIds: string[] }> {
   const targets = destinationsOf(bucket, await listDestinations(app.db, tenant.id));
+  // At ingest the body is written in the same batch as the deliveries, so the caller passes it.
+  const body = targets.length === 0 ? '' : bodyText ?? await getBodyText(app.db, tenant.id, message.id);
   const statements: Statement[] = [];
   const deliveryIds: string[] = [];
   for (const destination of targets) {
@@ -61,7 +66,7 @@ export async function queueDeliveries(app: AppContext, tenant: Tenant, bucket: B
     deliveryIds.push(id);
     statements.push(insertDeliveryStatement({
       id, tenant_id: tenant.id, capture_id: capture.id, destination_id: destination.id, destination_name: destination.name,
-      payload: webhookBody(id, capture, message), status: 'pending', attempts: 0, next_attempt_at: now.toISOString(),
+      payload: webhookBody(id, capture, message, body), status: 'pending', attempts: 0, next_attempt_at: now.toISOString(),
       lease_owner: null, lease_expires_at: null, last_status_code: null, last_error: null, created_at: now.toISOString(), finished_at: null,
     }), eventStatement({ accountId: tenant.account_id, tenantId: tenant.id, type: 'delivery.queued', subjectId: id, actor,
       diff: { capture_id: capture.id, destination: destination.name } }, now));

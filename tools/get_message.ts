@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { forwardedInText, headerBlockAtTop } from '../pipeline/forwarded.ts';
+import { replyText } from '../pipeline/reply.ts';
 import { listCapturesOfMessage } from '../storage/captures.ts';
-import { getBodyText, getMessage, listDocumentSummaries } from '../storage/messages.ts';
+import { getBodyText, getDocument, getMessage, listDocumentSummaries } from '../storage/messages.ts';
 import { AuthView, CaptureStatus, MessageStatus } from './_shapes.ts';
 import { defineTool, notFound } from './define.ts';
 
@@ -36,6 +38,12 @@ export default defineTool({
     subject: z.string(),
     sent_at: z.string().nullable(),
     text: z.string().describe('The sanitized, visible body text.'),
+    reply_text: z.string().describe('The new content of the body: `text` without the quoted history, the forward wrapper ' +
+      'and the signature. Empty for a forward without a note of its own.'),
+    forwarded: z.object({
+      from: Mailbox, date: z.string().nullable(), subject: z.string().nullable(),
+    }).nullable().describe('For mail a trusted forwarder sent on (see notes): the original message\'s sender, date and ' +
+      'subject, from the attached message/rfc822 part or the forwarded header block of the body; null otherwise.'),
     hidden_text: z.array(z.object({ reason: z.string(), text: z.string() })),
     flags: z.array(z.string()),
     notes: z.array(z.string()),
@@ -61,10 +69,20 @@ export default defineTool({
       listCapturesOfMessage(ctx.app.db, ctx.tenant.id, m.id),
       getBodyText(ctx.app.db, ctx.tenant.id, m.id),
     ]);
+    // The original's header: an attached message/rfc822 part first (its document text starts with
+    // its header lines), else the forwarded header block written in the body.
+    const forwardedView = async () => {
+      if (!m.notes.some((n) => n.startsWith('forwarded by '))) return null;
+      const attached = documents.find((d) => d.mime_type === 'message/rfc822');
+      const doc = attached ? await getDocument(ctx.app.db, ctx.tenant.id, attached.id) : undefined;
+      return (doc ? headerBlockAtTop(doc.text) : null) ?? forwardedInText(text, m.subject);
+    };
     return {
       id: m.id, received_at: m.received_at, source: m.source, address_id: m.address_id, status: m.status, envelope_from: m.envelope_from,
       recipients: m.recipients, from: m.from, to: m.to, cc: m.cc, subject: m.subject, sent_at: m.sent_at,
-      text, hidden_text: m.hidden_text, flags: m.flags, notes: m.notes, auth: m.auth, documents,
+      text, reply_text: replyText(text),
+      forwarded: await forwardedView(),
+      hidden_text: m.hidden_text, flags: m.flags, notes: m.notes, auth: m.auth, documents,
       classification: m.classification,
       captures: captures.map((c) => ({ id: c.id, bucket_id: c.bucket_id, bucket_name: c.bucket_name, status: c.status,
         reason: c.reason, confidence: c.confidence, created_at: c.created_at })),

@@ -2,7 +2,14 @@
 // without an unhandled error; charset decoding is checked on named files.
 import { describe, expect, it } from 'vitest';
 import { analyzeMessage } from '../../pipeline/index.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { corpusFile, corpusIndex } from '../helpers/corpus.ts';
+import { words } from '../truth/compare.ts';
+import type { Truth } from '../truth/render.ts';
+
+/** What headless Chromium showed a person for each corpus HTML body (test/truth/render.ts). */
+const browserTruth: Record<string, Truth> = JSON.parse(readFileSync(join(import.meta.dirname, '../truth/corpus.json'), 'utf8'));
 
 describe('corpus', () => {
   it('parses every message, or refuses it with a typed reason', async () => {
@@ -19,6 +26,11 @@ describe('corpus', () => {
       const m = result.message;
       expect(m.documents[0]!.kind).toBe('body');
       expect(typeof m.documents[0]!.text).toBe('string');
+      const truth = browserTruth[path];
+      if (truth && words(truth.visible).length > 0) {
+        expect(m.documents[0]!.text, `${path}: the browser shows text`).not.toBe('');
+        count('html with visible text');
+      }
       count('parsed');
       if (m.flags.includes('truncated')) count('truncated');
       if (m.hidden.length) count('with hidden text');

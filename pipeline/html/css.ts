@@ -1,0 +1,228 @@
+// The author stylesheet of a mail: <style> rules parsed with css-tree, selectors matched
+// with css-select (the engine behind cheerio), ordered by specificity and source order,
+// and @media evaluated as a desktop mail client sees it (a window about 1,000 px wide).
+import { compile } from 'css-select';
+import { parse as parseSelector, stringify, type Selector } from 'css-what';
+import type { CssNode } from 'css-tree';
+import parseCss from 'css-tree/parser';
+import type { Element } from 'domhandler';
+import { matchesMedia } from './media.ts';
+
+export interface Declaration {
+  property: string;
+  value: string;
+  important: boolean;
+}
+
+export interface StyleRule {
+  matches: (el: Element) => boolean;
+  /** Keys (#id, .class, tag) that must be on some ancestor for the rule to match: checked first, as browsers do. */
+  ancestorKeys: string[];
+  combinators: number;
+  specificity: number;
+  order: number;
+  declarations: Declaration[];
+}
+
+export interface Stylesheet {
+  /** Rules indexed by the id, class or tag of their rightmost part, so an element checks only rules that can match it. */
+  byKey: Map<string, StyleRule[]>;
+  universal: StyleRule[];
+}
+
+// Bounds on hostile stylesheets: beyond these a mail is not styled further, which can only
+// show more text to the reader, never hide it.
+const MAX_CSS_CHARS = 512 * 1024;
+const MAX_RULES = 5000;
+const MAX_COMPOUNDS = 12;
+
+/** `a: b; c: d !important` -> declarations; values keep their case (urls), properties do not. */
+export function parseDeclarations(text: string): Declaration[] {
+  const out: Declaration[] = [];
+  for (const part of text.split(';')) {
+    const colon = part.indexOf(':');
+    if (colon <= 0) continue;
+    const property = part.slice(0, colon).trim().toLowerCase();
+    let value = part.slice(colon + 1).trim();
+    let important = false;
+    const bang = value.lastIndexOf('!');
+    if (bang >= 0 && value.slice(bang + 1).trim().toLowerCase() === 'important') {
+      important = true;
+      value = value.slice(0, bang).trim();
+    }
+    if (property && value) out.push({ property, value, important });
+  }
+  return out;
+}
+
+type Token = Selector;
+
+/** Specificity as one number: ids * 1e6 + classes/attributes/pseudo-classes * 1e3 + types. */
+function specificityOf(tokens: Token[]): number {
+  let score = 0;
+  for (const t of tokens) {
+    if (t.type === 'attribute') score += t.name === 'id' && t.action === 'equals' ? 1e6 : 1e3;
+    else if (t.type === 'tag') score += 1;
+    else if (t.type === 'pseudo') {
+      if (t.name === 'where') continue;
+      if (Array.isArray(t.data)) score += Math.max(0, ...t.data.map((s) => specificityOf(s)));
+      else score += 1e3;
+    } else if (t.type === 'pseudo-element') score += 1;
+  }
+  return score;
+}
+
+const COMBINATORS = new Set(['child', 'descendant', 'sibling', 'adjacent', 'parent', 'column-combinator']);
+
+function compoundKey(last: Token[]): string | null {
+  const id = last.find((t) => t.type === 'attribute' && t.name === 'id' && t.action === 'equals');
+  if (id && id.type === 'attribute') return `#${id.value.toLowerCase()}`;
+  const cls = last.find((t) => t.type === 'attribute' && t.name === 'class' && t.action === 'element');
+  if (cls && cls.type === 'attribute') return `.${cls.value.toLowerCase()}`;
+  const tag = last.find((t) => t.type === 'tag');
+  return tag && tag.type === 'tag' ? tag.name.toLowerCase() : null;
+}
+
+/** The key of the rightmost compound, and the keys of the compounds that must be ancestors. */
+function ruleKeys(tokens: Token[]): { key: string | null; ancestorKeys: string[] } {
+  const compounds: Token[][] = [[]];
+  const joins: string[] = [];
+  for (const t of tokens) {
+    if (COMBINATORS.has(t.type)) { compounds.push([]); joins.push(t.type); } else compounds.at(-1)!.push(t);
+  }
+  const ancestorKeys: string[] = [];
+  for (let i = compounds.length - 2; i >= 0; i--) {
+    if (joins[i] !== 'descendant' && joins[i] !== 'child') break;
+    const k = compoundKey(compounds[i]!);
+    if (k) ancestorKeys.push(k);
+  }
+  return { key: compoundKey(compounds.at(-1)!), ancestorKeys };
+}
+
+/** The keys an element can be found under in `Stylesheet.byKey`. */
+export function elementKeys(el: Element): string[] {
+  const keys = [el.name.toLowerCase()];
+  if (el.attribs.id) keys.push(`#${el.attribs.id.toLowerCase()}`);
+  for (const cls of (el.attribs.class ?? '').toLowerCase().split(/[ \t\r\n\f]+/)) if (cls) keys.push(`.${cls}`);
+  return keys;
+}
+
+function addRule(sheet: Stylesheet, prelude: string, declarations: Declaration[], order: number, quirksMode: boolean): void {
+  let selectors: Token[][];
+  try {
+    selectors = parseSelector(prelude);
+  } catch {
+    return;
+  }
+  for (const tokens of selectors) {
+    // Rules for ::before/::after style generated content, not the element's own text.
+    if (tokens.some((t) => t.type === 'pseudo-element')) continue;
+    if (tokens.filter((t) => COMBINATORS.has(t.type)).length >= MAX_COMPOUNDS) continue;
+    let matches: (el: Element) => boolean;
+    try {
+      // Without a DOCTYPE a browser renders in quirks mode, where class and id match ignoring case.
+      matches = compile(stringify([tokens]), { xmlMode: false, quirksMode }) as (el: Element) => boolean;
+    } catch {
+      continue; // a pseudo-class css-select cannot evaluate statically (:hover, ...): not applied at rest
+    }
+    const { key, ancestorKeys } = ruleKeys(tokens);
+    const combinators = tokens.filter((t) => COMBINATORS.has(t.type)).length;
+    const rule: StyleRule = { matches, ancestorKeys, combinators, specificity: specificityOf(tokens), order, declarations };
+    if (key === null) sheet.universal.push(rule);
+    else {
+      const list = sheet.byKey.get(key);
+      if (list) list.push(rule);
+      else sheet.byKey.set(key, [rule]);
+    }
+  }
+}
+
+function childrenOf(node: CssNode): CssNode[] {
+  const block = (node as { block?: { children?: { toArray(): CssNode[] } } | null }).block;
+  return block?.children?.toArray() ?? [];
+}
+
+function rawText(node: unknown): string {
+  return (node as { value?: string } | null)?.value ?? '';
+}
+
+/** Every style rule that applies at ~1,000 px: top level, inside matching @media, @supports and @layer. */
+export function parseStylesheet(css: string, quirksMode: boolean): Stylesheet {
+  const sheet: Stylesheet = { byKey: new Map(), universal: [] };
+  let ast: CssNode;
+  try {
+    ast = parseCss(css.slice(0, MAX_CSS_CHARS), {
+      parseRulePrelude: false, parseAtrulePrelude: false, parseValue: false, parseCustomProperty: false,
+    });
+  } catch {
+    return sheet; // including a stack overflow on absurdly nested blocks: no styling is applied
+  }
+  let order = 0;
+  const stack: CssNode[] = ast.type === 'StyleSheet' ? ast.children.toArray().reverse() : [];
+  while (stack.length > 0 && order < MAX_RULES) {
+    const node = stack.pop()!;
+    if (node.type === 'Rule') {
+      const declarations: Declaration[] = [];
+      for (const d of childrenOf(node)) {
+        if (d.type !== 'Declaration') continue;
+        const value = rawText(d.value).trim();
+        if (value) declarations.push({ property: d.property.toLowerCase(), value, important: Boolean(d.important) });
+      }
+      if (declarations.length) addRule(sheet, rawText(node.prelude), declarations, order++, quirksMode);
+    } else if (node.type === 'Atrule') {
+      const name = node.name.toLowerCase();
+      const prelude = rawText(node.prelude).trim().toLowerCase();
+      const applies = name === 'media' ? matchesMedia(prelude)
+        : name === 'supports' ? !prelude.startsWith('not')
+          : name === 'layer';
+      if (applies) stack.push(...childrenOf(node).reverse());
+    }
+  }
+  return sheet;
+}
+
+/**
+ * Matches elements against a stylesheet during one depth-first walk. It keeps the keys of
+ * the current ancestors (a rule needing an ancestor no element has is skipped without
+ * walking the tree) and a work budget: a stylesheet built to cost more than any real mail
+ * stops being applied where the budget runs out, and the caller is told.
+ */
+export class Matcher {
+  private readonly ancestors = new Map<string, number>();
+  private work = 0;
+  exhausted = false;
+
+  constructor(private readonly sheet: Stylesheet, private readonly budget = 20_000_000) {}
+
+  enter(el: Element): void {
+    for (const k of elementKeys(el)) this.ancestors.set(k, (this.ancestors.get(k) ?? 0) + 1);
+  }
+
+  leave(el: Element): void {
+    for (const k of elementKeys(el)) this.ancestors.set(k, (this.ancestors.get(k) ?? 1) - 1);
+  }
+
+  /** Rules that match `el`, in cascade order (specificity, then source order). */
+  matching(el: Element, depth: number): StyleRule[] {
+    if (this.exhausted) return [];
+    const lists = [this.sheet.universal];
+    // Each rule sits in exactly one list, so distinct keys give each candidate once.
+    for (const key of new Set(elementKeys(el))) {
+      const list = this.sheet.byKey.get(key);
+      if (list) lists.push(list);
+    }
+    const hits: StyleRule[] = [];
+    for (const list of lists) {
+      for (const rule of list) {
+        this.work++;
+        let possible = true;
+        for (const k of rule.ancestorKeys) if (!this.ancestors.get(k)) { possible = false; break; }
+        if (!possible) continue;
+        this.work += depth * rule.combinators;
+        if (this.work > this.budget) { this.exhausted = true; return []; }
+        if (rule.matches(el)) hits.push(rule);
+      }
+    }
+    return hits.sort((a, b) => a.specificity - b.specificity || a.order - b.order);
+  }
+}

@@ -1,0 +1,180 @@
+// Renders a parsed document to the text a person sees, and the text they would not see.
+// The tree is walked with an explicit stack, never by recursion, so markup nested
+// thousands deep cannot overflow the call stack.
+import { isComment, isTag, isText, type AnyNode, type Document, type Element } from 'domhandler';
+import { colorsClose } from './color.ts';
+import { Matcher, parseStylesheet } from './css.ts';
+import { ROOT_STYLE, computeStyle, type Computed } from './style.ts';
+
+export interface HiddenText {
+  reason: string;
+  text: string;
+}
+
+// Block boundaries are marked while rendering and resolved by `tidy`, so nested blocks give
+// one line break and paragraphs one blank line, however deep the markup.
+export const LINE = '\u0001';
+export const PARAGRAPH_BREAK = '\u0002';
+
+/** Elements whose content a mail reader never shows as text. */
+const DROPPED = new Set(['script', 'style', 'head', 'title', 'meta', 'link', 'iframe', 'object', 'embed',
+  'template', 'svg', 'canvas', 'audio', 'video', 'base', 'frame', 'frameset', 'applet', 'noembed', 'noframes',
+  'select', 'datalist', 'input', 'img', 'map', 'area', 'param', 'source', 'track']);
+const PARAGRAPH = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table', 'blockquote', 'ul', 'ol']);
+/** Smaller than this (2 pt is 2.67 px) no one reads the text. */
+const MIN_READABLE_PX = 3;
+
+type Hide = { reason: string; src: number };
+
+function textHides(s: Computed): Hide | null {
+  if (s.hide) return s.hide;
+  if (s.visibility === 'hidden' || s.visibility === 'collapse') return { reason: 'visibility:hidden', src: s.visSrc };
+  if (s.fontSize < MIN_READABLE_PX) return { reason: 'font-size too small to read', src: s.fontSrc };
+  if (s.color[3] <= 0.1) return { reason: 'color: transparent', src: s.colorSrc };
+  if (!s.bgImage && colorsClose(s.color, s.background)) {
+    return { reason: 'text colour matches its background', src: Math.max(s.colorSrc, s.bgSrc) };
+  }
+  return null;
+}
+
+function wordCount(text: string): number {
+  let n = 0;
+  for (const w of text.split(/[ \t\r\n\f]+/)) if (/\p{L}{2}/u.test(w)) n++;
+  return n;
+}
+
+type Frame = { node: AnyNode; style: Computed; depth: number } | { exit: Element; style: Computed };
+
+/** Chromium's parser nests at most 512 elements deep and attaches deeper ones as siblings. */
+export const MAX_DEPTH = 512;
+
+/** Lifts everything below MAX_DEPTH into the element at that depth, in document order, as a browser's tree has it. */
+function flattenDeep(root: Element): void {
+  const lifted: AnyNode[] = [];
+  const stack: AnyNode[] = [...root.children].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    lifted.push(node);
+    if (isTag(node)) {
+      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+      node.children = [];
+    }
+  }
+  root.children = lifted;
+  lifted.forEach((node, i) => {
+    node.parent = root;
+    node.prev = lifted[i - 1] ?? null;
+    node.next = lifted[i + 1] ?? null;
+  });
+}
+
+export class Renderer {
+  readonly visible: string[] = [];
+  readonly hidden: { key: string; reason: string; parts: string[] }[] = [];
+  scriptRemoved = false;
+  /** The stylesheet cost more to match than any real mail; later elements were not styled by it. */
+  styleBudgetExceeded = false;
+  private open: { key: string; reason: string; parts: string[] } | null = null;
+  private cells: number[] = [];
+  private ids = 0;
+
+  constructor(private readonly doc: Document, private readonly quirks: boolean) {}
+
+  run(): void {
+    const matcher = new Matcher(parseStylesheet(this.stylesheetText(), this.quirks));
+    const stack: Frame[] = this.doc.children.map((node) => ({ node, style: ROOT_STYLE, depth: 1 })).reverse();
+    while (stack.length > 0) {
+      const frame = stack.pop()!;
+      if ('exit' in frame) { matcher.leave(frame.exit); this.close(frame.exit, frame.style); continue; }
+      const { node, style, depth } = frame;
+      if (isText(node)) { this.text(node.data, style); continue; }
+      if (isComment(node)) { this.comment(node.data); continue; }
+      if (!isTag(node)) continue;
+      for (const [attr, value] of Object.entries(node.attribs)) {
+        if (attr.startsWith('on') || value.trim().toLowerCase().startsWith('javascript:')) this.scriptRemoved = true;
+      }
+      if (node.name === 'script') this.scriptRemoved = true;
+      if (DROPPED.has(node.name) || node.namespace === 'http://www.w3.org/2000/svg') continue;
+      if (depth === MAX_DEPTH) flattenDeep(node);
+      const own = computeStyle(node, style, matcher, depth, ++this.ids);
+      matcher.enter(node);
+      const detailsClosed = node.name === 'details' && !('open' in node.attribs);
+      this.openBox(node, own);
+      stack.push({ exit: node, style: own });
+      for (let i = node.children.length - 1; i >= 0; i--) {
+        const child = node.children[i]!;
+        const hiddenByDetails = detailsClosed && !(isTag(child) && child.name === 'summary') && !own.hide;
+        const childStyle = hiddenByDetails ? { ...own, hide: { reason: 'closed <details>', src: this.ids } } : own;
+        stack.push({ node: child, style: childStyle, depth: depth + 1 });
+      }
+    }
+    this.styleBudgetExceeded = matcher.exhausted;
+  }
+
+  private stylesheetText(): string {
+    const css: string[] = [];
+    const stack: AnyNode[] = [...this.doc.children].reverse();
+    while (stack.length > 0) {
+      const node = stack.pop()!;
+      if (!isTag(node) || node.name === 'template') continue;
+      if (node.name === 'style') css.push(node.children.map((c) => (isText(c) ? c.data : '')).join(''));
+      else for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+    }
+    return css.join('\n');
+  }
+
+  private emit(piece: string, hide: Hide | null, visibleText: boolean): void {
+    if (!hide) {
+      this.visible.push(piece);
+      if (visibleText) this.open = null;
+      else this.open?.parts.push(piece);
+      return;
+    }
+    const key = `${hide.reason}#${hide.src}`;
+    if (this.open?.key !== key) {
+      if (!visibleText) return; // whitespace or a break alone does not start hidden text
+      this.open = { key, reason: hide.reason, parts: [] };
+      this.hidden.push(this.open);
+    }
+    this.open.parts.push(piece);
+  }
+
+  private text(data: string, style: Computed): void {
+    const text = style.pre ? data : data.replace(/[ \t\r\n\f]+/g, ' ');
+    const hasText = text.trim().length > 0;
+    this.emit(text, hasText ? textHides(style) : style.hide, hasText);
+  }
+
+  private comment(data: string): void {
+    const text = data.trim();
+    // `<?xml …?>` and Word's `<?xml:namespace …/>` parse as comments starting with "?";
+    // conditional comments hold Outlook markup, and short comments are template labels.
+    // A comment with a sentence in it is text hidden from the reader.
+    if (text.startsWith('?') || text.startsWith('[if') || text.startsWith('<![endif') || text.startsWith('[endif')) return;
+    if (wordCount(text) >= 5) this.hidden.push({ key: 'comment', reason: 'HTML comment', parts: [text] });
+  }
+
+  private openBox(el: Element, style: Computed): void {
+    const d = style.display;
+    const hide = style.hide;
+    if (el.name === 'br') this.emit('\n', hide, false);
+    else if (d === 'list-item') this.emit(`${LINE}- `, hide, false);
+    else if (d === 'table-row') { this.emit(LINE, hide, false); this.cells.push(0); }
+    else if (d === 'table-cell') {
+      const i = this.cells.length - 1;
+      if (i >= 0) {
+        if (this.cells[i]! > 0) this.emit(' | ', hide, false);
+        this.cells[i]!++;
+      } else this.emit(' ', hide, false);
+    } else if (PARAGRAPH.has(el.name) && d !== 'inline' && d !== 'inline-block') this.emit(PARAGRAPH_BREAK, hide, false);
+    else if (!d.startsWith('inline') && d !== 'contents' && d !== 'none') this.emit(LINE, hide, false);
+  }
+
+  private close(el: Element, style: Computed): void {
+    const d = style.display;
+    const hide = style.hide;
+    if (d === 'table-row') { this.emit(LINE, hide, false); this.cells.pop(); }
+    else if (PARAGRAPH.has(el.name) && d !== 'inline' && d !== 'inline-block') this.emit(PARAGRAPH_BREAK, hide, false);
+    else if (!d.startsWith('inline') && d !== 'contents' && d !== 'none' && d !== 'table-cell') this.emit(LINE, hide, false);
+  }
+}
