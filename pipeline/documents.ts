@@ -2,8 +2,9 @@
 // sources point at offsets in these texts. An attachment we should be able to read but
 // cannot is flagged `attachment_unreadable`; it never fails the message.
 import mammoth from 'mammoth';
-import { extractText, getDocumentProxy } from 'unpdf';
+import { embeddedDocuments } from './einvoice.ts';
 import { parseMessage } from './parse.ts';
+import { readPdf, type EmbeddedFile } from './pdf-text.ts';
 import { sanitizeBody, sanitizeHtml, type HiddenText } from './sanitize.ts';
 import type { Document, Flag, ParsedAttachment, ParsedMessage } from './types.ts';
 
@@ -16,7 +17,7 @@ export interface DocumentsResult {
   flags: Flag[];
 }
 
-type Reader = (a: ParsedAttachment) => Promise<{ text: string; hidden?: HiddenText[]; flags?: Flag[] }>;
+type Reader = (a: ParsedAttachment) => Promise<{ text: string; hidden?: HiddenText[]; flags?: Flag[]; limited?: string | null; embedded?: EmbeddedFile[] }>;
 
 function decodeText(bytes: Uint8Array): string {
   try {
@@ -66,17 +67,6 @@ export function icsToText(ics: string): string {
   return lines.join('\n');
 }
 
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  // pdf.js takes ownership of the buffer it is given: pass a copy.
-  const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
-  try {
-    const { text } = await extractText(pdf, { mergePages: false });
-    return (text as string[]).map((page) => page.trim()).join('\n\n');
-  } finally {
-    await pdf.destroy();
-  }
-}
-
 async function nestedMessageText(bytes: Uint8Array): Promise<string> {
   const parsed = await parseMessage(bytes);
   if (!parsed.ok) return '';
@@ -108,7 +98,7 @@ function startsWith(bytes: Uint8Array, ascii: string): boolean {
 function readerFor(a: ParsedAttachment): Reader | null {
   const type = a.mimeType;
   const ext = GENERIC_TYPES.has(type) ? extension(a.filename) : '';
-  if (startsWith(a.bytes, '%PDF-') || type === 'application/pdf' || ext === 'pdf') return async (x) => ({ text: await pdfText(x.bytes) });
+  if (startsWith(a.bytes, '%PDF-') || type === 'application/pdf' || ext === 'pdf') return (x) => readPdf(x.bytes);
   if (type.includes('wordprocessingml') || ext === 'docx') {
     return async (x) => ({ text: (await mammoth.extractRawText({ buffer: Buffer.from(x.bytes) })).value.trim() });
   }
@@ -153,10 +143,14 @@ export async function buildDocuments(message: ParsedMessage): Promise<DocumentsR
     const reader = readerFor(attachment);
     let text = '';
     let unreadable: string | null = null;
+    let limited: string | null = null;
+    let embedded: EmbeddedFile[] = [];
     if (reader) {
       try {
         const read = await reader(attachment);
         text = read.text;
+        limited = read.limited ?? null;
+        embedded = read.embedded ?? [];
         read.flags?.forEach((f) => flags.add(f));
         if (read.hidden) hidden.push(...read.hidden.map((h) => ({ ...h, reason: `${attachment.filename ?? 'attachment'}: ${h.reason}` })));
       } catch (error) {
@@ -165,6 +159,7 @@ export async function buildDocuments(message: ParsedMessage): Promise<DocumentsR
       }
     }
     const capped = cap(text);
+    if (limited) flags.add('truncated');
     documents.push({
       index: documents.length,
       kind: 'attachment',
@@ -172,9 +167,12 @@ export async function buildDocuments(message: ParsedMessage): Promise<DocumentsR
       mime_type: attachment.mimeType,
       size_bytes: attachment.bytes.byteLength,
       text: capped.text,
-      truncated: capped.truncated,
+      truncated: capped.truncated || limited !== null,
       unreadable,
     });
+    const e = embeddedDocuments(embedded, capped.text, documents.length);
+    documents.push(...e.documents);
+    if (e.mismatch.length > 0) flags.add('einvoice_mismatch');
   }
   return { documents, hidden, flags: [...flags] };
 }

@@ -4,7 +4,7 @@
 export type Flag =
   | 'unexpected_sender' | 'hidden_text' | 'script_removed' | 'zero_width_chars' | 'bidi_override'
   | 'spf_fail' | 'dkim_fail' | 'dmarc_fail' | 'relationship_leak' | 'daily_cap_reached'
-  | 'attachment_unreadable' | 'truncated';
+  | 'attachment_unreadable' | 'truncated' | 'einvoice_mismatch';
 
 export interface Mailbox {
   name: string;
