@@ -111,7 +111,7 @@ function readerFor(a: ParsedAttachment): Reader | null {
     };
   }
   if (type === 'message/rfc822' || ext === 'eml') return async (x) => ({ text: await nestedMessageText(x.bytes) });
-  if (type.startsWith('text/') || ['txt', 'md', 'json', 'xml'].includes(ext)) {
+  if (type.startsWith('text/') || type === 'application/xml' || type.endsWith('+xml') || ['txt', 'md', 'json', 'xml'].includes(ext)) {
     return async (x) => ({ text: decodeText(x.bytes) });
   }
   return null;

@@ -166,9 +166,10 @@ export function looksLikeEinvoice(text: string): boolean {
   return Boolean(root && root[1]! in ROOTS);
 }
 
-export function readEinvoice(text: string): Einvoice | null {
+/** `partial`: the text was cut at the document size limit (values after the cut are missing). */
+export function readEinvoice(text: string, partial = false): Einvoice | null {
   if (!looksLikeEinvoice(text)) return null;
-  const root = parseXml(text);
+  const root = parseXml(text, partial);
   const format = root ? ROOTS[root.name] : undefined;
   if (!root || !format) return null;
   const fields: Einvoice['fields'] = {};

@@ -6,6 +6,7 @@
 // strong evidence (0.9); a value on the next line or after a bare label is weaker; an
 // ambiguous number or date, several different values for the same label, or an overlong
 // string lower it further, so a doubtful value is held for review instead of applied.
+import { looksLikeEinvoice, readEinvoice, type Einvoice, type EinvoiceField } from './einvoice.ts';
 import { headerValues } from './parse.ts';
 import { firstMatch, type SafeRegex } from './regex.ts';
 import type { CompiledExtractor, CompiledField, CompiledSchema } from './schema.ts';
@@ -30,6 +31,8 @@ export interface FieldResult {
 
 interface Candidate {
   raw: string;
+  /** What the field type reads when it differs from the text as written (e-invoice values). */
+  parse?: string;
   base: number;
   source: FieldSource;
   /** Offset of `raw` in its document, to narrow the source to the part read. */
@@ -169,10 +172,41 @@ function mailboxCandidates(x: Extract<CompiledExtractor, { kind: 'mailbox' }>, v
     source: { header: x.source === 'reply_to' ? 'reply-to' : x.source } }];
 }
 
+const einvoices = new WeakMap<Document, Einvoice | null>();
+
+/** The e-invoice a document is (XML attachment or embedded in a PDF), parsed once per document. */
+export function einvoiceOf(doc: Document): Einvoice | null {
+  if (doc.kind !== 'attachment' || !doc.text) return null;
+  let found = einvoices.get(doc);
+  if (found === undefined) {
+    found = looksLikeEinvoice(doc.text) ? readEinvoice(doc.text, doc.truncated) : null;
+    einvoices.set(doc, found);
+  }
+  return found;
+}
+
+function einvoiceCandidates(field: EinvoiceField, documents: Document[]): Candidate[] {
+  const found: Candidate[] = [];
+  for (const doc of documents) {
+    const value = einvoiceOf(doc)?.fields[field];
+    if (value) {
+      found.push({ raw: doc.text.slice(value.start, value.end), parse: value.value, base: 1, offset: value.start,
+        source: { document_index: doc.index, start: 0, end: 0 } });
+    }
+  }
+  return found;
+}
+
+/** Text extractors read what people read; an e-invoice's XML is read by the einvoice extractor. */
+function readable(documents: Document[]): Document[] {
+  return documents.filter((d) => !einvoiceOf(d));
+}
+
 function candidatesFor(x: CompiledExtractor, view: MessageView): Candidate[] {
   switch (x.kind) {
-    case 'labeled_value': return labeledCandidates(x.labels, view.documents);
-    case 'regex': return regexCandidates(x.regex!, view.documents);
+    case 'einvoice': return einvoiceCandidates(x.field, view.documents);
+    case 'labeled_value': return labeledCandidates(x.labels, readable(view.documents));
+    case 'regex': return regexCandidates(x.regex!, readable(view.documents));
     case 'mailbox': return mailboxCandidates(x, view);
     case 'header': {
       const value = headerValues(view.headers, x.name)[0];
@@ -204,8 +238,10 @@ export function extractField(field: CompiledField, view: MessageView): FieldResu
     }
     const valid: { candidate: Candidate; coerced: Extract<Coerced, { ok: true }> }[] = [];
     for (const candidate of candidatesFor(x, view)) {
-      const c = check(field, coerceText(field.type, candidate.raw));
-      if (c.ok) valid.push({ candidate, coerced: c });
+      const c = check(field, coerceText(field.type, candidate.parse ?? candidate.raw));
+      // A value read from a normalised form (an e-invoice date) points at the whole text it came from.
+      if (c.ok && candidate.parse !== undefined) valid.push({ candidate, coerced: { ...c, ambiguous: false, start: 0, end: candidate.raw.length } });
+      else if (c.ok) valid.push({ candidate, coerced: c });
       else firstFailure ??= { ...EMPTY, raw: candidate.raw, source: withOffsets(candidate, 0, candidate.raw.length), extractor: i,
         failure: { code: c.code, message: c.message } };
     }

@@ -1,5 +1,6 @@
 // Starter schemas and the two starter buckets seeded on new tenants. Labels are listed
 // most specific first (see labeled_value) in English, German, French and Spanish.
+import type { EinvoiceField } from './einvoice.ts';
 import type { Schema } from './schema.ts';
 
 const CURRENCY_CODES = ['EUR', 'USD', 'GBP', 'CHF', 'JPY', 'CAD', 'AUD', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'HUF',
@@ -9,6 +10,7 @@ const currency = {
   type: 'string' as const,
   enum: CURRENCY_CODES,
   extract: [
+    { kind: 'einvoice' as const, field: 'currency' as const },
     { kind: 'labeled_value' as const, labels: ['Currency', 'Währung', 'Devise', 'Monnaie', 'Moneda', 'Divisa'] },
     { kind: 'regex' as const, pattern: `\\b(?P<value>${CURRENCY_CODES.join('|')})\\b` },
     { kind: 'regex' as const, pattern: '(?P<value>[€$£¥])\\s?\\d' },
@@ -17,6 +19,8 @@ const currency = {
 };
 
 const labels = (...list: string[]) => ({ kind: 'labeled_value' as const, labels: list });
+/** An e-invoice's value (XML attachment or embedded in the PDF): exact, so it comes first. */
+const xml = (field: EinvoiceField) => ({ kind: 'einvoice' as const, field });
 const fromName = { kind: 'mailbox' as const, source: 'from' as const, part: 'name' as const };
 
 export const STARTERS: Record<string, Schema> = {
@@ -25,7 +29,7 @@ export const STARTERS: Record<string, Schema> = {
     fields: {
       invoice_number: {
         type: 'string', required: true,
-        extract: [
+        extract: [xml('invoice_number'), 
           labels('Invoice number', 'Invoice No.', 'Invoice No', 'Invoice #', 'Invoice ID', 'Inv. No', 'Rechnungsnummer',
             'Rechnungs-Nr.', 'Rechnungs-Nr', 'Rechnung Nr.', 'Rechnung Nr', 'Numéro de facture', 'N° de facture',
             'Facture n°', 'Facture N°', 'Número de factura', 'Nº de factura', 'Factura nº', 'Factura N°', 'Factura número'),
@@ -34,31 +38,31 @@ export const STARTERS: Record<string, Schema> = {
       },
       invoice_date: {
         type: 'date', required: true,
-        extract: [
+        extract: [xml('invoice_date'), 
           labels('Invoice date', 'Date of invoice', 'Issue date', 'Date issued', 'Rechnungsdatum', 'Date de facture',
             'Date de facturation', "Date d'émission", 'Fecha de factura', 'Fecha de emisión', 'Fecha factura', 'Date', 'Datum', 'Fecha'),
         ],
       },
       due_date: {
         type: 'date',
-        extract: [labels('Due date', 'Payment due', 'Pay by', 'Due', 'Fälligkeitsdatum', 'Fällig am', 'Zahlbar bis', 'Fällig',
+        extract: [xml('due_date'), labels('Due date', 'Payment due', 'Pay by', 'Due', 'Fälligkeitsdatum', 'Fällig am', 'Zahlbar bis', 'Fällig',
           "Date d'échéance", 'Échéance', 'Echéance', 'Fecha de vencimiento', 'Vencimiento')],
       },
       total_amount: {
         type: 'number', required: true,
-        extract: [labels('Total due', 'Amount due', 'Balance due', 'Total amount', 'Invoice total', 'Grand total', 'Total',
+        extract: [xml('total_amount'), labels('Total due', 'Amount due', 'Balance due', 'Total amount', 'Invoice total', 'Grand total', 'Total',
           'Rechnungsbetrag', 'Gesamtbetrag', 'Zu zahlender Betrag', 'Zu zahlen', 'Gesamtsumme', 'Summe', 'Net à payer',
           'Montant total', 'Total TTC', 'Montant dû', 'Total a pagar', 'Importe total', 'Total factura')],
       },
       currency,
       vendor_name: {
         type: 'string',
-        extract: [labels('Vendor', 'Supplier', 'Seller', 'Lieferant', 'Verkäufer', 'Fournisseur', 'Vendeur', 'Proveedor', 'Vendedor'), fromName],
+        extract: [xml('seller_name'), labels('Vendor', 'Supplier', 'Seller', 'Lieferant', 'Verkäufer', 'Fournisseur', 'Vendeur', 'Proveedor', 'Vendedor'), fromName],
       },
-      vendor_email: { type: 'email', extract: [{ kind: 'mailbox', source: 'from', part: 'address' }] },
+      vendor_email: { type: 'email', extract: [{ kind: 'mailbox', source: 'from', part: 'address' }, xml('seller_email')] },
       po_number: {
         type: 'string',
-        extract: [labels('PO number', 'PO No.', 'PO No', 'PO #', 'Purchase order number', 'Purchase order', 'Your order',
+        extract: [xml('po_number'), labels('PO number', 'PO No.', 'PO No', 'PO #', 'Purchase order number', 'Purchase order', 'Your order',
           'Bestellnummer', 'Ihre Bestellung', 'Bon de commande', 'Numéro de commande', 'Orden de compra', 'Número de pedido')],
       },
     },
@@ -68,7 +72,7 @@ export const STARTERS: Record<string, Schema> = {
     fields: {
       receipt_number: {
         type: 'string',
-        extract: [
+        extract: [xml('invoice_number'), 
           labels('Receipt number', 'Receipt No.', 'Receipt No', 'Receipt #', 'Order number', 'Order No.', 'Order #',
             'Transaction ID', 'Belegnummer', 'Quittungsnummer', 'Bestellnummer', 'Numéro de reçu', 'Numéro de commande',
             'Número de recibo', 'Número de pedido'),
@@ -77,11 +81,11 @@ export const STARTERS: Record<string, Schema> = {
       },
       merchant: {
         type: 'string',
-        extract: [labels('Merchant', 'Store', 'Shop', 'Händler', 'Geschäft', 'Commerçant', 'Magasin', 'Comercio', 'Tienda'), fromName],
+        extract: [xml('seller_name'), labels('Merchant', 'Store', 'Shop', 'Händler', 'Geschäft', 'Commerçant', 'Magasin', 'Comercio', 'Tienda'), fromName],
       },
       date: {
         type: 'date', required: true,
-        extract: [
+        extract: [xml('invoice_date'), 
           labels('Purchase date', 'Order date', 'Transaction date', 'Date paid', 'Kaufdatum', 'Bestelldatum', "Date d'achat",
             'Date de commande', 'Fecha de compra', 'Fecha del pedido', 'Date', 'Datum', 'Fecha'),
           { kind: 'header', name: 'Date' },
@@ -89,7 +93,7 @@ export const STARTERS: Record<string, Schema> = {
       },
       total_amount: {
         type: 'number', required: true,
-        extract: [labels('Total charged', 'Amount charged', 'Amount paid', 'Total paid', 'Order total', 'Grand total', 'Total',
+        extract: [xml('total_amount'), labels('Total charged', 'Amount charged', 'Amount paid', 'Total paid', 'Order total', 'Grand total', 'Total',
           'Gesamtbetrag', 'Gesamt', 'Summe', 'Betrag', 'Total payé', 'Montant payé', 'Montant', 'Total pagado', 'Importe pagado', 'Importe')],
       },
       currency,
@@ -105,7 +109,7 @@ export const STARTERS: Record<string, Schema> = {
     fields: {
       po_number: {
         type: 'string', required: true,
-        extract: [
+        extract: [xml('po_number'), 
           labels('PO number', 'PO No.', 'PO No', 'PO #', 'Purchase order number', 'Purchase order no', 'Purchase order',
             'Bestellnummer', 'Bestellung Nr.', 'Bestell-Nr.', 'Numéro de bon de commande', 'Bon de commande n°',
             'Numéro de commande', 'Número de orden de compra', 'Orden de compra', 'Número de pedido'),
@@ -114,21 +118,21 @@ export const STARTERS: Record<string, Schema> = {
       },
       order_date: {
         type: 'date',
-        extract: [labels('Order date', 'PO date', 'Bestelldatum', 'Date de commande', 'Fecha de pedido', 'Fecha de la orden', 'Date', 'Datum', 'Fecha')],
+        extract: [xml('order_date'), labels('Order date', 'PO date', 'Bestelldatum', 'Date de commande', 'Fecha de pedido', 'Fecha de la orden', 'Date', 'Datum', 'Fecha')],
       },
       buyer: {
         type: 'string',
-        extract: [labels('Buyer', 'Ordered by', 'Purchaser', 'Käufer', 'Besteller', 'Acheteur', 'Comprador'), fromName],
+        extract: [xml('buyer_name'), labels('Buyer', 'Ordered by', 'Purchaser', 'Käufer', 'Besteller', 'Acheteur', 'Comprador'), fromName],
       },
       total_amount: {
         type: 'number',
-        extract: [labels('Order total', 'Total amount', 'Grand total', 'Total', 'Bestellwert', 'Gesamtbetrag', 'Summe',
+        extract: [xml('total_amount'), labels('Order total', 'Total amount', 'Grand total', 'Total', 'Bestellwert', 'Gesamtbetrag', 'Summe',
           'Montant total', 'Total commande', 'Importe total', 'Total')],
       },
       currency,
       delivery_date: {
         type: 'date',
-        extract: [labels('Delivery date', 'Deliver by', 'Required by', 'Requested delivery', 'Liefertermin', 'Lieferdatum',
+        extract: [xml('delivery_date'), labels('Delivery date', 'Deliver by', 'Required by', 'Requested delivery', 'Liefertermin', 'Lieferdatum',
           'Date de livraison', 'Livraison souhaitée', 'Fecha de entrega')],
       },
     },

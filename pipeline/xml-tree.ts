@@ -21,14 +21,19 @@ const MAX_DEPTH = 100;
 
 const local = (name: string) => name.slice(name.indexOf(':') + 1);
 
-/** The root element, or null when the text is not well-formed XML or exceeds the limits. */
-export function parseXml(source: string): XmlNode | null {
+/**
+ * The root element, or null when the text is not well-formed XML or exceeds the limits.
+ * `partial`: the text was cut at a size limit, so an unfinished end is expected; the
+ * elements completed before the cut are returned.
+ */
+export function parseXml(source: string, partial = false): XmlNode | null {
   const parser = new SaxesParser({ position: true });
   const stack: (XmlNode & { openEnd: number; raw: string })[] = [];
   let root: XmlNode | null = null;
   let count = 0;
   let failed = false;
-  parser.on('error', () => { failed = true; });
+  let closing = false;
+  parser.on('error', () => { if (!(partial && closing)) failed = true; });
   parser.on('opentag', (tag) => {
     if (++count > MAX_XML_ELEMENTS || stack.length >= MAX_DEPTH) { failed = true; return; }
     const attrs: Record<string, string> = {};
@@ -54,11 +59,13 @@ export function parseXml(source: string): XmlNode | null {
     if (stack.length === 0) root = node;
   });
   try {
-    parser.write(source).close();
+    parser.write(source);
+    closing = true;
+    parser.close();
   } catch {
     return null;
   }
-  return failed ? null : root;
+  return failed ? null : root ?? (partial ? stack[0] ?? null : null);
 }
 
 export function child(node: XmlNode | null | undefined, ...path: string[]): XmlNode | null {
