@@ -104,17 +104,26 @@ function valueAt(text: string, labelStart: number, labelEnd: number, type: Field
     }
     const end = tail.search(VALUE_END);
     let value = (end >= 0 ? tail.slice(0, end) : tail).trimEnd();
+    let offset = valueStart;
+    // "Total € Incl. VAT      681.87": only qualifiers before a gap, the amount in the next cell.
+    if ((type === 'number' || type === 'integer' || type === 'date') && end >= 0 && !/\d/.test(value)) {
+      const next = segments(tail.slice(end))[0];
+      if (next && readsAs(type, `${value} ${next.text}`)) return { raw: next.text, offset: valueStart + end + next.start, base: 0.8 };
+    }
     // Without a separator the label may be running text: "shipped via UPS." ends at the full stop,
     // a colon further on means the label starts a longer one ("Número de cliente:"), and a
-    // string value must look like a code (a digit), not words ("Thanks, Vendor Ltd").
+    // string value must be a code (one token with a digit), not words ("Thanks, Vendor Ltd").
     if (!separator) value = value.replace(/[.,;!?]+$/, '');
-    const weakOk = separator || type !== 'string' || (/^\S*\d/.test(value) && !/:/.test(value)) || /^\p{Lu}{2,}$/u.test(value);
-    if (value && weakOk && readsAs(type, value)) return { raw: value, offset: valueStart, base: separator ? 0.9 : 0.75 };
+    if (!separator && type === 'string') {
+      const token = /^\S*\d\S*/.exec(value)?.[0].replace(/[.,;!?]+$/, '') ?? (/^\p{Lu}{2,}$/u.test(value) ? value : '');
+      value = /:/.test(token) ? '' : token;
+      offset = valueStart;
+    }
+    if (value && readsAs(type, value)) return { raw: value, offset, base: separator ? 0.9 : 0.75 };
   }
 
   // 2. Below, in the label's column (or the first cell when the label starts its line).
   const col = { start: labelStart - line.start, end: labelEnd - line.start };
-  const alone = lineText.trim().length === labelEnd - labelStart;
   const colon = /^\s*[:：]\s*$/.test(rest);
   if (isHeader || !tail.trim() || colon) {
     let at = line.end + 1;
@@ -128,8 +137,11 @@ function valueAt(text: string, labelStart: number, labelEnd: number, type: Field
           ? (() => { const idx = segments(lineText).findIndex((s) => s.start <= col.start && s.end >= col.start); return segments(lineText).length === cells.length ? cells[idx] : undefined; })()
           : cells.find((s) => s.start < col.end + 2 && s.end > col.start - 2);
         if (!cell && col.start === 0 && !piped) cell = cells[0];
-        if (cell && readsAs(type, cell.text)) {
-          const base = isHeader ? 0.8 : alone && !colon && !separator ? 0.6 : 0.8;
+        // The first cell of a "Label | value" row or a "Label:" is another label, not this one's value.
+        const labelCell = cell && (/[:：]$/.test(cell.text) || (!piped && cell === cells[0] && /^\s*\S[^|]*\s\|\s/.test(nextText)));
+        if (cell && !labelCell && readsAs(type, cell.text)) {
+          // A table header or "Label:" vouches for the value below; a heading without a colon less so.
+          const base = isHeader || colon ? 0.8 : 0.6;
           return { raw: cell.text, offset: next.start + cell.start, base };
         }
         break;
@@ -166,9 +178,12 @@ export function labeledCandidates(labels: string[], documents: { doc: Document; 
       const value = valueAt(text, m.index!, m.index! + m[0].length, type);
       if (value) {
         const before = text.slice(Math.max(0, m.index! - 40), m.index!).split('\n').at(-1)!;
-        found.push({ raw: value.raw, base: value.base, document_index: doc.index, offset: value.offset,
-          label: label < 0 ? wanted.length : label, labelLength: said.length,
-          cellStart: !/[\p{L}\p{N}]$/u.test(before.replace(/[ ]$/, '')) || /(\s\|\s|\s{3,}|\t)$/.test(before) || before.trim() === '' });
+        const cellStart = !/[\p{L}\p{N}]$/u.test(before.replace(/[ ]$/, '')) || /(\s\|\s|\s{3,}|\t)$/.test(before) || before.trim() === '';
+        // A label after a word of the same phrase may be part of another label ("Due date");
+        // a one-word label ("Date", "Nummer") says less than a phrase about what it labels.
+        const base = value.base * (cellStart ? 1 : 0.8) * (/\s/.test(said) ? 1 : 0.9);
+        found.push({ raw: value.raw, base, document_index: doc.index, offset: value.offset,
+          label: label < 0 ? wanted.length : label, labelLength: said.length, cellStart });
       }
     }
   }

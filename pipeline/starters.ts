@@ -23,6 +23,8 @@ const currency = {
     { kind: 'regex' as const, pattern: `\\b(?P<value>${CURRENCY_CODES.join('|')})\\b` },
     { kind: 'regex' as const, pattern: '(?P<value>[€$£¥])\\s?\\d' },
     { kind: 'regex' as const, pattern: '\\d\\s?(?P<value>[€$£¥]|zł)' },
+    // A euro or pound sign anywhere ("Total € incl. VAT") names the currency; a dollar sign may be any dollar.
+    { kind: 'regex' as const, pattern: '(?P<value>[€£])' },
   ],
 };
 
@@ -86,10 +88,17 @@ export const STARTERS: Record<string, Schema> = {
         type: 'string', required: true,
         extract: [
           xml('invoice_number'), labels(...INVOICE_NUMBER), labels(...BARE_NUMBER),
-          { kind: 'regex', pattern: '(?:invoice|rechnung|facture|factura|factuur|fattura|fatura|faktura)\\s*(?:no\\.?|nr\\.?|n[°º]|number|#|nummer|numero|número|numer)\\s*[:#]?\\s*(?P<value>[A-Z]{0,5}[-/]?\\d[A-Z0-9\\-/]{2,})' },
+          // The document's title and its number ("Rechnung RE1001", "Invoice No 4711"); at most 24 characters.
+          { kind: 'regex', pattern: '\\b(?:invoice|rechnung|facture|factura|factuur|fattura|fatura|faktura)\\s*(?:no\\.?|nr\\.?|n[°º]|number|#|nummer|numero|número|numer)?\\s*[:#]?\\s+(?P<value>[A-Z]{0,5}[-/]?\\d[A-Z0-9\\-/]{2,23})\\b' },
         ],
       },
-      invoice_date: { type: 'date', required: true, extract: [xml('invoice_date'), labels(...INVOICE_DATE), labels(...BARE_DATE)] },
+      invoice_date: {
+        type: 'date', required: true,
+        extract: [xml('invoice_date'), labels(...INVOICE_DATE),
+          // A letter's own date: "München, den 01.11.2024", "Paris, le 3 mars 2026".
+          { kind: 'regex', pattern: '\\p{L}+,\\s+(?:den|le|el|il|den)\\s+(?P<value>\\d{1,2}\\.?\\s?(?:\\d{1,2}\\.|\\p{L}{3,12})\\s?\\d{2,4})' },
+          labels(...BARE_DATE)],
+      },
       due_date: { type: 'date', extract: [xml('due_date'), labels(...DUE_DATE)] },
       total_amount: {
         type: 'number', required: true,
@@ -141,7 +150,7 @@ export const STARTERS: Record<string, Schema> = {
           'Grand total', 'Gesamtbetrag', 'Zu zahlen', 'Total payé', 'Montant payé', 'Total TTC', 'Total pagado',
           'Importe pagado', 'Totaal betaald', 'Betaald', 'Importo pagato', 'Totale pagato', 'Total pago', 'Valor pago',
           'Valor total', 'Do zapłaty', 'Att betala', 'At betale', 'I alt'),
-        labels(...TOTAL_BARE, 'Betrag', 'Montant', 'Importe', 'Importo', 'Valor', 'Kwota', 'Belopp', 'Beløb')],
+        labels(...TOTAL_BARE), labels('Betrag', 'Montant', 'Importe', 'Importo', 'Valor', 'Kwota', 'Belopp', 'Beløb')],
       },
       currency,
       payment_method: {
