@@ -11,7 +11,7 @@
 // A label alone on its line without a colon is a section heading: its next line is weak
 // evidence. A row of several amounts after a label is a table row: the last one counts.
 import type { Document } from './types.ts';
-import { coerceText, parseAmount, parseDate, type FieldType } from './validate.ts';
+import { coerceText, type FieldType } from './validate.ts';
 
 export interface LabeledCandidate {
   raw: string;
@@ -36,7 +36,8 @@ const AMOUNT_PREFIX = /^(?:[\s:=.,()/\-]|[A-Z]{3}\b|[€$£¥₹]|zł|kr\b|r\$|i
 const DATE_PREFIX = /^[\s:,.\-]*(?:\p{L}{2,12},\s*|(?:on|am|le|el|den|vom|du|del|dia|il|op|per|by|bis)\s+)?$/iu;
 
 function escape(label: string): string {
-  return label.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
+  // A space in a label is one or two spaces in the text, never a cell gap or a line break.
+  return label.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '[ \\u00a0]{1,2}');
 }
 
 function lineAt(text: string, at: number): { start: number; end: number } {
@@ -59,16 +60,26 @@ function segments(line: string): { text: string; start: number; end: number }[] 
   return out;
 }
 
-/** Whether a value read for `type` starts where it should (see AMOUNT_PREFIX / DATE_PREFIX). */
-function readsAs(type: FieldType, value: string): boolean {
-  const c = coerceText(type, value);
-  if (!c.ok) return false;
+const DATES_IN_TEXT = /\d{1,4}[./-]\d{1,2}[./-]\d{2,4}|\p{L}{3,12}\.?\s+\d{1,2},?\s+\d{4}|\d{1,2}\.?\s+\p{L}{3,12}\.?\s+\d{4}/gu;
+
+/**
+ * Where the value read for `type` starts in `value`, or -1 when something else stands
+ * before it (see AMOUNT_PREFIX / DATE_PREFIX). An amount is never read inside a date.
+ */
+function startOf(type: FieldType, value: string): number {
   if (type === 'number' || type === 'integer') {
-    const before = value.slice(0, c.start).replace(/\d{1,4}[./-]\d{1,2}[./-]\d{2,4}|\p{L}{3,12}\.?\s+\d{1,2},?\s+\d{4}|\d{1,2}\.?\s+\p{L}{3,12}\.?\s+\d{4}/gu, ' ');
-    return AMOUNT_PREFIX.test(before);
+    const stripped = value.replace(DATES_IN_TEXT, (d) => ' '.repeat(d.length));
+    const c = coerceText(type, stripped);
+    return c.ok && AMOUNT_PREFIX.test(stripped.slice(0, c.start)) ? c.start : -1;
   }
-  if (type === 'date') return DATE_PREFIX.test(value.slice(0, c.start));
-  return true;
+  const c = coerceText(type, value);
+  if (!c.ok) return -1;
+  if (type === 'date') return DATE_PREFIX.test(value.slice(0, c.start)) ? 0 : -1;
+  return 0;
+}
+
+function readsAs(type: FieldType, value: string): boolean {
+  return startOf(type, value) >= 0;
 }
 
 /** A header row: several cells and none with a digit ("Invoice No   Date   Total"). */
@@ -77,9 +88,13 @@ function headerRow(line: string): boolean {
   return cells.length >= 2 && cells.every((c) => !/\d/.test(c.text));
 }
 
+const AMOUNT = /[-−]?(?:\d{1,3}(?:[ .,'\u00A0\u202F]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)/g;
+
+/** The amounts of a text that is nothing but amounts (with currency and rates): a table row. */
 function amountsIn(text: string): { text: string; start: number }[] {
-  return segments(text).filter((s) => parseAmount(s.text) && /^[\s\d.,'\-−()€$£¥A-Za-zł]*$/.test(s.text) && /\d/.test(s.text)
-    && !parseDate(s.text)).map((s) => ({ text: s.text, start: s.start }));
+  const found = [...text.matchAll(AMOUNT)].map((m) => ({ text: m[0], start: m.index! }));
+  const rest = text.replace(AMOUNT, ' ');
+  return /^(?:[\s%€$£¥|]|[A-Z]{3}\b|zł|kr\b)*$/u.test(rest) ? found : [];
 }
 
 function valueAt(text: string, labelStart: number, labelEnd: number, type: FieldType): { raw: string; offset: number; base: number } | null {
@@ -119,7 +134,8 @@ function valueAt(text: string, labelStart: number, labelEnd: number, type: Field
       value = /:/.test(token) ? '' : token;
       offset = valueStart;
     }
-    if (value && readsAs(type, value)) return { raw: value, offset, base: separator ? 0.9 : 0.75 };
+    const at = value ? startOf(type, value) : -1;
+    if (at >= 0) return { raw: value.slice(at), offset: offset + at, base: separator ? 0.9 : 0.75 };
   }
 
   // 2. Below, in the label's column (or the first cell when the label starts its line).

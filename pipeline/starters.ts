@@ -20,7 +20,8 @@ const currency = {
   extract: [
     xml('currency'),
     labels('Currency', 'Währung', 'Devise', 'Monnaie', 'Moneda', 'Divisa', 'Valuta', 'Waluta', 'Moeda'),
-    { kind: 'regex' as const, pattern: `\\b(?P<value>${CURRENCY_CODES.join('|')})\\b` },
+    // A code not inside a word; it may touch the amount ("17 115,45PLN").
+    { kind: 'regex' as const, pattern: `(?:^|[^\\p{L}])(?P<value>${CURRENCY_CODES.join('|')})(?:[^\\p{L}]|$)` },
     { kind: 'regex' as const, pattern: '(?P<value>[€$£¥])\\s?\\d' },
     { kind: 'regex' as const, pattern: '\\d\\s?(?P<value>[€$£¥]|zł)' },
     // A euro or pound sign anywhere ("Total € incl. VAT") names the currency; a dollar sign may be any dollar.
