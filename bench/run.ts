@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { printExtraction, runExtraction } from './extraction.ts';
 import { QUICK, ROOT, corpusWorkload, mib, table, totalBytes } from './lib.ts';
 import { runScale } from './scale.ts';
 import { runServer } from './server.ts';
@@ -32,6 +33,7 @@ const runMemory = (...args: string[]) => JSON.parse(execFileSync(process.execPat
 const bigMessage = join(mkdtempSync(join(tmpdir(), 'svc-bench-mem-')), 'big.eml');
 const memory = { ...runMemory('build', bigMessage), ...runMemory(bigMessage) };
 const webhooks = await runWebhooks(QUICK ? 200 : 1000);
+const extraction = await runExtraction();
 
 const results = {
   machine,
@@ -41,6 +43,7 @@ const results = {
   scale,
   memory,
   webhooks,
+  extraction,
 };
 
 table('1. Ingest throughput (messages/s, MB/s)', [
@@ -59,6 +62,7 @@ console.log(`ratios large/small: first page ${scale.ratio_first_page}, deep page
 table('5. Memory', [{ case: `${memory.message_mib} MiB message, ${memory.pdf_mib} MiB PDF`, peak_over_baseline_mib: memory.peak_over_baseline_mib, ratio_to_message: memory.ratio_to_message, seconds: memory.seconds },
   { case: `throughput run (c): peak ${throughput.peak_rss_mib_during_c} MiB`, peak_over_baseline_mib: throughput.peak_rss_growth_mib_during_c, ratio_to_message: '-', seconds: '-' }]);
 table('6. Webhooks', [webhooks]);
+printExtraction(extraction);
 
 mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
 const file = join(ROOT, 'bench/results', `${machine.date.slice(0, 10)}${QUICK ? '-quick' : ''}.json`);
