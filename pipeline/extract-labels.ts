@@ -154,7 +154,9 @@ function valueAt(text: string, labelStart: number, labelEnd: number, type: Field
           : cells.find((s) => s.start < col.end + 2 && s.end > col.start - 2);
         if (!cell && col.start === 0 && !piped) cell = cells[0];
         // The first cell of a "Label | value" row or a "Label:" is another label, not this one's value.
-        const labelCell = cell && (/[:：]$/.test(cell.text) || (!piped && cell === cells[0] && /^\s*\S[^|]*\s\|\s/.test(nextText)));
+        // ... and so is a "Label: value" cell ("NIP: 9999999999" under a "Seller" heading).
+        const labelCell = cell && (/[:：]$/.test(cell.text) || /^[\p{L}][\p{L} .\-]{0,30}[:：]\s*\S/u.test(cell.text)
+          || (!piped && cell === cells[0] && /^\s*\S[^|]*\s\|\s/.test(nextText)));
         if (cell && !labelCell && readsAs(type, cell.text)) {
           // A table header or "Label:" vouches for the value below; a heading without a colon less so.
           const base = isHeader || colon ? 0.8 : 0.6;
@@ -175,7 +177,8 @@ function valueAt(text: string, labelStart: number, labelEnd: number, type: Field
 }
 
 /** Every labeled value in the documents, most specific label first. */
-export function labeledCandidates(labels: string[], documents: { doc: Document; text: string }[], type: FieldType): LabeledCandidate[] {
+export function labeledCandidates(labels: string[], documents: { doc: Document; text: string }[], type: FieldType,
+  fallback = false): LabeledCandidate[] {
   const wanted = [...new Set(labels.map((l) => l.trim().toLowerCase().replace(/\s+/g, ' ')).filter(Boolean))];
   const order = [...wanted.keys()].sort((a, b) => wanted[b]!.length - wanted[a]!.length || a - b);
   // Not inside a word or a code ("Sub-Total", "Kunden-Nr."): bounded where the label starts or ends with a letter or digit.
@@ -196,8 +199,8 @@ export function labeledCandidates(labels: string[], documents: { doc: Document; 
         const before = text.slice(Math.max(0, m.index! - 40), m.index!).split('\n').at(-1)!;
         const cellStart = !/[\p{L}\p{N}]$/u.test(before.replace(/[ ]$/, '')) || /(\s\|\s|\s{3,}|\t)$/.test(before) || before.trim() === '';
         // A label after a word of the same phrase may be part of another label ("Due date");
-        // a one-word label ("Date", "Nummer") says less than a phrase about what it labels.
-        const base = value.base * (cellStart ? 1 : 0.8) * (/\s/.test(said) ? 1 : 0.9);
+        // a one-word label tried after a field's specific labels ("Date", "Nummer") says less.
+        const base = value.base * (cellStart ? 1 : 0.8) * (fallback && !/\s/.test(said) ? 0.9 : 1);
         found.push({ raw: value.raw, base, document_index: doc.index, offset: value.offset,
           label: label < 0 ? wanted.length : label, labelLength: said.length, cellStart });
       }

@@ -11,9 +11,10 @@
 //   0.6   a section heading's next line, a value left of its label, a table row's last amount;
 //   0.5   at most, for what the mail says about itself rather than the document (Date
 //         header, sender name; the sender address of a forwarded mail).
-// Then: several different values under the winning label x0.7; an amount such as 1,234
-// x0.6; a date that reads both day- and month-first, in a text with no day-first
-// language, at most 0.5.
+// Then: x0.8 for a label after a word of its phrase (not at a line or cell start); x0.9 for
+// a one-word label in a fallback list; several different values under the winning label
+// x0.7; an amount such as 1,234 x0.6; a date that reads both day- and month-first, in a
+// text with no day-first language, at most 0.5.
 import { looksLikeEinvoice, readEinvoice, type Einvoice, type EinvoiceField } from './einvoice.ts';
 import { labeledCandidates } from './extract-labels.ts';
 import { dayFirstLanguage, forwardedBySender, maskWrapper } from './extract-reading.ts';
@@ -135,7 +136,9 @@ function candidatesFor(x: CompiledExtractor, field: CompiledField, view: Message
     case 'einvoice': return einvoiceCandidates(x.field, view.documents);
     case 'labeled_value': {
       const docs = readable(view.documents);
-      const found = labeledCandidates(x.labels, docs, field.type).map((c) => ({
+      // A label list after another one is a fallback (generic labels after specific ones).
+      const fallback = field.compiled.indexOf(x) > field.compiled.findIndex((e) => e.kind === 'labeled_value');
+      const found = labeledCandidates(x.labels, docs, field.type, fallback).map((c) => ({
         raw: c.raw, base: c.base, offset: c.offset, source: { document_index: c.document_index, start: 0, end: 0 },
         group: c.label,
       }));
