@@ -53,6 +53,7 @@ function positioned(items: RawItem[]): PositionedItem[] {
   for (const item of items) {
     if (typeof item.str !== 'string' || !item.transform || item.str.trim() === '') continue;
     const [a = 0, b = 0, c = 0, d = 0, x = 0, y = 0] = item.transform;
+    if (!Number.isFinite(x) || !Number.isFinite(y)) continue;
     const size = Math.abs(item.height ?? 0) || Math.hypot(c, d) || Math.hypot(a, b) || 10;
     out.push({ str: item.str.replace(/\s+/g, ' '), x, y, width: Math.max(0, item.width ?? 0), size });
   }
@@ -74,7 +75,8 @@ function median(values: number[]): number {
 export function layoutLines(items: PositionedItem[]): string[] {
   if (items.length === 0) return [];
   const charWidth = median(items.filter((i) => i.width > 0).map((i) => i.width / i.str.length)) || 5;
-  const left = Math.min(...items.map((i) => i.x));
+  // reduce, not Math.min(...): a page may hold more items than a call takes arguments.
+  const left = items.reduce((min, i) => Math.min(min, i.x), Number.POSITIVE_INFINITY);
   const byLine = [...items].sort((p, q) => q.y - p.y || p.x - q.x);
   const lines: PositionedItem[][] = [];
   let current: PositionedItem[] = [];

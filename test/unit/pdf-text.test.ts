@@ -54,6 +54,14 @@ describe('layout text', () => {
     expect(lines[1]).toBe('next line');
   });
 
+  it('a page of 150,000 items and items with broken coordinates do not throw', () => {
+    const items = Array.from({ length: 150_000 }, (_, i) => ({ str: 'x', x: (i % 100) * 6, y: 800 - Math.floor(i / 100) * 12, width: 5, size: 10 }));
+    items.push({ str: 'bad', x: Number.NaN, y: 1, width: 5, size: 10 }, { str: 'far', x: 1e12, y: 3000, width: 5, size: 10 });
+    const lines = layoutLines(items.filter((i) => Number.isFinite(i.x)));
+    expect(lines.length).toBe(1501);
+    expect(lines.every((l) => l.length <= 420)).toBe(true);
+  });
+
   it('a two-column PDF invoice is read by the invoice starter', async () => {
     const eml = buildEml({ subject: 'Documents', text: 'Please find the attachment.',
       attachments: [{ filename: 'scan.pdf', contentType: 'application/pdf', content: await pdfOf([twoColumn]) }] });
