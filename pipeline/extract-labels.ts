@@ -180,7 +180,26 @@ function valueAt(text: string, labelStart: number, labelEnd: number, type: Field
 export function labeledCandidates(labels: string[], documents: { doc: Document; text: string }[], type: FieldType,
   fallback = false): LabeledCandidate[] {
   const wanted = [...new Set(labels.map((l) => l.trim().toLowerCase().replace(/\s+/g, ' ')).filter(Boolean))];
-  const order = [...wanted.keys()].sort((a, b) => wanted[b]!.length - wanted[a]!.length || a - b);
+  const found: LabeledCandidate[] = [];
+  for (const { doc, text } of documents) {
+    // Only labels whose first word occurs in the text go into the pattern; most lists have none in most mail.
+    const lower = lowered(doc, text);
+    const present = wanted.map((l, i) => (lower.includes(l.split(' ')[0]!) ? i : -1)).filter((i) => i >= 0);
+    if (present.length > 0) found.push(...inDocument(wanted, present, doc, text, type, fallback));
+  }
+  return found.sort((a, b) => b.labelLength - a.labelLength || a.label - b.label || Number(b.cellStart) - Number(a.cellStart) || b.base - a.base);
+}
+
+const lowerCache = new WeakMap<Document, { text: string; lower: string }>();
+
+function lowered(doc: Document, text: string): string {
+  let cached = lowerCache.get(doc);
+  if (cached?.text !== text) { cached = { text, lower: text.toLowerCase() }; lowerCache.set(doc, cached); }
+  return cached.lower;
+}
+
+function inDocument(wanted: string[], present: number[], doc: Document, text: string, type: FieldType, fallback: boolean): LabeledCandidate[] {
+  const order = [...present].sort((a, b) => wanted[b]!.length - wanted[a]!.length || a - b);
   // Not inside a word or a code ("Sub-Total", "Kunden-Nr."): bounded where the label starts or ends with a letter or digit.
   const alternatives = order.map((i) => {
     const label = wanted[i]!;
@@ -188,24 +207,22 @@ export function labeledCandidates(labels: string[], documents: { doc: Document; 
   });
   const re = new RegExp(alternatives.join('|'), 'giu');
   const found: LabeledCandidate[] = [];
-  for (const { doc, text } of documents) {
-    let matches = 0;
-    for (const m of text.matchAll(re)) {
-      if (++matches > MAX_MATCHES) break;
-      const said = m[0].toLowerCase().replace(/\s+/g, ' ');
-      const label = wanted.indexOf(said);
-      const value = valueAt(text, m.index!, m.index! + m[0].length, type);
-      if (value) {
-        const before = text.slice(Math.max(0, m.index! - 40), m.index!).split('\n').at(-1)!;
-        const cellStart = !/[\p{L}\p{N}]$/u.test(before.replace(/[ ]$/, '')) || /(\s\|\s|\s{3,}|\t)$/.test(before) || before.trim() === '';
-        // A label after a word of the same phrase may be part of another label ("Due date");
-        // a one-word label tried after a field's specific labels ("Date", "Nummer") says less.
-        const base = value.base * (cellStart ? 1 : 0.8) * (fallback && !/\s/.test(said) ? 0.9 : 1);
-        found.push({ raw: value.raw, base, document_index: doc.index, offset: value.offset,
-          label: label < 0 ? wanted.length : label, labelLength: said.length, cellStart });
-      }
+  let matches = 0;
+  for (const m of text.matchAll(re)) {
+    if (++matches > MAX_MATCHES) break;
+    const said = m[0].toLowerCase().replace(/\s+/g, ' ');
+    const label = wanted.indexOf(said);
+    const value = valueAt(text, m.index!, m.index! + m[0].length, type);
+    if (value) {
+      const before = text.slice(Math.max(0, m.index! - 40), m.index!).split('\n').at(-1)!;
+      const cellStart = !/[\p{L}\p{N}]$/u.test(before.replace(/[ ]$/, '')) || /(\s\|\s|\s{3,}|\t)$/.test(before) || before.trim() === '';
+      // A label after a word of the same phrase may be part of another label ("Due date");
+      // a one-word label tried after a field's specific labels ("Date", "Nummer") says less.
+      const base = value.base * (cellStart ? 1 : 0.8) * (fallback && !/\s/.test(said) ? 0.9 : 1);
+      found.push({ raw: value.raw, base, document_index: doc.index, offset: value.offset,
+        label: label < 0 ? wanted.length : label, labelLength: said.length, cellStart });
     }
   }
-  return found.sort((a, b) => b.labelLength - a.labelLength || a.label - b.label || Number(b.cellStart) - Number(a.cellStart) || b.base - a.base);
+  return found;
 }
 

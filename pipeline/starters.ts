@@ -24,8 +24,6 @@ const currency = {
     { kind: 'regex' as const, pattern: `(?:^|[^\\p{L}])(?P<value>${CURRENCY_CODES.join('|')})(?:[^\\p{L}]|$)` },
     { kind: 'regex' as const, pattern: '(?P<value>[€$£¥])\\s?\\d' },
     { kind: 'regex' as const, pattern: '\\d\\s?(?P<value>[€$£¥]|zł)' },
-    // A euro or pound sign anywhere ("Total € incl. VAT") names the currency; a dollar sign may be any dollar.
-    { kind: 'regex' as const, pattern: '(?P<value>[€£])' },
   ],
 };
 
@@ -97,7 +95,7 @@ export const STARTERS: Record<string, Schema> = {
         type: 'date', required: true,
         extract: [xml('invoice_date'), labels(...INVOICE_DATE),
           // A letter's own date: "München, den 01.11.2024", "Paris, le 3 mars 2026".
-          { kind: 'regex', pattern: '\\p{L}+,\\s+(?:den|le|el|il|den)\\s+(?P<value>\\d{1,2}\\.?\\s?(?:\\d{1,2}\\.|\\p{L}{3,12})\\s?\\d{2,4})' },
+          { kind: 'regex', pattern: ',\\s+(?:den|le|el|il)\\s+(?P<value>\\d{1,2}\\.?\\s?(?:\\d{1,2}\\.|\\p{L}{3,12})\\s?\\d{2,4})' },
           labels(...BARE_DATE)],
       },
       due_date: { type: 'date', extract: [xml('due_date'), labels(...DUE_DATE)] },
