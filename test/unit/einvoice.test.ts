@@ -117,6 +117,21 @@ describe('e-invoice XML attachments (published samples)', () => {
     expect(r.fields.invoice_date!.value).toBe('2020-02-13');
   });
 
+  it('a Peppol BIS 3 UBL credit note (EN 16931 credit note example, test/fixtures/einvoice)', async () => {
+    const xml = readFileSync(new URL('../fixtures/einvoice/peppol-bis3-creditnote.xml', import.meta.url), 'utf8');
+    const e = readEinvoice(xml)!;
+    expect(e).toMatchObject({ format: 'ubl', kind: 'credit_note' });
+    expect(Object.fromEntries(Object.entries(e.fields).map(([k, v]) => [k, v.value]))).toEqual({
+      invoice_number: '018304 / 28865', invoice_date: '2019-09-23', currency: 'EUR', total_amount: '100.11', amount_due: '100.11',
+      seller_name: 'My Supplier Company', seller_email: 'john.doole@mysuppliercompany.be', buyer_name: 'My Customer Company',
+    });
+    expect(xml.slice(e.fields.invoice_number!.start, e.fields.invoice_number!.end)).toBe('018304 / 28865');
+    const m = await analyze(buildEml({ subject: 'Credit note', text: 'Attached.',
+      attachments: [{ filename: 'creditnote.xml', contentType: 'application/xml', content: xml }] }));
+    const r = runSchema(compileSchema(STARTERS.invoice), m.view);
+    expect(r.fields.total_amount).toMatchObject({ value: 100.11, confidence: 1 });
+  });
+
   it('an Order-X order fills the purchase order starter', async () => {
     const m = await analyze(read('mus-en-orderx.eml'));
     const r = runSchema(compileSchema(STARTERS.purchase_order), m.view);
