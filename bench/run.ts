@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { printExtraction, runExtraction } from './extraction.ts';
 import { QUICK, ROOT, corpusWorkload, mib, table, totalBytes } from './lib.ts';
 import { runHostile } from './hostile.ts';
 import { runScale } from './scale.ts';
@@ -36,6 +37,7 @@ const memory = { ...runMemory('build', bigMessage), ...runMemory(bigMessage) };
 const webhooks = await runWebhooks(QUICK ? 200 : 1000);
 const hostile = await runHostile();
 const smtp = await runSmtp(workload);
+const extraction = await runExtraction();
 
 const results = {
   machine,
@@ -47,6 +49,7 @@ const results = {
   webhooks,
   hostile,
   smtp,
+  extraction,
 };
 
 table('1. Ingest throughput (messages/s, MB/s)', [
@@ -72,6 +75,7 @@ table(`8. SMTP with mail authentication (DNS answers held ${smtp.dns_delay_ms} m
   { run: '(d) REST ingest, concurrency 8', ...smtp.d_rest_ingest, dns_queries: '-' },
 ].map(({ run, messages, per_second, mb_per_second, failures, dns_queries }) => ({ run, messages, per_second, mb_per_second, failures, dns_queries })));
 console.log(`ratio SMTP/(d) = ${smtp.ratio_smtp_over_d} (target >= 0.5)`);
+printExtraction(extraction);
 
 mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
 const file = join(ROOT, 'bench/results', `${machine.date.slice(0, 10)}${QUICK ? '-quick' : ''}.json`);

@@ -1,10 +1,11 @@
 // Stage 3: one Document per message body and per attachment, with its text. Field
 // sources point at offsets in these texts. An attachment we should be able to read but
 // cannot is flagged `attachment_unreadable`; it never fails the message.
-import { extractText, getDocumentProxy } from 'unpdf';
 import { docxText } from './docx.ts';
+import { embeddedDocuments } from './einvoice.ts';
 import { READER_LIMITS } from './limits.ts';
 import { parseMessage } from './parse.ts';
+import { readPdf, type EmbeddedFile } from './pdf-text.ts';
 import { sanitizeBody, sanitizeHtml, type HiddenText } from './sanitize.ts';
 import type { Document, Flag, ParsedAttachment, ParsedMessage } from './types.ts';
 
@@ -17,7 +18,7 @@ export interface DocumentsResult {
   flags: Flag[];
 }
 
-type Reader = (a: ParsedAttachment) => Promise<{ text: string; hidden?: HiddenText[]; flags?: Flag[]; cut?: boolean }>;
+type Reader = (a: ParsedAttachment) => Promise<{ text: string; hidden?: HiddenText[]; flags?: Flag[]; limited?: string | null; embedded?: EmbeddedFile[] }>;
 
 function decodeText(bytes: Uint8Array): string {
   try {
@@ -67,17 +68,6 @@ export function icsToText(ics: string): string {
   return lines.join('\n');
 }
 
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  // pdf.js takes ownership of the buffer it is given: pass a copy.
-  const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
-  try {
-    const { text } = await extractText(pdf, { mergePages: false });
-    return (text as string[]).map((page) => page.trim()).join('\n\n');
-  } finally {
-    await pdf.destroy();
-  }
-}
-
 async function nestedMessageText(bytes: Uint8Array): Promise<string> {
   const parsed = await parseMessage(bytes);
   if (!parsed.ok) return '';
@@ -109,9 +99,12 @@ function startsWith(bytes: Uint8Array, ascii: string): boolean {
 function readerFor(a: ParsedAttachment): Reader | null {
   const type = a.mimeType;
   const ext = GENERIC_TYPES.has(type) ? extension(a.filename) : '';
-  if (startsWith(a.bytes, '%PDF-') || type === 'application/pdf' || ext === 'pdf') return async (x) => ({ text: await pdfText(x.bytes) });
+  if (startsWith(a.bytes, '%PDF-') || type === 'application/pdf' || ext === 'pdf') return (x) => readPdf(x.bytes);
   if (type.includes('wordprocessingml') || ext === 'docx') {
-    return async (x) => docxText(x.bytes);
+    return async (x) => {
+      const read = docxText(x.bytes);
+      return { text: read.text, limited: read.cut ? `text past ${MAX_DOCUMENT_TEXT} characters not read` : null };
+    };
   }
   if (type === 'text/calendar' || ext === 'ics') return async (x) => ({ text: icsToText(decodeText(x.bytes)) });
   if (type === 'text/csv' || ext === 'csv') return async (x) => ({ text: csvToText(decodeText(x.bytes)) });
@@ -122,7 +115,7 @@ function readerFor(a: ParsedAttachment): Reader | null {
     };
   }
   if (type === 'message/rfc822' || ext === 'eml') return async (x) => ({ text: await nestedMessageText(x.bytes) });
-  if (type.startsWith('text/') || ['txt', 'md', 'json', 'xml'].includes(ext)) {
+  if (type.startsWith('text/') || type === 'application/xml' || type.endsWith('+xml') || ['txt', 'md', 'json', 'xml'].includes(ext)) {
     return async (x) => ({ text: decodeText(x.bytes) });
   }
   return null;
@@ -141,6 +134,8 @@ export function isReadable(attachment: ParsedAttachment): boolean {
 
 export interface AttachmentRead {
   document: Omit<Document, 'index'>;
+  /** Documents found inside it (the XML of a ZUGFeRD/Factur-X PDF), read after it. */
+  embedded: Omit<Document, 'index'>[];
   hidden: HiddenText[];
   flags: Flag[];
 }
@@ -151,13 +146,15 @@ export async function readAttachment(attachment: ParsedAttachment): Promise<Atta
   const flags = new Set<Flag>();
   const hidden: HiddenText[] = [];
   let text = '';
-  let cut = false;
   let unreadable: string | null = null;
+  let limited: string | null = null;
+  let embedded: EmbeddedFile[] = [];
   if (reader) {
     try {
       const read = await reader(attachment);
       text = read.text;
-      cut = read.cut ?? false;
+      limited = read.limited ?? null;
+      embedded = read.embedded ?? [];
       read.flags?.forEach((f) => flags.add(f));
       if (read.hidden) hidden.push(...read.hidden.map((h) => ({ ...h, reason: `${attachment.filename ?? 'attachment'}: ${h.reason}` })));
     } catch (error) {
@@ -166,11 +163,15 @@ export async function readAttachment(attachment: ParsedAttachment): Promise<Atta
     }
   }
   const capped = cap(text);
+  if (limited) flags.add('truncated');
+  const e = embeddedDocuments(embedded, capped.text, 0);
+  if (e.mismatch.length > 0) flags.add('einvoice_mismatch');
   return {
     document: {
       kind: 'attachment', filename: attachment.filename, mime_type: attachment.mimeType, size_bytes: attachment.bytes.byteLength,
-      text: capped.text, truncated: capped.truncated || cut, unreadable,
+      text: capped.text, truncated: capped.truncated || limited !== null, unreadable,
     },
+    embedded: e.documents.map(({ index: _index, ...d }) => d),
     hidden,
     flags: [...flags],
   };
@@ -182,6 +183,15 @@ export function unreadAttachment(attachment: ParsedAttachment, why: string | nul
     kind: 'attachment', filename: attachment.filename, mime_type: attachment.mimeType, size_bytes: attachment.bytes.byteLength,
     text: '', truncated: false, unreadable: why,
   };
+}
+
+/** Attachment reads in message order as documents numbered after the body. */
+export function attachmentDocuments(reads: Pick<AttachmentRead, 'document' | 'embedded'>[]): Document[] {
+  const out: Document[] = [];
+  for (const read of reads) {
+    for (const d of [read.document, ...read.embedded]) out.push({ index: out.length + 1, ...d });
+  }
+  return out;
 }
 
 export interface BuildOptions {
@@ -198,6 +208,17 @@ export async function buildDocuments(message: ParsedMessage, options: BuildOptio
   body.flags.forEach((f) => flags.add(f));
   const hidden = [...body.hidden];
   const bodyText = cap(body.text);
+  const reads: Pick<AttachmentRead, 'document' | 'embedded'>[] = [];
+  for (const attachment of message.attachments) {
+    if (options.readAttachments === false) {
+      reads.push({ document: unreadAttachment(attachment, readerFor(attachment) ? 'not read' : null), embedded: [] });
+      continue;
+    }
+    const read = await readAttachment(attachment);
+    read.flags.forEach((f) => flags.add(f));
+    hidden.push(...read.hidden);
+    reads.push(read);
+  }
   const documents: Document[] = [{
     index: 0,
     kind: 'body',
@@ -207,16 +228,6 @@ export async function buildDocuments(message: ParsedMessage, options: BuildOptio
     text: bodyText.text,
     truncated: bodyText.truncated,
     unreadable: null,
-  }];
-  for (const attachment of message.attachments) {
-    if (options.readAttachments === false) {
-      documents.push({ index: documents.length, ...unreadAttachment(attachment, readerFor(attachment) ? 'not read' : null) });
-      continue;
-    }
-    const read = await readAttachment(attachment);
-    read.flags.forEach((f) => flags.add(f));
-    hidden.push(...read.hidden);
-    documents.push({ index: documents.length, ...read.document });
-  }
+  }, ...attachmentDocuments(reads)];
   return { documents, hidden, flags: [...flags] };
 }

@@ -1,11 +1,23 @@
-// Stage 5: fields from the sanitized documents and headers, by each field's ordered
-// extractors; the first extractor that yields a valid value wins. Every value carries a
-// confidence in [0, 1], the raw text it came from and where that text is.
+// Stage 5: fields from the documents and headers, by each field's ordered extractors; the
+// first extractor that yields a valid value wins. Every value carries a confidence in
+// [0, 1], the raw text it came from and where that text is.
 //
-// Confidence is meant to be honest: a label directly followed by ':' or a table cell is
-// strong evidence (0.9); a value on the next line or after a bare label is weaker; an
-// ambiguous number or date, several different values for the same label, or an overlong
-// string lower it further, so a doubtful value is held for review instead of applied.
+// Confidence is meant to be honest (docs/extraction.md has the calibration table):
+//   1.0   an e-invoice's value, read from the element its format defines;
+//   0.9   a label followed by ':' or a cell/column gap and the value;
+//   0.8   a value under its label (table header, label alone with a colon);
+//   0.75  a label followed by the value after a plain space;
+//   0.7   a pattern (regex) match, with no label to vouch for it;
+//   0.6   a section heading's next line, a value left of its label, a table row's last amount;
+//   0.5   at most, for what the mail says about itself rather than the document (Date
+//         header, sender name; the sender address of a forwarded mail).
+// Then: x0.8 for a label after a word of its phrase (not at a line or cell start); x0.9 for
+// a one-word label in a fallback list; several different values under the winning label
+// x0.7; an amount such as 1,234 x0.6; a date that reads both day- and month-first, in a
+// text with no day-first language, at most 0.5.
+import { looksLikeEinvoice, readEinvoice, type Einvoice, type EinvoiceField } from './einvoice.ts';
+import { labeledCandidates } from './extract-labels.ts';
+import { dayFirstLanguage, forwardedBySender, maskWrapper } from './extract-reading.ts';
 import { headerValues } from './parse.ts';
 import { firstMatch, type SafeRegex } from './regex.ts';
 import type { CompiledExtractor, CompiledField, CompiledSchema } from './schema.ts';
@@ -30,146 +42,78 @@ export interface FieldResult {
 
 interface Candidate {
   raw: string;
+  /** What the field type reads when it differs from the text as written (e-invoice values). */
+  parse?: string;
   base: number;
   source: FieldSource;
   /** Offset of `raw` in its document, to narrow the source to the part read. */
   offset: number | null;
+  /** Candidates with the same group came from the same label. */
+  group?: number;
 }
 
-const MAX_CANDIDATES = 6;
+const MAX_CANDIDATES = 12;
 
-/** Lower-cases without changing string length, so offsets stay valid. */
-function lowerSameLength(text: string): string {
-  const lower = text.toLowerCase();
-  if (lower.length === text.length) return lower;
-  return text.replace(/[\s\S]/g, (c) => {
-    const l = c.toLowerCase();
-    return l.length === 1 ? l : c;
-  });
-}
+const einvoices = new WeakMap<Document, Einvoice | null>();
 
-function cells(line: string): { text: string; start: number }[] {
-  const out: { text: string; start: number }[] = [];
-  let start = 0;
-  for (const part of line.split(' | ')) {
-    const lead = part.length - part.trimStart().length;
-    out.push({ text: part.trim(), start: start + lead });
-    start += part.length + 3;
+/** The e-invoice a document is (XML attachment or embedded in a PDF), parsed once per document. */
+export function einvoiceOf(doc: Document): Einvoice | null {
+  if (doc.kind !== 'attachment' || !doc.text) return null;
+  let found = einvoices.get(doc);
+  if (found === undefined) {
+    found = looksLikeEinvoice(doc.text) ? readEinvoice(doc.text, doc.truncated) : null;
+    einvoices.set(doc, found);
   }
-  return out;
+  return found;
 }
 
-// A value ends at the next cell, a wide gap, or where the next "Label:" starts. The label
-// check runs anchored at each "space + capital" only: searched from every position, its
-// bounded repeat made the scan quadratic in recheck's analysis (test/contract/regex-safety).
-const CELL_OR_GAP = /\s\|\s|\s{3,}|\t/;
-const LABEL_START = /\s\p{Lu}/gu;
-const LABEL_REST = /[\p{L}.#°º ]{1,30}:\s/uy;
-
-/** Where a value in `tail` ends (the value is then trimmed), or -1. */
-function valueEnd(tail: string): number {
-  const gap = tail.search(CELL_OR_GAP);
-  for (const m of tail.matchAll(LABEL_START)) {
-    if (gap >= 0 && m.index >= gap) break;
-    LABEL_REST.lastIndex = m.index + m[0].length;
-    if (LABEL_REST.test(tail)) return m.index;
-  }
-  return gap;
-}
-const AFTER_LABEL = /^(\s*\([^)\n]{0,30}\))?\s*(?:(no\.?|nr\.?|n[°º]\.?|number)\s*)?([:：|#=]|\s[-–—]\s)?\s*/i;
+const masked = new WeakMap<Document, string>();
+const dayFirst = new WeakMap<Document, boolean>();
 
 /**
- * Labels are tried in the order given (most specific first); the first label found
- * anywhere decides, and several different values under that same label make the value
- * ambiguous.
+ * The texts text extractors read: attachments first (the document, not its wrapper), then
+ * the body with its forward header, quoted history and signature blanked. An e-invoice's
+ * XML is read by the einvoice extractor instead.
  */
-function labeledCandidates(labels: string[], documents: Document[]): Candidate[] {
-  const wanted = [...new Set(labels.map((l) => lowerSameLength(l.trim())))];
-  const texts = documents.filter((d) => d.text).map((doc) => ({
-    doc, lines: doc.text.split('\n'), lowerLines: lowerSameLength(doc.text).split('\n'),
-  }));
-  for (const label of wanted) {
-    const found: Candidate[] = [];
-    for (const { doc, lines, lowerLines } of texts) {
-      let lineStart = 0;
-      for (let li = 0; li < lines.length && found.length < MAX_CANDIDATES; li++) {
-        const lower = lowerLines[li]!;
-        let at = lower.indexOf(label);
-        while (at >= 0) {
-          const before = lower.slice(0, at);
-          const after = lower[at + label.length];
-          const trimmed = before.trimEnd();
-          // After a cell bar, two spaces or a tab (trimEnd, not /(\|\s*|\s{2,}|\t)$/: that one is quadratic).
-          const leftOk = /^[\s\-*•>·]*$/.test(before) || trimmed.endsWith('|') || before.length - trimmed.length >= 2 || before.endsWith('\t');
-          const rightOk = after === undefined || !/[\p{L}\p{N}]/u.test(after);
-          if (leftOk && rightOk) {
-            const candidate = valueAfterLabel(doc, lines, li, lineStart, at + label.length, label);
-            if (candidate) found.push(candidate);
-            break;
-          }
-          at = lower.indexOf(label, at + 1);
-        }
-        lineStart += lines[li]!.length + 1;
-      }
-    }
-    if (found.length > 0) return found;
-  }
-  return [];
+function readable(documents: Document[]): { doc: Document; text: string }[] {
+  const out = documents.filter((d) => d.text && !einvoiceOf(d)).map((doc) => {
+    if (doc.kind !== 'body') return { doc, text: doc.text };
+    let text = masked.get(doc);
+    if (text === undefined) { text = maskWrapper(doc.text); masked.set(doc, text); }
+    return { doc, text };
+  });
+  return [...out.filter((d) => d.doc.kind !== 'body'), ...out.filter((d) => d.doc.kind === 'body')];
 }
 
-function valueAfterLabel(doc: Document, lines: string[], li: number, lineStart: number, labelEnd: number, label: string): Candidate | null {
-  const line = lines[li]!;
-  const rest = line.slice(labelEnd);
-  const sep = AFTER_LABEL.exec(rest)!;
-  const valueStart = labelEnd + sep[0].length;
-  const separator = sep[3]?.trim();
-  const row = cells(line);
-  // A header row ("Invoice No | Date | Total") over a row of values: read the column.
-  // Two-cell rows are "Label | value" pairs, so a column needs three cells or more.
-  if (row.length >= 3) {
-    const next = lines[li + 1] ? cells(lines[li + 1]!) : [];
-    const column = row.findIndex((c) => c.text.toLowerCase().startsWith(label));
-    if (next.length === row.length && column >= 0 && next[column]!.text) {
-      const nextStart = lineStart + line.length + 1;
-      return { raw: next[column]!.text, base: 0.8, offset: nextStart + next[column]!.start,
-        source: { document_index: doc.index, start: 0, end: 0 } };
-    }
-  }
-  const tail = line.slice(valueStart);
-  const end = valueEnd(tail);
-  const value = (end >= 0 ? tail.slice(0, end) : tail).trim();
-  if (value) {
-    const lead = tail.indexOf(value);
-    return {
-      raw: value,
-      base: separator ? 0.9 : 0.7,
-      offset: lineStart + valueStart + lead,
-      source: { document_index: doc.index, start: 0, end: 0 },
-    };
-  }
-  // Label alone on its line: the value is on the next non-empty line.
-  let offset = lineStart + line.length + 1;
-  for (let next = li + 1; next < Math.min(lines.length, li + 3); next++) {
-    const text = lines[next]!;
-    const first = cells(text)[0]!;
-    if (first.text) {
-      return { raw: first.text, base: 0.75, offset: offset + first.start, source: { document_index: doc.index, start: 0, end: 0 } };
-    }
-    offset += text.length + 1;
-  }
-  return null;
+function readsDayFirst(doc: Document | undefined): boolean {
+  if (!doc) return false;
+  let hint = dayFirst.get(doc);
+  if (hint === undefined) { hint = dayFirstLanguage(doc.text); dayFirst.set(doc, hint); }
+  return hint;
 }
 
-function regexCandidates(regex: SafeRegex, documents: Document[]): Candidate[] {
+function einvoiceCandidates(field: EinvoiceField, documents: Document[]): Candidate[] {
   const found: Candidate[] = [];
   for (const doc of documents) {
+    const value = einvoiceOf(doc)?.fields[field];
+    if (value) {
+      found.push({ raw: doc.text.slice(value.start, value.end), parse: value.value, base: 1, offset: value.start,
+        source: { document_index: doc.index, start: 0, end: 0 }, group: 0 });
+    }
+  }
+  return found;
+}
+
+function regexCandidates(regex: SafeRegex, documents: { doc: Document; text: string }[]): Candidate[] {
+  const found: Candidate[] = [];
+  for (const { doc, text } of documents) {
     let from = 0;
-    while (found.length < MAX_CANDIDATES && from <= doc.text.length) {
-      const match = firstMatch(regex, doc.text.slice(from));
+    while (found.length < MAX_CANDIDATES && from <= text.length) {
+      const match = firstMatch(regex, text.slice(from));
       if (!match) break;
       if (match.value) {
-        found.push({ raw: match.value.text, base: 0.85, offset: from + match.value.start,
-          source: { document_index: doc.index, start: 0, end: 0 } });
+        found.push({ raw: match.value.text, base: 0.7, offset: from + match.value.start,
+          source: { document_index: doc.index, start: 0, end: 0 }, group: 0 });
       }
       from += Math.max(match.end, 1);
     }
@@ -182,18 +126,31 @@ function mailboxCandidates(x: Extract<CompiledExtractor, { kind: 'mailbox' }>, v
   if (!box) return [];
   const raw = x.part === 'address' ? box.address : x.part === 'name' ? box.name : box.address.split('@')[1] ?? '';
   if (!raw) return [];
-  return [{ raw, base: x.part === 'name' ? 0.85 : 0.95, offset: null,
-    source: { header: x.source === 'reply_to' ? 'reply-to' : x.source } }];
+  // A display name is what the mail says about itself; a forward's sender is the forwarder.
+  const base = x.part === 'name' || (x.source === 'from' && forwardedBySender(view)) ? 0.5 : 0.95;
+  return [{ raw, base, offset: null, source: { header: x.source === 'reply_to' ? 'reply-to' : x.source } }];
 }
 
-function candidatesFor(x: CompiledExtractor, view: MessageView): Candidate[] {
+function candidatesFor(x: CompiledExtractor, field: CompiledField, view: MessageView): Candidate[] {
   switch (x.kind) {
-    case 'labeled_value': return labeledCandidates(x.labels, view.documents);
-    case 'regex': return regexCandidates(x.regex!, view.documents);
+    case 'einvoice': return einvoiceCandidates(x.field, view.documents);
+    case 'labeled_value': {
+      const docs = readable(view.documents);
+      // A label list after another one is a fallback (generic labels after specific ones).
+      const fallback = field.compiled.indexOf(x) > field.compiled.findIndex((e) => e.kind === 'labeled_value');
+      const found = labeledCandidates(x.labels, docs, field.type, fallback).map((c) => ({
+        raw: c.raw, base: c.base, offset: c.offset, source: { document_index: c.document_index, start: 0, end: 0 },
+        group: c.label,
+      }));
+      // The document before its wrapper: body values only when no attachment has one.
+      const fromAttachments = found.filter((c) => view.documents[c.source.document_index]?.kind !== 'body');
+      return fromAttachments.length > 0 ? fromAttachments.concat(found.filter((c) => !fromAttachments.includes(c))) : found;
+    }
+    case 'regex': return regexCandidates(x.regex!, readable(view.documents));
     case 'mailbox': return mailboxCandidates(x, view);
     case 'header': {
       const value = headerValues(view.headers, x.name)[0];
-      return value ? [{ raw: value, base: 0.9, offset: null, source: { header: x.name.toLowerCase() } }] : [];
+      return value ? [{ raw: value, base: 0.5, offset: null, source: { header: x.name.toLowerCase() } }] : [];
     }
     case 'constant': return [];
   }
@@ -210,6 +167,25 @@ function check(field: CompiledField, coerced: Coerced): Coerced | { ok: false; c
 
 const EMPTY: FieldResult = { value: null, confidence: 0, raw: null, source: null, extractor: null, failure: null };
 
+type Valid = { candidate: Candidate; coerced: Extract<Coerced, { ok: true }> };
+
+function confidenceOf(field: CompiledField, best: Valid, valid: Valid[], view: MessageView): number {
+  let confidence = best.candidate.base;
+  const key = JSON.stringify(best.coerced.value);
+  // Other labels of the field (a generic "Date" beside "Invoice date") may well name other
+  // values; the same label naming two values is a real doubt.
+  const sameLabel = valid.filter((v) => v.candidate.group === best.candidate.group);
+  if (sameLabel.some((v) => JSON.stringify(v.coerced.value) !== key)) confidence *= 0.7;
+  if (best.coerced.ambiguous) {
+    const source = best.candidate.source;
+    const doc = 'document_index' in source ? view.documents[source.document_index] : undefined;
+    if (field.type !== 'date') confidence *= 0.6;
+    else if (!readsDayFirst(doc)) confidence = Math.min(confidence, 0.5);
+  }
+  if (field.type === 'string' && String(best.coerced.value).length > 120) confidence *= 0.6;
+  return Math.round(confidence * 1000) / 1000;
+}
+
 export function extractField(field: CompiledField, view: MessageView): FieldResult {
   let firstFailure: FieldResult | null = null;
   for (const [i, x] of field.compiled.entries()) {
@@ -219,24 +195,21 @@ export function extractField(field: CompiledField, view: MessageView): FieldResu
       firstFailure ??= { ...EMPTY, extractor: i, failure: { code: c.code, message: c.message } };
       continue;
     }
-    const valid: { candidate: Candidate; coerced: Extract<Coerced, { ok: true }> }[] = [];
-    for (const candidate of candidatesFor(x, view)) {
-      const c = check(field, coerceText(field.type, candidate.raw));
-      if (c.ok) valid.push({ candidate, coerced: c });
+    const valid: Valid[] = [];
+    for (const candidate of candidatesFor(x, field, view).slice(0, MAX_CANDIDATES)) {
+      const c = check(field, coerceText(field.type, candidate.parse ?? candidate.raw));
+      // A value read from a normalised form (an e-invoice date) points at the whole text it came from.
+      if (c.ok && candidate.parse !== undefined) valid.push({ candidate, coerced: { ...c, ambiguous: false, start: 0, end: candidate.raw.length } });
+      else if (c.ok) valid.push({ candidate, coerced: c });
       else firstFailure ??= { ...EMPTY, raw: candidate.raw, source: withOffsets(candidate, 0, candidate.raw.length), extractor: i,
         failure: { code: c.code, message: c.message } };
     }
     const best = valid[0];
     if (!best) continue;
-    let confidence = best.candidate.base;
-    if (best.coerced.ambiguous) confidence *= 0.6;
-    const distinct = new Set(valid.map((v) => JSON.stringify(v.coerced.value)));
-    if (distinct.size > 1) confidence *= 0.7;
-    if (field.type === 'string' && String(best.coerced.value).length > 120) confidence *= 0.6;
     const read = best.candidate.raw.slice(best.coerced.start, best.coerced.end) || best.candidate.raw;
     return {
       value: best.coerced.value,
-      confidence: Math.round(confidence * 1000) / 1000,
+      confidence: confidenceOf(field, best, valid, view),
       raw: read,
       source: withOffsets(best.candidate, best.coerced.start, best.coerced.end || best.candidate.raw.length),
       extractor: i,

@@ -1,6 +1,7 @@
 // Schemas (spec: Schema): `name` and `fields`, each field a type, optional required /
 // requires_human / enum, and ordered extractors. Any other shape is refused by name
 // with the JSON path of the offending key.
+import { EINVOICE_FIELDS, type EinvoiceField } from './einvoice.ts';
 import { DefinitionError } from './errors.ts';
 import { compileRegex, RegexBudget, type SafeRegex } from './regex.ts';
 import { FIELD_TYPES, type FieldType } from './validate.ts';
@@ -10,7 +11,8 @@ export type Extractor =
   | { kind: 'regex'; pattern: string }
   | { kind: 'mailbox'; source: 'from' | 'to' | 'reply_to'; part: 'address' | 'name' | 'domain' }
   | { kind: 'header'; name: string }
-  | { kind: 'constant'; value: unknown };
+  | { kind: 'constant'; value: unknown }
+  | { kind: 'einvoice'; field: EinvoiceField };
 
 export interface FieldDef {
   type: FieldType;
@@ -43,6 +45,7 @@ const EXTRACTOR_KEYS: Record<Extractor['kind'], string[]> = {
   mailbox: ['source', 'part'],
   header: ['name'],
   constant: ['value'],
+  einvoice: ['field'],
 };
 
 function fail(path: string, message: string): never {
@@ -90,6 +93,9 @@ function compileExtractor(raw: unknown, path: string, budget: RegexBudget | null
     case 'constant':
       if (!('value' in raw) || raw.value === undefined || raw.value === null) fail(`${path}.value`, 'expected a value');
       return { kind: 'constant', value: raw.value };
+    case 'einvoice':
+      if (!EINVOICE_FIELDS.includes(raw.field as EinvoiceField)) fail(`${path}.field`, `expected one of ${EINVOICE_FIELDS.join(', ')}`);
+      return { kind: 'einvoice', field: raw.field as EinvoiceField };
   }
 }
 

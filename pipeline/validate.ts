@@ -8,7 +8,7 @@
 // Date rule: ISO (2026-03-04) and year-first are unambiguous; dotted dates are day-first
 // (04.03.2026 = 4 March); slashed dates are day-first unless the first number is over 12
 // (03/04/2026 = 3 April, ambiguous; 12/25/2026 = 25 December). Month names in English,
-// German, French and Spanish.
+// German, French, Spanish, Dutch, Italian, Portuguese, Polish, Swedish and Danish.
 
 export const FIELD_TYPES = ['string', 'number', 'integer', 'boolean', 'date', 'datetime', 'email', 'string[]'] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
@@ -26,22 +26,23 @@ export type Coerced =
   | { ok: false; code: 'invalid_type' | 'invalid_format'; message: string };
 
 const MONTHS: Record<string, number> = {};
+// English, German, French, Spanish, Dutch, Italian, Portuguese, Polish (both cases), Swedish, Danish.
 [
-  ['january', 'jan', 'januar', 'jänner', 'janvier', 'janv', 'enero', 'ene'],
-  ['february', 'feb', 'februar', 'février', 'fevrier', 'févr', 'fevr', 'febrero'],
-  ['march', 'mar', 'märz', 'maerz', 'mrz', 'mars', 'marzo'],
-  ['april', 'apr', 'avril', 'avr', 'abril', 'abr'],
-  ['may', 'mai', 'mayo'],
-  ['june', 'jun', 'juni', 'juin', 'junio'],
-  ['july', 'jul', 'juli', 'juillet', 'juil', 'julio'],
-  ['august', 'aug', 'août', 'aout', 'agosto', 'ago'],
-  ['september', 'sep', 'sept', 'septembre', 'septiembre', 'setiembre'],
-  ['october', 'oct', 'oktober', 'okt', 'octobre', 'octubre'],
-  ['november', 'nov', 'novembre', 'noviembre'],
-  ['december', 'dec', 'dezember', 'dez', 'décembre', 'decembre', 'déc', 'diciembre', 'dic'],
+  ['january', 'jan', 'januar', 'jänner', 'janvier', 'janv', 'enero', 'ene', 'januari', 'gennaio', 'gen', 'janeiro', 'styczeń', 'stycznia', 'sty'],
+  ['february', 'feb', 'februar', 'février', 'fevrier', 'févr', 'fevr', 'febrero', 'februari', 'febbraio', 'fevereiro', 'fev', 'luty', 'lutego', 'lut'],
+  ['march', 'mar', 'märz', 'maerz', 'mrz', 'mars', 'marzo', 'maart', 'mrt', 'março', 'marco', 'marts', 'marzec', 'marca'],
+  ['april', 'apr', 'avril', 'avr', 'abril', 'abr', 'aprile', 'kwiecień', 'kwietnia', 'kwi'],
+  ['may', 'mai', 'mayo', 'mei', 'maggio', 'mag', 'maio', 'maj', 'maja'],
+  ['june', 'jun', 'juni', 'juin', 'junio', 'giugno', 'giu', 'junho', 'czerwiec', 'czerwca', 'cze'],
+  ['july', 'jul', 'juli', 'juillet', 'juil', 'julio', 'luglio', 'lug', 'julho', 'lipiec', 'lipca', 'lip'],
+  ['august', 'aug', 'août', 'aout', 'agosto', 'ago', 'augustus', 'augusti', 'sierpień', 'sierpnia', 'sie'],
+  ['september', 'sep', 'sept', 'septembre', 'septiembre', 'setiembre', 'settembre', 'set', 'setembro', 'wrzesień', 'września', 'wrz'],
+  ['october', 'oct', 'oktober', 'okt', 'octobre', 'octubre', 'ottobre', 'ott', 'outubro', 'out', 'październik', 'października', 'paź'],
+  ['november', 'nov', 'novembre', 'noviembre', 'novembro', 'listopad', 'listopada', 'lis'],
+  ['december', 'dec', 'dezember', 'dez', 'décembre', 'decembre', 'déc', 'diciembre', 'dic', 'dicembre', 'dezembro', 'grudzień', 'grudnia', 'gru'],
 ].forEach((names, i) => names.forEach((n) => { MONTHS[n] = i + 1; }));
 
-const MONTH_WORD = '([A-Za-zÀ-ÿ]{3,10})';
+const MONTH_WORD = '(\\p{L}{3,12})';
 
 function validDate(y: number, m: number, d: number): string | null {
   if (y < 100) y += 2000;
@@ -65,11 +66,11 @@ export function parseDate(raw: string): Found {
       if (b > 12) return { iso: validDate(+m[3]!, a, b), ambiguous: false };
       return { iso: validDate(+m[3]!, b, a), ambiguous: a !== b };
     }],
-    [new RegExp(`(\\d{1,2})(?:st|nd|rd|th|er|º|°)?\\.?\\s+(?:de\\s+)?${MONTH_WORD}\\.?,?\\s+(?:de\\s+)?(\\d{4})`, 'i'), (m) => {
+    [new RegExp(`(\\d{1,2})(?:st|nd|rd|th|er|º|°)?\\.?\\s+(?:de\\s+)?${MONTH_WORD}\\.?,?\\s+(?:de\\s+)?(\\d{4})`, 'iu'), (m) => {
       const month = MONTHS[m[2]!.toLowerCase()];
       return { iso: month ? validDate(+m[3]!, month, +m[1]!) : null, ambiguous: false };
     }],
-    [new RegExp(`${MONTH_WORD}\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})`, 'i'), (m) => {
+    [new RegExp(`${MONTH_WORD}\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})`, 'iu'), (m) => {
       const month = MONTHS[m[1]!.toLowerCase()];
       return { iso: month ? validDate(+m[3]!, month, +m[2]!) : null, ambiguous: false };
     }],

@@ -6,7 +6,7 @@ import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { AnalysisJob, BucketDefinition, DecideJobResult, JobResults } from '../pipeline/jobs.ts';
 import type { AnalyzeOptions, AnalyzedMessage, SchemaRun } from '../pipeline/index.ts';
-import { MAX_DOCUMENT_TEXT, isReadable } from '../pipeline/documents.ts';
+import { MAX_DOCUMENT_TEXT, attachmentDocuments, isReadable, type AttachmentRead } from '../pipeline/documents.ts';
 import { headersOnly, type ParseRefusal } from '../pipeline/parse.ts';
 import type { RuleOutcome } from '../pipeline/rules.ts';
 import type { Document, Flag, MessageView } from '../pipeline/types.ts';
@@ -131,20 +131,22 @@ async function readBodyAlone(pool: AnalysisPool, message: AnalyzedMessage, html:
 async function readAttachmentsOneByOne(pool: AnalysisPool, message: AnalyzedMessage): Promise<AnalyzedMessage> {
   const flags = new Set<Flag>(message.flags);
   const hidden = [...message.hidden];
-  const documents: Document[] = [...message.documents];
+  const reads: Pick<AttachmentRead, 'document' | 'embedded'>[] = [];
+  // Without reading, each attachment is one document, numbered after the body.
   for (const [i, attachment] of message.parsed.attachments.entries()) {
-    if (!isReadable(attachment)) continue;
+    const { index: _index, ...unread } = message.documents[i + 1]!;
+    if (!isReadable(attachment)) { reads.push({ document: unread, embedded: [] }); continue; }
     const read = await pool.run({ kind: 'read_attachment', attachment });
-    const index = i + 1;
     if (read.ok) {
-      documents[index] = { index, ...read.value.document };
+      reads.push(read.value);
       read.value.flags.forEach((f) => flags.add(f));
       hidden.push(...read.value.hidden);
     } else {
-      documents[index] = { ...documents[index]!, unreadable: `analysis_limit: ${read.limit}` };
+      reads.push({ document: { ...unread, unreadable: `analysis_limit: ${read.limit}` }, embedded: [] });
       flags.add('analysis_limit');
     }
   }
+  const documents: Document[] = [message.documents[0]!, ...attachmentDocuments(reads)];
   const empty = new Uint8Array(0);
   const parsed = { ...message.parsed, attachments: message.parsed.attachments.map((a) => ({ ...a, bytes: empty })) };
   return { ...message, parsed, documents, hidden, flags: [...flags], view: { ...message.view, documents } };

@@ -6,7 +6,7 @@ import type { Policy as PipelinePolicy } from '../pipeline/policy.ts';
 export const FLAGS = [
   'unexpected_sender', 'hidden_text', 'script_removed', 'zero_width_chars', 'bidi_override',
   'spf_fail', 'dkim_fail', 'dmarc_fail', 'relationship_leak', 'daily_cap_reached',
-  'attachment_unreadable', 'truncated', 'analysis_limit', 'alternative_mismatch',
+  'attachment_unreadable', 'truncated', 'analysis_limit', 'alternative_mismatch', 'einvoice_mismatch',
 ] as const;
 
 export const ScopeName = z.enum(SCOPES);

@@ -14,7 +14,7 @@ const broken = structuredClone(STARTERS.invoice!);
 broken.fields.total_amount!.extract = [{ kind: 'labeled_value', labels: ['Grand total'] }];
 /** A harmless change: one more label for due dates. */
 const harmless = structuredClone(STARTERS.invoice!);
-(harmless.fields.due_date!.extract[0] as { labels: string[] }).labels.push('Payable by');
+(harmless.fields.due_date!.extract.find((x) => x.kind === 'labeled_value') as { labels: string[] }).labels.push('Payable by');
 
 async function setup(env: Record<string, string> = {}, standard = false) {
   const t = await makeTestApp(env);

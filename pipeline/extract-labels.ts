@@ -1,0 +1,228 @@
+// labeled_value: find a label as a reader does. A label counts anywhere on a line (not
+// inside a word or a longer code); the most specific label found wins (the longest, then
+// the earliest in the list). Its value is, in this order:
+//   1. after it on the same line, once separators, "No." and a parenthesis are skipped,
+//      when what stands there is a value (for numbers and dates nothing but a currency, a
+//      gross/tax qualifier or a date phrase may come between label and value, so
+//      "Total HT 46,68" is not read as the total);
+//   2. below it: the text in the same column on the next lines (a table header over its
+//      values, or a label alone on its line);
+//   3. before it, in the cell to its left.
+// A label alone on its line without a colon is a section heading: its next line is weak
+// evidence. A row of several amounts after a label is a table row: the last one counts.
+import type { Document } from './types.ts';
+import { coerceText, type FieldType } from './validate.ts';
+
+export interface LabeledCandidate {
+  raw: string;
+  base: number;
+  document_index: number;
+  offset: number;
+  /** Index of the label in the extractor's list; longer labels win first. */
+  label: number;
+  labelLength: number;
+  /** The label starts a line or a cell (not preceded by a word of the same phrase, as "date" in "Due date"). */
+  cellStart: boolean;
+}
+
+const MAX_MATCHES = 300;
+const SEGMENT_SPLIT = /(\s\|\s|\s{3,}|\t)/;
+const AFTER_LABEL = /^(\s*\([^)\n]{0,30}\))?\s*(?:(?:no\.?|nr\.?|n[°º]\.?|number|nummer|numero|número|#)\s*)?([:：|#=]|\s[-–—]\s|\s{3,}|\t)?\s*/i;
+// A value ends at the next cell, a wide gap, or where the next "Label:" starts.
+const VALUE_END = /\s\|\s|\s{3,}|\t|\s+\p{Lu}[\p{L}.#°º ]{1,30}:\s/u;
+// What may stand between a label and its amount: currency, gross/tax words, "due on <date>".
+const AMOUNT_PREFIX = /^(?:[\s:=.,()/\-]|[A-Z]{3}\b|[€$£¥₹]|zł|kr\b|r\$|incl\b|inkl\b|including|inclusive|ttc\b|brutto\b|gross\b|vat\b|tax\b|taxes\b|mwst\b|ust\b|iva\b|btw\b|tva\b|moms\b|due\b|on\b|am\b|le\b|bis\b|by\b|\d{1,2}(?:[.,]\d+)?\s?%)*$/iu;
+// Between a label and its date: a weekday with a comma, or a preposition ("due on", "fällig am").
+const DATE_PREFIX = /^[\s:,.\-]*(?:\p{L}{2,12},\s*|(?:on|am|le|el|den|vom|du|del|dia|il|op|per|by|bis)\s+)?$/iu;
+
+function escape(label: string): string {
+  // A space in a label is one or two spaces in the text, never a cell gap or a line break.
+  return label.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '[ \\u00a0]{1,2}');
+}
+
+function lineAt(text: string, at: number): { start: number; end: number } {
+  const start = text.lastIndexOf('\n', at - 1) + 1;
+  const end = text.indexOf('\n', at);
+  return { start, end: end < 0 ? text.length : end };
+}
+
+/** Text pieces of a line separated by cell gaps, with their columns. */
+function segments(line: string): { text: string; start: number; end: number }[] {
+  const out: { text: string; start: number; end: number }[] = [];
+  let at = 0;
+  for (const part of line.split(SEGMENT_SPLIT)) {
+    if (part && !SEGMENT_SPLIT.test(part) && part.trim()) {
+      const lead = part.length - part.trimStart().length;
+      out.push({ text: part.trim(), start: at + lead, end: at + lead + part.trim().length });
+    }
+    at += part.length;
+  }
+  return out;
+}
+
+const DATES_IN_TEXT = /\d{1,4}[./-]\d{1,2}[./-]\d{2,4}|\p{L}{3,12}\.?\s+\d{1,2},?\s+\d{4}|\d{1,2}\.?\s+\p{L}{3,12}\.?\s+\d{4}/gu;
+
+/**
+ * Where the value read for `type` starts in `value`, or -1 when something else stands
+ * before it (see AMOUNT_PREFIX / DATE_PREFIX). An amount is never read inside a date.
+ */
+function startOf(type: FieldType, value: string): number {
+  if (type === 'number' || type === 'integer') {
+    const stripped = value.replace(DATES_IN_TEXT, (d) => ' '.repeat(d.length));
+    const c = coerceText(type, stripped);
+    return c.ok && AMOUNT_PREFIX.test(stripped.slice(0, c.start)) ? c.start : -1;
+  }
+  const c = coerceText(type, value);
+  if (!c.ok) return -1;
+  if (type === 'date') return DATE_PREFIX.test(value.slice(0, c.start)) ? 0 : -1;
+  return 0;
+}
+
+function readsAs(type: FieldType, value: string): boolean {
+  return startOf(type, value) >= 0;
+}
+
+/** A header row: several cells and none with a digit ("Invoice No   Date   Total"). */
+function headerRow(line: string): boolean {
+  const cells = segments(line);
+  return cells.length >= 2 && cells.every((c) => !/\d/.test(c.text));
+}
+
+const AMOUNT = /[-−]?(?:\d{1,3}(?:[ .,'\u00A0\u202F]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)/g;
+
+/** The amounts of a text that is nothing but amounts (with currency and rates): a table row. */
+function amountsIn(text: string): { text: string; start: number }[] {
+  const found = [...text.matchAll(AMOUNT)].map((m) => ({ text: m[0], start: m.index! }));
+  const rest = text.replace(AMOUNT, ' ');
+  return /^(?:[\s%€$£¥|]|[A-Z]{3}\b|zł|kr\b)*$/u.test(rest) ? found : [];
+}
+
+function valueAt(text: string, labelStart: number, labelEnd: number, type: FieldType): { raw: string; offset: number; base: number } | null {
+  const line = lineAt(text, labelStart);
+  const lineText = text.slice(line.start, line.end);
+  const rest = text.slice(labelEnd, line.end);
+  const sep = AFTER_LABEL.exec(rest)!;
+  const separator = sep[2]?.trim() ?? (sep[2] ? 'gap' : '');
+  const valueStart = labelEnd + sep[0].length;
+  const tail = text.slice(valueStart, line.end);
+  const isHeader = headerRow(lineText);
+
+  // 1. On the same line.
+  if (tail.trim() && !isHeader) {
+    if (type === 'number' || type === 'integer') {
+      const amounts = amountsIn(tail);
+      // Label, then a row of amounts (net, tax, gross): a table row, read its last column.
+      if (amounts.length >= 2) {
+        const last = amounts.at(-1)!;
+        return { raw: last.text, offset: valueStart + last.start, base: 0.6 };
+      }
+    }
+    const end = tail.search(VALUE_END);
+    let value = (end >= 0 ? tail.slice(0, end) : tail).trimEnd();
+    let offset = valueStart;
+    // "Total € Incl. VAT      681.87": only qualifiers before a gap, the amount in the next cell.
+    if ((type === 'number' || type === 'integer' || type === 'date') && end >= 0 && !/\d/.test(value)) {
+      const next = segments(tail.slice(end))[0];
+      if (next && readsAs(type, `${value} ${next.text}`)) return { raw: next.text, offset: valueStart + end + next.start, base: 0.8 };
+    }
+    // Without a separator the label may be running text: "shipped via UPS." ends at the full stop,
+    // a colon further on means the label starts a longer one ("Número de cliente:"), and a
+    // string value must be a code (one token with a digit), not words ("Thanks, Vendor Ltd").
+    if (!separator) value = value.replace(/[.,;!?]+$/, '');
+    if (!separator && type === 'string') {
+      const token = /^\S*\d\S*/.exec(value)?.[0].replace(/[.,;!?]+$/, '') ?? (/^\p{Lu}{2,}$/u.test(value) ? value : '');
+      value = /:/.test(token) ? '' : token;
+      offset = valueStart;
+    }
+    const at = value ? startOf(type, value) : -1;
+    if (at >= 0) return { raw: value.slice(at), offset: offset + at, base: separator ? 0.9 : 0.75 };
+  }
+
+  // 2. Below, in the label's column (or the first cell when the label starts its line).
+  const col = { start: labelStart - line.start, end: labelEnd - line.start };
+  const colon = /^\s*[:：]\s*$/.test(rest);
+  if (isHeader || !tail.trim() || colon) {
+    let at = line.end + 1;
+    for (let n = 0; n < 3 && at < text.length; n++) {
+      const next = lineAt(text, at);
+      const nextText = text.slice(next.start, next.end);
+      if (nextText.trim()) {
+        const piped = lineText.includes(' | ') && nextText.includes(' | ');
+        const cells = segments(nextText);
+        let cell = piped
+          ? (() => { const idx = segments(lineText).findIndex((s) => s.start <= col.start && s.end >= col.start); return segments(lineText).length === cells.length ? cells[idx] : undefined; })()
+          : cells.find((s) => s.start < col.end + 2 && s.end > col.start - 2);
+        if (!cell && col.start === 0 && !piped) cell = cells[0];
+        // The first cell of a "Label | value" row or a "Label:" is another label, not this one's value.
+        // ... and so is a "Label: value" cell ("NIP: 9999999999" under a "Seller" heading).
+        const labelCell = cell && (/[:：]$/.test(cell.text) || /^[\p{L}][\p{L} .\-]{0,30}[:：]\s*\S/u.test(cell.text)
+          || (!piped && cell === cells[0] && /^\s*\S[^|]*\s\|\s/.test(nextText)));
+        if (cell && !labelCell && readsAs(type, cell.text)) {
+          // A table header or "Label:" vouches for the value below; a heading without a colon less so.
+          const base = isHeader || colon ? 0.8 : 0.6;
+          return { raw: cell.text, offset: next.start + cell.start, base };
+        }
+        break;
+      }
+      at = next.end + 1;
+    }
+  }
+
+  // 3. Before it, in the cell to its left, when nothing follows the label.
+  if (!tail.trim() && !isHeader) {
+    const before = segments(lineText).filter((s) => s.end <= col.start).at(-1);
+    if (before && readsAs(type, before.text)) return { raw: before.text, offset: line.start + before.start, base: 0.6 };
+  }
+  return null;
+}
+
+/** Every labeled value in the documents, most specific label first. */
+export function labeledCandidates(labels: string[], documents: { doc: Document; text: string }[], type: FieldType,
+  fallback = false): LabeledCandidate[] {
+  const wanted = [...new Set(labels.map((l) => l.trim().toLowerCase().replace(/\s+/g, ' ')).filter(Boolean))];
+  const found: LabeledCandidate[] = [];
+  for (const { doc, text } of documents) {
+    // Only labels whose first word occurs in the text go into the pattern; most lists have none in most mail.
+    const lower = lowered(doc, text);
+    const present = wanted.map((l, i) => (lower.includes(l.split(' ')[0]!) ? i : -1)).filter((i) => i >= 0);
+    if (present.length > 0) found.push(...inDocument(wanted, present, doc, text, type, fallback));
+  }
+  return found.sort((a, b) => b.labelLength - a.labelLength || a.label - b.label || Number(b.cellStart) - Number(a.cellStart) || b.base - a.base);
+}
+
+const lowerCache = new WeakMap<Document, { text: string; lower: string }>();
+
+function lowered(doc: Document, text: string): string {
+  let cached = lowerCache.get(doc);
+  if (cached?.text !== text) { cached = { text, lower: text.toLowerCase() }; lowerCache.set(doc, cached); }
+  return cached.lower;
+}
+
+function inDocument(wanted: string[], present: number[], doc: Document, text: string, type: FieldType, fallback: boolean): LabeledCandidate[] {
+  const order = [...present].sort((a, b) => wanted[b]!.length - wanted[a]!.length || a - b);
+  // Not inside a word or a code ("Sub-Total", "Kunden-Nr."): bounded where the label starts or ends with a letter or digit.
+  const alternatives = order.map((i) => {
+    const label = wanted[i]!;
+    return `${/^[\p{L}\p{N}]/u.test(label) ? '(?<![\\p{L}\\p{N}/.\\-])' : ''}${escape(label)}${/[\p{L}\p{N}]$/u.test(label) ? '(?![\\p{L}\\p{N}])' : ''}`;
+  });
+  const re = new RegExp(alternatives.join('|'), 'giu');
+  const found: LabeledCandidate[] = [];
+  let matches = 0;
+  for (const m of text.matchAll(re)) {
+    if (++matches > MAX_MATCHES) break;
+    const said = m[0].toLowerCase().replace(/\s+/g, ' ');
+    const label = wanted.indexOf(said);
+    const value = valueAt(text, m.index!, m.index! + m[0].length, type);
+    if (value) {
+      const before = text.slice(Math.max(0, m.index! - 40), m.index!).split('\n').at(-1)!;
+      const cellStart = !/[\p{L}\p{N}]$/u.test(before.replace(/[ ]$/, '')) || /(\s\|\s|\s{3,}|\t)$/.test(before) || before.trim() === '';
+      // A label after a word of the same phrase may be part of another label ("Due date");
+      // a one-word label tried after a field's specific labels ("Date", "Nummer") says less.
+      const base = value.base * (cellStart ? 1 : 0.8) * (fallback && !/\s/.test(said) ? 0.9 : 1);
+      found.push({ raw: value.raw, base, document_index: doc.index, offset: value.offset,
+        label: label < 0 ? wanted.length : label, labelLength: said.length, cellStart });
+    }
+  }
+  return found;
+}
+

@@ -1,0 +1,156 @@
+// PDF text as a reader sees the page: pdf.js text items placed by their coordinates, so
+// items on one visual line stay on one line in reading order, a wide gap between items
+// becomes a cell gap (three spaces or more, which extraction treats as a cell end) and
+// table columns keep their character column, so a value under a header can be found.
+//
+// The reader is bounded (issue 11): a PDF whose page tree lists one page 100,000 times is
+// 822 KB and ran the process out of memory when every page was read. We read at most
+// MAX_PDF_PAGES pages, at most MAX_PDF_TEXT characters and MAX_PDF_ITEMS text items, and
+// stop at the first limit; `limited` says which one cut the text so the caller can mark
+// the document truncated.
+import { getDocumentProxy } from 'unpdf';
+
+export const MAX_PDF_PAGES = 200;
+export const MAX_PDF_TEXT = 1024 * 1024;
+export const MAX_PDF_ITEMS = 200_000;
+/** Embedded files kept (e-invoice XML and the like), each at most 5 MiB. */
+export const MAX_EMBEDDED_FILES = 10;
+export const MAX_EMBEDDED_BYTES = 5 * 1024 * 1024;
+/** A line wider than this many characters is not padded further (runaway coordinates). */
+const MAX_COLUMN = 400;
+
+export interface EmbeddedFile {
+  filename: string;
+  bytes: Uint8Array;
+}
+
+export interface PdfText {
+  text: string;
+  /** Why the text stops early (a reader limit), or null when the whole PDF was read. */
+  limited: string | null;
+  /** Files embedded in the PDF (PDF/A-3 e-invoice XML such as ZUGFeRD / Factur-X). */
+  embedded: EmbeddedFile[];
+}
+
+export interface PositionedItem {
+  str: string;
+  x: number;
+  y: number;
+  width: number;
+  /** Font size (text height) in page units. */
+  size: number;
+}
+
+interface RawItem {
+  str?: string;
+  transform?: number[];
+  width?: number;
+  height?: number;
+}
+
+function positioned(items: RawItem[]): PositionedItem[] {
+  const out: PositionedItem[] = [];
+  for (const item of items) {
+    if (typeof item.str !== 'string' || !item.transform || item.str.trim() === '') continue;
+    const [a = 0, b = 0, c = 0, d = 0, x = 0, y = 0] = item.transform;
+    if (!Number.isFinite(x) || !Number.isFinite(y)) continue;
+    const size = Math.abs(item.height ?? 0) || Math.hypot(c, d) || Math.hypot(a, b) || 10;
+    out.push({ str: item.str.replace(/\s+/g, ' '), x, y, width: Math.max(0, item.width ?? 0), size });
+  }
+  return out;
+}
+
+function median(values: number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((p, q) => p - q);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/**
+ * Lines of one page. Items whose baselines are within a third of the font size belong to
+ * one line; the line is read left to right. Each item starts at the character column its
+ * x coordinate gives (the page's median character width), so columns line up from line
+ * to line; a gap wider than ~1.5 characters is at least three spaces (a cell gap).
+ */
+export function layoutLines(items: PositionedItem[]): string[] {
+  if (items.length === 0) return [];
+  const charWidth = median(items.filter((i) => i.width > 0).map((i) => i.width / i.str.length)) || 5;
+  // reduce, not Math.min(...): a page may hold more items than a call takes arguments.
+  const left = items.reduce((min, i) => Math.min(min, i.x), Number.POSITIVE_INFINITY);
+  const byLine = [...items].sort((p, q) => q.y - p.y || p.x - q.x);
+  const lines: PositionedItem[][] = [];
+  let current: PositionedItem[] = [];
+  let baseline = Number.NaN;
+  for (const item of byLine) {
+    if (current.length > 0 && Math.abs(item.y - baseline) <= Math.max(1, item.size / 3)) {
+      current.push(item);
+      continue;
+    }
+    if (current.length) lines.push(current);
+    current = [item];
+    baseline = item.y;
+  }
+  if (current.length) lines.push(current);
+
+  return lines.map((line) => {
+    line.sort((p, q) => p.x - q.x);
+    let text = '';
+    let end = Number.NEGATIVE_INFINITY;
+    for (const item of line) {
+      const gap = item.x - end;
+      const column = Math.min(MAX_COLUMN, Math.round((item.x - left) / charWidth));
+      if (text === '') text = ' '.repeat(column);
+      else if (gap > charWidth * 1.5) text += ' '.repeat(Math.max(3, column - text.length));
+      else if (gap > item.size * 0.15 && !text.endsWith(' ') && !item.str.startsWith(' ')) text += ' ';
+      text += item.str;
+      end = Math.max(end, item.x + item.width);
+    }
+    return text.trimEnd();
+  });
+}
+
+async function embeddedFiles(pdf: { getAttachments(): Promise<unknown> }): Promise<EmbeddedFile[]> {
+  const files: EmbeddedFile[] = [];
+  let attachments: unknown;
+  try {
+    attachments = await pdf.getAttachments();
+  } catch {
+    return files;
+  }
+  if (!attachments || typeof attachments !== 'object') return files;
+  for (const entry of Object.values(attachments as Record<string, { filename?: string; content?: Uint8Array }>)) {
+    if (files.length >= MAX_EMBEDDED_FILES) break;
+    if (!(entry?.content instanceof Uint8Array) || entry.content.byteLength > MAX_EMBEDDED_BYTES) continue;
+    files.push({ filename: String(entry.filename ?? 'embedded'), bytes: entry.content });
+  }
+  return files;
+}
+
+/** The layout text of a PDF, read within the limits above; pages are separated by a blank line. */
+export async function readPdf(bytes: Uint8Array): Promise<PdfText> {
+  // pdf.js takes ownership of the buffer it is given: pass a copy.
+  const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0, isEvalSupported: false });
+  try {
+    const pages: string[] = [];
+    let length = 0;
+    let items = 0;
+    let limited: string | null = null;
+    const count = Math.min(pdf.numPages, MAX_PDF_PAGES);
+    if (pdf.numPages > MAX_PDF_PAGES) limited = `read the first ${MAX_PDF_PAGES} of ${pdf.numPages} pages`;
+    for (let n = 1; n <= count; n++) {
+      const page = await pdf.getPage(n);
+      const content = await page.getTextContent();
+      page.cleanup();
+      items += content.items.length;
+      const text = layoutLines(positioned(content.items as RawItem[])).join('\n').replace(/^\n+|\n+$/g, '');
+      pages.push(text);
+      length += text.length + 2;
+      if (length >= MAX_PDF_TEXT) { limited = `stopped after page ${n}: more than ${MAX_PDF_TEXT} characters of text`; break; }
+      if (items >= MAX_PDF_ITEMS) { limited = `stopped after page ${n}: more than ${MAX_PDF_ITEMS} text items`; break; }
+    }
+    const text = pages.join('\n\n').slice(0, MAX_PDF_TEXT);
+    return { text, limited, embedded: await embeddedFiles(pdf) };
+  } finally {
+    await pdf.destroy();
+  }
+}
