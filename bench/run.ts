@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { QUICK, ROOT, corpusWorkload, mib, table, totalBytes } from './lib.ts';
+import { runCluster } from './cluster.ts';
 import { runScale } from './scale.ts';
 import { runServer } from './server.ts';
 import { runThroughput } from './throughput.ts';
@@ -32,6 +33,7 @@ const runMemory = (...args: string[]) => JSON.parse(execFileSync(process.execPat
 const bigMessage = join(mkdtempSync(join(tmpdir(), 'svc-bench-mem-')), 'big.eml');
 const memory = { ...runMemory('build', bigMessage), ...runMemory(bigMessage) };
 const webhooks = await runWebhooks(QUICK ? 200 : 1000);
+const cluster = await runCluster(workload.slice(0, QUICK ? 300 : 1000));
 
 const results = {
   machine,
@@ -41,6 +43,7 @@ const results = {
   scale,
   memory,
   webhooks,
+  cluster,
 };
 
 table('1. Ingest throughput (messages/s, MB/s)', [
@@ -59,6 +62,9 @@ console.log(`ratios large/small: first page ${scale.ratio_first_page}, deep page
 table('5. Memory', [{ case: `${memory.message_mib} MiB message, ${memory.pdf_mib} MiB PDF`, peak_over_baseline_mib: memory.peak_over_baseline_mib, ratio_to_message: memory.ratio_to_message, seconds: memory.seconds },
   { case: `throughput run (c): peak ${throughput.peak_rss_mib_during_c} MiB`, peak_over_baseline_mib: throughput.peak_rss_growth_mib_during_c, ratio_to_message: '-', seconds: '-' }]);
 table('6. Webhooks', [webhooks]);
+table('7. Cluster: REST ingest, 8 clients (messages/s)', Object.entries(cluster.ingest).map(([run, r]) => ({ run, ...r })));
+table('8. Cluster: get_capture latency, 4 connections', Object.entries(cluster.reads).map(([from, r]) => ({ from, ...r })));
+table('9. Cluster: shared blob stores', cluster.blobs);
 
 mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
 const file = join(ROOT, 'bench/results', `${machine.date.slice(0, 10)}${QUICK ? '-quick' : ''}.json`);

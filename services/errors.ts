@@ -55,7 +55,7 @@ export class ToolError extends Error {
 /** The database server did not answer: writes are atomic batches, so none is half-applied. */
 export function unavailable(retryAfterSeconds: number, cause: string): ToolError {
   return new ToolError('unavailable',
-    `The database server is unreachable (${cause}); the call did not complete and left nothing half-written. Retry in ${retryAfterSeconds} s.`,
+    `The database server did not answer (${cause}); the call did not complete and left nothing half-written. Retry in ${retryAfterSeconds} s.`,
     { retry_after_seconds: retryAfterSeconds });
 }
 

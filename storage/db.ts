@@ -67,10 +67,27 @@ export class Db {
 
   /** Runs `fn` alone on a local file; on a server, as it comes (the server serializes writes). */
   private serialize<T>(fn: () => Promise<T>): Promise<T> {
-    if (this.remote) return this.guard(fn).finally(() => this.replica?.wrote());
+    if (this.remote) return this.retryBusy(fn).finally(() => this.replica?.wrote());
     const run = this.queue.then(fn, fn);
     this.queue = run.catch(() => undefined);
     return run;
+  }
+
+  /**
+   * sqld answers SQLITE_BUSY when several nodes' writes wait on its write lock (measured:
+   * 16 concurrent ingests on one node). A busy batch or transaction applied nothing, so it
+   * is tried again with jittered backoff (about 3 s in all), then reported as `unavailable`.
+   */
+  private async retryBusy<T>(fn: () => Promise<T>): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.guard(fn);
+      } catch (error) {
+        if (!isBusy(error)) throw error;
+        if (attempt >= BUSY_RETRIES) throw unavailable(RETRY_AFTER_SECONDS, 'the database stayed busy');
+        await new Promise((r) => setTimeout(r, Math.min(1000, 20 * 2 ** attempt) * (0.5 + Math.random())));
+      }
+    }
   }
 
   /** Connection failures of a server become `unavailable` (503 / SMTP 451); SQL errors pass. */
@@ -108,6 +125,13 @@ export class Db {
     this.reader?.close();
     this.client.close();
   }
+}
+
+const BUSY_RETRIES = 8;
+
+function isBusy(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown };
+  return e?.code === 'SQLITE_BUSY' || /database is locked/.test(String(e?.message ?? ''));
 }
 
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH',
