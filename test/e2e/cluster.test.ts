@@ -6,7 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mcpOver, rest, startNode, structured, type Node } from '../helpers/cluster.ts';
-import { ROOT, SVC, svc } from '../helpers/process.ts';
+import { ROOT, SVC } from '../helpers/process.ts';
 import { startReceiver, until, type Answer } from '../helpers/receiver.ts';
 import { SmtpClient } from '../helpers/smtp.ts';
 import { startSqld, type RunningSqld } from '../helpers/sqld.ts';
@@ -96,7 +96,10 @@ describe('two nodes on one libSQL server', () => {
     const limited = { SVC_RATE_LIMIT_PER_MINUTE: '60', SVC_SMTP_PORT: '0', SVC_WEBHOOK_WORKER: '0' };
     const [c, d] = await Promise.all([startNode(sqld.url, limited), startNode(sqld.url, limited)]);
     stop.push(() => c.stop(), () => d.stop());
-    const sandbox = JSON.parse(await svc(['sandbox', '--json'], c.env));
+    // A fresh key, so the shared bucket starts full at this budget.
+    const made = await rest(a.url, key, 'POST', '/v1/keys', { label: 'rate-limit test' });
+    expect(made.status).toBe(200);
+    const sandbox = { key: made.body.key as string };
     const stdio = new Client({ name: 'svc-cluster-test', version: '0.0.0' });
     await stdio.connect(new StdioClientTransport({ command: process.execPath, args: [SVC, 'mcp'], cwd: ROOT,
       env: { ...c.env, SVC_API_KEY: sandbox.key } as Record<string, string>, stderr: 'ignore' }));

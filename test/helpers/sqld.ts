@@ -32,7 +32,9 @@ export async function startSqld(opts: { dbPath?: string } = {}): Promise<Running
     stop: (signal = 'SIGTERM') => new Promise((resolve) => {
       const child = running.child;
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', () => resolve());
+      // A graceful stop waits for open streams; past 10 s the test moves on regardless.
+      const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      child.once('exit', () => { clearTimeout(force); resolve(); });
       process.kill(child.pid!, signal);
     }),
     start: async () => {
