@@ -19,6 +19,7 @@ interface KeyState {
   /** Spent here and not yet reported / being reported. */
   pending: number;
   inflight: number;
+  reporting: Promise<void> | null;
   known: boolean;
   timer: NodeJS.Timeout | null;
 }
@@ -43,7 +44,7 @@ export class SharedRateLimiter {
     const now = this.nowMs();
     let state = this.keys.get(key);
     if (!state) {
-      state = { tokens: this.perMinute, at: now, pending: 0, inflight: 0, known: false, timer: null };
+      state = { tokens: this.perMinute, at: now, pending: 0, inflight: 0, reporting: null, known: false, timer: null };
       this.keys.set(key, state);
     }
     state.tokens = Math.min(this.perMinute, state.tokens + Math.max(0, now - state.at) * this.perMs);
@@ -64,6 +65,16 @@ export class SharedRateLimiter {
     return 0;
   }
 
+  /** Reports everything spent so far and waits for the answers (shutdown, tests). */
+  async drain(): Promise<void> {
+    for (const [key, state] of this.keys) {
+      while (state.reporting || state.pending > 0) {
+        if (!state.reporting) this.flush(key, state);
+        await state.reporting;
+      }
+    }
+  }
+
   private flush(key: string, state: KeyState): void {
     if (state.inflight > 0 || state.pending === 0) return;
     if (state.timer) { clearTimeout(state.timer); state.timer = null; }
@@ -71,7 +82,7 @@ export class SharedRateLimiter {
     const at = this.nowMs();
     state.pending = 0;
     state.inflight = spent;
-    spendShared(this.db, key, spent, this.perMinute, this.perMs, at).then((left) => {
+    state.reporting = spendShared(this.db, key, spent, this.perMinute, this.perMs, at).then((left) => {
       // The shared bucket as of `at`, less what this process spent since.
       state.tokens = left - state.pending;
       state.at = at;
@@ -80,6 +91,7 @@ export class SharedRateLimiter {
       state.pending += spent;
     }).finally(() => {
       state.inflight = 0;
+      state.reporting = null;
       if (state.pending >= Math.ceil(this.allowance / 2)) this.flush(key, state);
       else if (state.pending > 0 && !state.timer) {
         state.timer = setTimeout(() => { state.timer = null; this.flush(key, state); }, FLUSH_MS);
