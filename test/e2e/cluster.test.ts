@@ -6,7 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mcpOver, rest, startNode, structured, type Node } from '../helpers/cluster.ts';
-import { ROOT, SVC } from '../helpers/process.ts';
+import { ROOT, SVC, tempDataDir } from '../helpers/process.ts';
 import { startReceiver, until, type Answer } from '../helpers/receiver.ts';
 import { SmtpClient } from '../helpers/smtp.ts';
 import { startSqld, type RunningSqld } from '../helpers/sqld.ts';
@@ -62,6 +62,19 @@ describe('two nodes on one libSQL server', () => {
     const again = await rest(b.url, key, 'POST', `/v1/messages/${ingested.message_id}/reprocess`, {});
     expect(again.status).toBe(200);
     expect(again.body.capture.status).toBe('applied');
+  });
+
+  it('a node reading from an embedded replica sees others\' writes after a sync and its own at once', async () => {
+    const r = await startNode(sqld.url, { ...NODE_ENV, SVC_SMTP_PORT: '0', SVC_WEBHOOK_WORKER: '0',
+      SVC_DATABASE_REPLICA: `${tempDataDir()}/replica.db`, SVC_DATABASE_REPLICA_SYNC_MS: '200' });
+    stop.push(() => r.stop());
+    const ingested = (await rest(a.url, key, 'POST', '/v1/messages/ingest', { eml: invoice('R-1') })).body;
+    const seen = await until(() => rest(r.url, key, 'GET', `/v1/messages/${ingested.message_id}`), (x) => x.status === 200, 5000);
+    expect(seen.body.subject).toBe('Invoice R-1');
+    const again = (await rest(r.url, key, 'POST', `/v1/messages/${ingested.message_id}/reprocess`, {})).body;
+    const own = await rest(r.url, key, 'GET', `/v1/captures/${again.capture.id}`);
+    expect(own.status).toBe(200);
+    expect(own.body.fields.invoice_number.value).toBe('R-1');
   });
 
   it('SMTP to node B is stored and reads on node A', async () => {
