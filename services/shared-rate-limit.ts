@@ -58,17 +58,15 @@ export class SharedRateLimiter {
     state.tokens -= 1;
     state.pending += 1;
     if (!state.known || state.pending >= Math.ceil(this.allowance / 2)) this.flush(key, state);
-    else if (!state.timer) {
-      state.timer = setTimeout(() => { state.timer = null; this.flush(key, state); }, FLUSH_MS);
-      state.timer.unref();
-    }
+    else this.later(key, state);
     return 0;
   }
 
   /** Reports everything spent so far and waits for the answers (shutdown, tests). */
   async drain(): Promise<void> {
     for (const [key, state] of this.keys) {
-      while (state.reporting || state.pending > 0) {
+      // A few rounds at most: with the database unreachable the spending stays unreported.
+      for (let round = 0; round < 3 && (state.reporting || state.pending > 0); round++) {
         if (!state.reporting) this.flush(key, state);
         await state.reporting;
       }
@@ -87,16 +85,22 @@ export class SharedRateLimiter {
       state.tokens = left - state.pending;
       state.at = at;
       state.known = true;
+      return true;
     }, () => {
       state.pending += spent;
-    }).finally(() => {
+      return false;
+    }).then((reported) => {
       state.inflight = 0;
       state.reporting = null;
-      if (state.pending >= Math.ceil(this.allowance / 2)) this.flush(key, state);
-      else if (state.pending > 0 && !state.timer) {
-        state.timer = setTimeout(() => { state.timer = null; this.flush(key, state); }, FLUSH_MS);
-        state.timer.unref();
-      }
+      // After a failure, wait before trying again rather than spin against a dead server.
+      if (reported && state.pending >= Math.ceil(this.allowance / 2)) this.flush(key, state);
+      else if (state.pending > 0) this.later(key, state);
     });
+  }
+
+  private later(key: string, state: KeyState): void {
+    if (state.timer) return;
+    state.timer = setTimeout(() => { state.timer = null; this.flush(key, state); }, FLUSH_MS);
+    state.timer.unref();
   }
 }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SharedRateLimiter, allowanceFor } from '../../services/shared-rate-limit.ts';
-import { connectionFailure, openDb } from '../../storage/db.ts';
+import { connectionFailure, openDb, type Db } from '../../storage/db.ts';
 
 
 async function twoProcesses(perMinute: number) {
@@ -76,6 +76,21 @@ describe('shared rate limit', () => {
     clock.ms += (1 - shared) * 2000 + 100;
     expect(a.take('key_2')).toBe(0);
     close();
+  });
+});
+
+describe('shared rate limit without its database', () => {
+  it('runs ahead by the allowance only, then refuses for a second; retries are paced, not spun', async () => {
+    let reports = 0;
+    const down = { batch: async () => { reports++; throw new Error('fetch failed'); } } as unknown as Db;
+    const limiter = new SharedRateLimiter(down, 600, () => Date.now());
+    const waits = Array.from({ length: 15 }, () => limiter.take('key_3'));
+    expect(waits.slice(0, 10)).toEqual(Array(10).fill(0));
+    expect(waits.slice(10)).toEqual([1, 1, 1, 1, 1]);
+    await new Promise((r) => setTimeout(r, 450));
+    // One report at once, then one per 100 ms at most.
+    expect(reports).toBeGreaterThanOrEqual(2);
+    expect(reports).toBeLessThanOrEqual(7);
   });
 });
 
