@@ -6,8 +6,8 @@ import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
 import { openBlobStore, type BlobStore } from '../storage/blobs.ts';
 import { openDb } from '../storage/db.ts';
-import { startNode, type Node } from '../test/helpers/cluster.ts';
-import { startServe, svcEnv, tempDataDir } from '../test/helpers/process.ts';
+import { startNode, startServeSlowly, type Node } from '../test/helpers/cluster.ts';
+import { svcEnv, tempDataDir } from '../test/helpers/process.ts';
 import { startS3 } from '../test/helpers/s3.ts';
 import { startSqld } from '../test/helpers/sqld.ts';
 import { QUICK, rate, totalBytes } from './lib.ts';
@@ -65,7 +65,7 @@ export async function runCluster(messages: Uint8Array[]) {
   const sqld = await startSqld();
   const stops: (() => Promise<void>)[] = [];
   try {
-    const embedded = await startServe(svcEnv(tempDataDir(), NODE));
+    const embedded = await startServeSlowly(svcEnv(tempDataDir(), NODE));
     stops.push(() => embedded.stop());
     const ingestEmbedded = await ingest([embedded.url], embedded.key!, messages);
 

@@ -75,7 +75,7 @@ describe('two nodes on one libSQL server', () => {
     const own = await rest(r.url, key, 'GET', `/v1/captures/${again.capture.id}`);
     expect(own.status).toBe(200);
     expect(own.body.fields.invoice_number.value).toBe('R-1');
-  });
+  }, 90_000);
 
   it('SMTP to node B is stored and reads on node A', async () => {
     expect((await rest(a.url, key, 'POST', '/v1/subdomain', { name: 'cluster-co' })).body.outcome).toBe('claimed');
@@ -137,7 +137,7 @@ describe('two nodes on one libSQL server', () => {
     // Documented tolerance: 3 processes x 10 calls either way, plus the refill (1/s).
     expect(allowed).toBeGreaterThanOrEqual(60 - 30);
     expect(allowed).toBeLessThanOrEqual(60 + Math.ceil(seconds) + 30);
-  }, 60_000);
+  }, 90_000);
 
   it('B delivers what A had claimed when A is SIGKILLed mid-send, once the lease expires', async () => {
     answer = 'hang';
@@ -163,7 +163,7 @@ describe('two nodes on one libSQL server', () => {
     }
     for (const d of deliveries) expect(d.attempt_log.filter((x: { outcome: string }) => x.outcome === 'success')).toHaveLength(1);
     a = await startNode(sqld.url, NODE_ENV);
-  }, 60_000);
+  }, 90_000);
 
   it('loses no acknowledged message and answers no 500 while sqld stops and restarts under traffic', async () => {
     const acknowledged: string[] = [];

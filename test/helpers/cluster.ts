@@ -2,9 +2,10 @@
 // the runbook's environment block (read from the file), on free ports.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, freePort, startServe, svcEnv, tempDataDir, type ServeProcess } from './process.ts';
+import { ROOT, SVC, freePort, svcEnv, tempDataDir, type ServeProcess } from './process.ts';
 
 /** The KEY=VALUE lines between <!-- node-env --> markers in docs/deploy.md. */
 export function runbookEnv(): Record<string, string> {
@@ -33,8 +34,39 @@ export async function startNode(sqldUrl: string, extra: Record<string, string> =
     SVC_DATABASE_URL: sqldUrl, SVC_HTTP_PORT: '0', SVC_SMTP_PORT: String(smtpPort), SVC_DATA_DIR: tempDataDir(),
     SVC_HOST: '127.0.0.1', SVC_INBOUND_DOMAIN: 'in.test', SVC_AUTH_DNS: 'none', ...extra,
   });
-  const serve = await startServe(env);
+  const serve = await startServeSlowly(env);
   return Object.assign(serve, { smtpPort, env });
+}
+
+/**
+ * `svc serve` as process.ts starts it, but allowed a minute to come up: on two cores shared
+ * with other suites and benchmarks, loading the TypeScript alone took over 20 s at times.
+ */
+export function startServeSlowly(env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<ServeProcess> {
+  const child = spawn(process.execPath, [SVC, 'serve'], { env, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`svc serve did not start in ${timeoutMs} ms:\n${output}`)); }, timeoutMs);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = output.match(/listening on (http:\/\/\S+)/)?.[1];
+      if (!url) return;
+      clearTimeout(timer);
+      resolve({
+        child, url, output, key: output.match(/MCP URL: \S+\/mcp\/(svc_\S+)/)?.[1],
+        stop: (signal = 'SIGTERM') => new Promise((done) => {
+          if (child.exitCode !== null || child.signalCode !== null) return done();
+          child.once('exit', () => done());
+          child.kill(signal);
+        }),
+      });
+    });
+    child.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`svc serve exited with ${code}:\n${output}`));
+    });
+  });
 }
 
 export async function rest(url: string, key: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any; headers: Headers }> {
