@@ -1,10 +1,8 @@
 // A real S3-API server (s3rver) on 127.0.0.1 on a free port, over a temporary folder.
 import { mkdtempSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
-
 import type { S3Options } from '../../storage/blobs.ts';
 
 export async function startS3(bucket = 'svc-blobs'): Promise<{ options: S3Options; env: Record<string, string>; close: () => Promise<void> }> {
