@@ -35,7 +35,7 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
 export function errorResponse(error: ToolError, tenantId: string | null = null): Response {
   const headers: Record<string, string> = { 'x-svc-tenant': tenantId ?? '' };
   const retry = error.details.retry_after_seconds;
-  if (error.code === 'rate_limited' && typeof retry === 'number') headers['retry-after'] = String(retry);
+  if ((error.code === 'rate_limited' || error.code === 'unavailable') && typeof retry === 'number') headers['retry-after'] = String(retry);
   return jsonResponse(error.status, error.toBody(), headers);
 }
 

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { printExtraction, runExtraction } from './extraction.ts';
 import { QUICK, ROOT, corpusWorkload, mib, table, totalBytes } from './lib.ts';
 import { runHostile } from './hostile.ts';
+import { runCluster } from './cluster.ts';
 import { runScale } from './scale.ts';
 import { runServer } from './server.ts';
 import { runSmtp } from './smtp.ts';
@@ -38,6 +39,7 @@ const webhooks = await runWebhooks(QUICK ? 200 : 1000);
 const hostile = await runHostile();
 const smtp = await runSmtp(workload);
 const extraction = await runExtraction();
+const cluster = await runCluster(workload.slice(0, QUICK ? 300 : 1000));
 
 const results = {
   machine,
@@ -50,6 +52,7 @@ const results = {
   hostile,
   smtp,
   extraction,
+  cluster,
 };
 
 table('1. Ingest throughput (messages/s, MB/s)', [
@@ -76,6 +79,9 @@ table(`8. SMTP with mail authentication (DNS answers held ${smtp.dns_delay_ms} m
 ].map(({ run, messages, per_second, mb_per_second, failures, dns_queries }) => ({ run, messages, per_second, mb_per_second, failures, dns_queries })));
 console.log(`ratio SMTP/(d) = ${smtp.ratio_smtp_over_d} (target >= 0.5)`);
 printExtraction(extraction);
+table('10. Cluster: REST ingest, 8 clients (messages/s)', Object.entries(cluster.ingest).map(([run, r]) => ({ run, ...r })));
+table('11. Cluster: get_capture latency, 4 connections', Object.entries(cluster.reads).map(([from, r]) => ({ from, ...r })));
+table('12. Cluster: shared blob stores', cluster.blobs);
 
 mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
 const file = join(ROOT, 'bench/results', `${machine.date.slice(0, 10)}${QUICK ? '-quick' : ''}.json`);

@@ -1,9 +1,11 @@
 // What a running service holds once per process: configuration, the database, the blob
-// store, the clock and the per-key rate limiter. Tests build one with their own pieces.
+// store, the clock and the per-key rate limiter (shared through the database). Tests
+// build one with their own pieces.
 import { openBlobStore, type BlobStore } from '../storage/blobs.ts';
 import { openDb, type Db } from '../storage/db.ts';
 import { analysisPool, type AnalysisPool } from './analysis.ts';
 import { loadConfig, type Config } from './config.ts';
+import { SharedRateLimiter } from './shared-rate-limit.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { createResolver, offlineResolver, type DnsResolver } from './dns.ts';
 
@@ -13,7 +15,8 @@ export interface AppContext {
   blobs: BlobStore;
   /** The clock every handler reads; tests move it. */
   now: () => Date;
-  rateLimiter: RateLimiter;
+  /** The per-key budget, shared by every process on this database. */
+  rateLimiter: Pick<RateLimiter, 'take'>;
   /** Failed authentications per client address (clientKey). */
   authFailures: RateLimiter;
   /** When each key's last use was last written (see touchKey). */
@@ -30,14 +33,17 @@ export async function createAppContext(
   config: Config = loadConfig(),
   overrides: Partial<Pick<AppContext, 'now' | 'resolver'>> = {},
 ): Promise<AppContext> {
-  const db = await openDb(config.databaseUrl, config.databaseAuthToken, config.dbSync);
+  const db = await openDb(config.databaseUrl, {
+    authToken: config.databaseAuthToken, sync: config.dbSync,
+    replicaPath: config.databaseReplica, replicaSyncMs: config.databaseReplicaSyncMs,
+  });
   const now = overrides.now ?? (() => new Date());
   return {
     config,
     db,
-    blobs: openBlobStore(config.blobDriver, config.dataDir),
+    blobs: openBlobStore(config.blobDriver, config.dataDir, db, config.blobS3),
     now,
-    rateLimiter: new RateLimiter(config.rateLimitPerMinute, () => now().getTime()),
+    rateLimiter: new SharedRateLimiter(db, config.rateLimitPerMinute, () => now().getTime()),
     authFailures: new RateLimiter(config.authFailuresPerMinute, () => now().getTime()),
     keyTouchedAt: new Map(),
     resolver: overrides.resolver ?? (config.authDns === 'none' ? offlineResolver : createResolver({

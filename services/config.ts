@@ -2,6 +2,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { parseDnsServers } from './dns.ts';
+import type { BlobDriver, S3Options } from '../storage/blobs.ts';
 
 export interface Config {
   dataDir: string;
@@ -18,8 +19,15 @@ export interface Config {
   trustProxyHops: number;
   /** Byte limit of one HTTP request body and of one message. */
   maxBodyBytes: number;
-  /** 'fs' keeps bytes under dataDir/blobs; 'memory' is for tests. */
-  blobDriver: 'fs' | 'memory';
+  /**
+   * 'fs' keeps bytes under dataDir/blobs (default on a local file); 'db' in the database,
+   * seen by every node (default on a server); 's3' in an S3-compatible store; 'memory' for tests.
+   */
+  blobDriver: BlobDriver;
+  blobS3: S3Options | undefined;
+  /** A local embedded replica of a server database; reads go to it. */
+  databaseReplica: string | undefined;
+  databaseReplicaSyncMs: number;
   sandboxDays: number;
   /** The inbound mail domain: mail is answered at <handle>.<local>@ / <handle>+<local>@ it. */
   inboundDomain: string;
@@ -107,10 +115,15 @@ function floatFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): n
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = resolve(env.SVC_DATA_DIR || './data');
-  const blobDriver = env.SVC_BLOB_DRIVER === 'memory' ? 'memory' : 'fs';
+  const databaseUrl = env.SVC_DATABASE_URL || `file:${dataDir}/svc.db`;
+  const remote = !databaseUrl.startsWith('file:') && databaseUrl !== ':memory:';
+  const blobDriver = blobDriverFromEnv(env, remote);
+  if (env.SVC_DATABASE_REPLICA && !remote) {
+    throw new Error('SVC_DATABASE_REPLICA needs SVC_DATABASE_URL=http://... or libsql://... (a server to replicate); unset it for a local file');
+  }
   return {
     dataDir,
-    databaseUrl: env.SVC_DATABASE_URL || `file:${dataDir}/svc.db`,
+    databaseUrl,
     databaseAuthToken: env.SVC_DATABASE_AUTH_TOKEN || undefined,
     httpPort: intFromEnv(env, 'SVC_HTTP_PORT', 8080, 0),
     host: env.SVC_HOST || '127.0.0.1',
@@ -120,6 +133,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxyHops: intFromEnv(env, 'SVC_TRUST_PROXY_HOPS', 0, 0),
     maxBodyBytes: intFromEnv(env, 'SVC_MAX_MESSAGE_BYTES', 25 * MIB, 1024),
     blobDriver,
+    blobS3: blobDriver === 's3' ? s3FromEnv(env) : undefined,
+    databaseReplica: env.SVC_DATABASE_REPLICA ? resolve(env.SVC_DATABASE_REPLICA) : undefined,
+    databaseReplicaSyncMs: intFromEnv(env, 'SVC_DATABASE_REPLICA_SYNC_MS', 1000, 10),
     sandboxDays: 30,
     inboundDomain: (env.SVC_INBOUND_DOMAIN || 'in.localhost').toLowerCase(),
     smtpPort: intFromEnv(env, 'SVC_SMTP_PORT', 2525, 0),
@@ -142,5 +158,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     testRunRetentionDays: 90,
     dbSync: env.SVC_DB_SYNC === 'normal' ? 'normal' : 'full',
     analysis: analysisBudgetFromEnv(env),
+  };
+}
+
+const BLOB_DRIVERS = ['fs', 'memory', 'db', 's3'] as const;
+
+/** Several nodes on one server must see each other's bytes: there the database is the default. */
+function blobDriverFromEnv(env: NodeJS.ProcessEnv, remote: boolean): BlobDriver {
+  const raw = env.SVC_BLOB_DRIVER;
+  if (!raw) return remote ? 'db' : 'fs';
+  if (!(BLOB_DRIVERS as readonly string[]).includes(raw)) {
+    throw new Error(`SVC_BLOB_DRIVER=${raw} is not one of ${BLOB_DRIVERS.join(', ')}; fix or unset it`);
+  }
+  return raw as BlobDriver;
+}
+
+function s3FromEnv(env: NodeJS.ProcessEnv): S3Options {
+  const names = ['SVC_BLOB_S3_ENDPOINT', 'SVC_BLOB_S3_BUCKET', 'SVC_BLOB_S3_ACCESS_KEY_ID', 'SVC_BLOB_S3_SECRET_ACCESS_KEY'] as const;
+  const missing = names.filter((n) => !env[n]);
+  if (missing.length > 0) throw new Error(`SVC_BLOB_DRIVER=s3 needs ${missing.join(', ')}; set them or choose another driver`);
+  return {
+    endpoint: env.SVC_BLOB_S3_ENDPOINT!, bucket: env.SVC_BLOB_S3_BUCKET!, region: env.SVC_BLOB_S3_REGION || 'us-east-1',
+    accessKeyId: env.SVC_BLOB_S3_ACCESS_KEY_ID!, secretAccessKey: env.SVC_BLOB_S3_SECRET_ACCESS_KEY!,
   };
 }

@@ -24,6 +24,8 @@ export const ERROR_STATUS = {
   analysis_limit: 422,
   rate_limited: 429,
   internal: 500,
+  /** The database server is unreachable: the one 5XX a caller should retry (Retry-After). */
+  unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -49,6 +51,13 @@ export class ToolError extends Error {
   toBody(): ErrorBody {
     return { error: { code: this.code, message: this.message, details: this.details } };
   }
+}
+
+/** The database server did not answer: writes are atomic batches, so none is half-applied. */
+export function unavailable(retryAfterSeconds: number, cause: string): ToolError {
+  return new ToolError('unavailable',
+    `The database server did not answer (${cause}); the call did not complete and left nothing half-written. Retry in ${retryAfterSeconds} s.`,
+    { retry_after_seconds: retryAfterSeconds });
 }
 
 export function notFound(what: string, id: string): ToolError {

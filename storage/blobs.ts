@@ -1,17 +1,32 @@
 // Raw MIME and attachment bytes, content-addressed by SHA-256 so the same bytes are
-// stored once and a blob's name proves its content.
+// stored once and a blob's name proves its content. Where they live: a folder (the
+// embedded default), memory (tests), the database (every node on a server sees them) or
+// an S3-compatible store through unstorage.
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { createStorage, type Storage } from 'unstorage';
 import fsDriver from 'unstorage/drivers/fs';
 import memoryDriver from 'unstorage/drivers/memory';
+import s3Driver from 'unstorage/drivers/s3';
+import { DbBlobStore } from './blob-chunks.ts';
+import type { Db } from './db.ts';
 
-export class BlobStore {
+export interface BlobStore {
+  /** Stores bytes and returns their SHA-256 (hex), which is also their key. */
+  put(bytes: Uint8Array): Promise<string>;
+  get(sha256: string): Promise<Uint8Array | null>;
+  has(sha256: string): Promise<boolean>;
+}
+
+export function sha256Hex(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+export class UnstorageBlobStore implements BlobStore {
   constructor(private readonly storage: Storage) {}
 
-  /** Stores bytes and returns their SHA-256 (hex), which is also their key. */
   async put(bytes: Uint8Array): Promise<string> {
-    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const sha256 = sha256Hex(bytes);
     const key = blobKey(sha256);
     if (!(await this.storage.hasItem(key))) await this.storage.setItemRaw(key, bytes);
     return sha256;
@@ -33,9 +48,21 @@ function blobKey(sha256: string): string {
   return `${sha256.slice(0, 2)}:${sha256.slice(2, 4)}:${sha256}`;
 }
 
-export function openBlobStore(driver: 'fs' | 'memory', dataDir: string): BlobStore {
+export interface S3Options { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string }
+
+export type BlobDriver = 'fs' | 'memory' | 'db' | 's3';
+
+export function openBlobStore(driver: BlobDriver, dataDir: string, db?: Db, s3?: S3Options): BlobStore {
+  if (driver === 'db') {
+    if (!db) throw new Error('SVC_BLOB_DRIVER=db needs the database');
+    return new DbBlobStore(db);
+  }
+  if (driver === 's3') {
+    if (!s3) throw new Error('SVC_BLOB_DRIVER=s3 needs SVC_BLOB_S3_ENDPOINT, SVC_BLOB_S3_BUCKET and the access keys');
+    return new UnstorageBlobStore(createStorage({ driver: s3Driver(s3) }));
+  }
   const storage = createStorage({
     driver: driver === 'memory' ? memoryDriver() : fsDriver({ base: join(dataDir, 'blobs') }),
   });
-  return new BlobStore(storage);
+  return new UnstorageBlobStore(storage);
 }

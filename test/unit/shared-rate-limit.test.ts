@@ -1,0 +1,105 @@
+// The per-key budget shared through the database, with two limiters on one database file
+// standing for two processes, and the classification of server failures as 503.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SharedRateLimiter, allowanceFor } from '../../services/shared-rate-limit.ts';
+import { connectionFailure, openDb, type Db } from '../../storage/db.ts';
+
+
+async function twoProcesses(perMinute: number) {
+  const url = `file:${join(mkdtempSync(join(tmpdir(), 'svc-rate-')), 'svc.db')}`;
+  const clock = { ms: Date.parse('2026-11-01T10:00:00Z') };
+  const [dbA, dbB] = [await openDb(url), await openDb(url)];
+  const a = new SharedRateLimiter(dbA, perMinute, () => clock.ms);
+  const b = new SharedRateLimiter(dbB, perMinute, () => clock.ms);
+  return {
+    clock,
+    db: dbA,
+    a, b,
+    /** Both processes have reported what they spent and heard back. */
+    settle: async () => { await a.drain(); await b.drain(); },
+    close: () => { dbA.close(); dbB.close(); },
+  };
+}
+
+describe('shared rate limit', () => {
+  const takeAll = (limiter: SharedRateLimiter, key: string, n: number) => Array.from({ length: n }, () => limiter.take(key));
+
+  it('two processes taking turns share one budget; a stale view lets one call through, paid back by waiting', async () => {
+    const { a, b, clock, settle, close } = await twoProcesses(30);
+    for (let i = 0; i < 4; i++) {
+      expect(takeAll(a, 'key_1', 5)).toEqual([0, 0, 0, 0, 0]);
+      await settle();
+    }
+    // B has not seen the key: its first call is allowed and reported at once; then it knows.
+    expect(b.take('key_1')).toBe(0);
+    await settle();
+    const rest = takeAll(b, 'key_1', 10);
+    expect(rest.slice(0, 9)).toEqual(Array(9).fill(0));
+    // Empty: one token comes back in 2 s (30 a minute).
+    expect(rest[9]).toBe(2);
+    await settle();
+    // A still believes 10 are left: its next call passes (the tolerance), is reported, and
+    // from then on A knows the bucket is one below empty: 2 tokens (4 s) to wait.
+    expect(a.take('key_1')).toBe(0);
+    await settle();
+    expect(a.take('key_1')).toBe(4);
+    clock.ms += 4000;
+    expect(a.take('key_1')).toBe(0);
+    close();
+  });
+
+  it('a burst on both overspends by at most the allowance each, then both wait it off', async () => {
+    const { a, b, clock, db, settle, close } = await twoProcesses(30);
+    expect(allowanceFor(30)).toBe(10);
+    takeAll(a, 'key_2', 5);
+    await settle();
+    takeAll(b, 'key_2', 5);
+    await settle();
+    takeAll(a, 'key_2', 5);
+    takeAll(b, 'key_2', 5);
+    await settle();
+    // 10 left in the shared bucket; neither process has heard all of the other's spending.
+    let allowed = 0;
+    for (let i = 0; i < 20; i++) allowed += (a.take('key_2') === 0 ? 1 : 0) + (b.take('key_2') === 0 ? 1 : 0);
+    expect(allowed).toBeGreaterThanOrEqual(10);
+    expect(allowed).toBeLessThanOrEqual(10 + 2 * 10);
+    await settle();
+    await settle();
+    // Every allowed call reached the shared bucket, which now holds 10 - allowed.
+    const shared = Number((await db.readOne('SELECT tokens FROM rate_buckets WHERE key_id = ?', ['key_2']))!.tokens);
+    expect(shared).toBe(10 - allowed);
+    expect(a.take('key_2')).toBeGreaterThan(0);
+    expect(b.take('key_2')).toBeGreaterThan(0);
+    clock.ms += (1 - shared) * 2000 + 100;
+    expect(a.take('key_2')).toBe(0);
+    close();
+  });
+});
+
+describe('shared rate limit without its database', () => {
+  it('runs ahead by the allowance only, then refuses for a second; retries are paced, not spun', async () => {
+    let reports = 0;
+    const down = { batch: async () => { reports++; throw new Error('fetch failed'); } } as unknown as Db;
+    const limiter = new SharedRateLimiter(down, 600, () => Date.now());
+    const waits = Array.from({ length: 15 }, () => limiter.take('key_3'));
+    expect(waits.slice(0, 10)).toEqual(Array(10).fill(0));
+    expect(waits.slice(10)).toEqual([1, 1, 1, 1, 1]);
+    await new Promise((r) => setTimeout(r, 450));
+    // One report at once, then one per 100 ms at most.
+    expect(reports).toBeGreaterThanOrEqual(2);
+    expect(reports).toBeLessThanOrEqual(7);
+  });
+});
+
+describe('server failures', () => {
+  it('names connection failures and leaves SQL errors alone', () => {
+    expect(connectionFailure(new TypeError('fetch failed', { cause: Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }) })))
+      .toBe('ECONNREFUSED');
+    expect(connectionFailure(new Error('Replication(PrimaryHandshakeTimeout)'))).toContain('Replication(');
+    expect(connectionFailure(Object.assign(new Error('SQLITE_CONSTRAINT: UNIQUE constraint failed'), { code: 'SQLITE_CONSTRAINT' }))).toBeNull();
+    expect(connectionFailure(new Error('no such table: x'))).toBeNull();
+  });
+});
