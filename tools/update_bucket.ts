@@ -21,7 +21,7 @@ export default defineTool({
   scope: 'configure',
   mutating: true,
   title: 'Update bucket',
-  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   tenantScoped: true,
   http: { method: 'PUT', path: '/v1/buckets/{id}' },
   input: z.strictObject({
