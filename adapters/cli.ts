@@ -2,12 +2,14 @@
 // comes from SVC_* environment variables (README); flags only name what to act on.
 import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { createAppContext, type AppContext } from '../services/app.ts';
+import type { AppContext } from '../services/app.ts';
 import { createSandbox, createStandardAccount, issueKey } from '../services/accounts.ts';
 import { loadConfig, VERSION } from '../services/config.ts';
 import { countAccounts, getAccount, getAccountByEmail, verifyAccount } from '../storage/accounts.ts';
 import { SCOPES, type Scope } from '../storage/keys.ts';
+import { configureLogger } from '../services/log.ts';
 import { tools } from '../tools/index.ts';
+import { databaseLabel, listenOrExplain, openApp, StartupError } from './startup.ts';
 import { ToolError } from '../tools/define.ts';
 import { createHttpApp, listenHttp } from './http.ts';
 import { serveStdio } from './stdio.ts';
@@ -56,9 +58,12 @@ function baseUrl(app: AppContext, listening?: string): string {
 }
 
 async function serve(): Promise<void> {
-  const app = await createAppContext();
+  const config = loadConfig();
+  const logger = configureLogger(config.logLevel);
+  const app = await openApp(config);
   const firstRun = (await countAccounts(app.db)) === 0;
-  const http = await listenHttp(createHttpApp(app, tools), app.config.httpPort, app.config.host);
+  const http = await listenOrExplain('HTTP', 'SVC_HTTP_PORT', app.config.httpPort, app.config.host,
+    () => listenHttp(createHttpApp(app, tools), app.config.httpPort, app.config.host));
   const base = baseUrl(app, http.url);
   if (firstRun) {
     const sandbox = await createSandbox(app, 'system');
@@ -68,27 +73,33 @@ async function serve(): Promise<void> {
     console.log(`  account: ${sandbox.account_id}`);
     console.log(`  MCP URL: ${mcpUrl(base, sandbox.key)}`);
   }
-  const smtp = app.config.smtpPort > 0 ? await listenSmtp(app, app.config.smtpPort, app.config.host) : null;
+  const smtp = app.config.smtpPort > 0
+    ? await listenOrExplain('SMTP', 'SVC_SMTP_PORT', app.config.smtpPort, app.config.host, () => listenSmtp(app, app.config.smtpPort, app.config.host))
+    : null;
   if (smtp) console.log(`SMTP listening on ${app.config.host}:${smtp.port} for ${app.config.inboundDomain}`);
   const worker = app.config.webhookWorker ? new DeliveryWorker(app) : null;
   worker?.start();
   const stopRetention = startRetention(app);
+  logger.info({ version: VERSION, http: http.url, smtp_port: smtp?.port ?? null, inbound_domain: app.config.inboundDomain,
+    webhook_worker: worker !== null, database: databaseLabel(app.config.databaseUrl), log_level: app.config.logLevel }, 'svc started');
   // Printed last: whoever waits for this line has everything above it.
   console.log(`svc ${VERSION} listening on ${http.url}`);
-  const stop = async () => {
+  const stop = async (signal: string) => {
+    logger.info({ signal }, 'svc stopping');
     stopRetention();
     await worker?.stop();
     await smtp?.close();
     await http.close();
     app.db.close();
+    logger.info('svc stopped');
     process.exit(0);
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
 }
 
 async function withApp<T>(fn: (app: AppContext) => Promise<T>): Promise<T> {
-  const app = await createAppContext();
+  const app = await openApp(loadConfig());
   try {
     return await fn(app);
   } finally {
@@ -131,8 +142,10 @@ async function main(argv: string[]): Promise<void> {
     case 'mcp': {
       const key = process.env.SVC_API_KEY;
       if (!key) throw new UsageError('svc mcp needs the API key in SVC_API_KEY');
-      const app = await createAppContext();
-      return serveStdio(app, tools, key);
+      const config = loadConfig();
+      // stdout carries the protocol: log lines go to stderr.
+      configureLogger(config.logLevel, 2);
+      return serveStdio(await openApp(config), tools, key);
     }
     case 'sandbox':
       return withApp(async (app) => {
@@ -229,7 +242,7 @@ async function operator(sub: string | undefined, arg: string | undefined, extra:
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof ToolError) {
+  if (error instanceof ToolError || error instanceof StartupError) {
     console.error(`svc: ${error.message}`);
     process.exit(1);
   }

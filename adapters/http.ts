@@ -10,6 +10,8 @@ import type { AppContext } from '../services/app.ts';
 import type { Caller } from '../services/auth.ts';
 import { VERSION } from '../services/config.ts';
 import { ToolError, type ToolDef } from '../tools/define.ts';
+import { log } from '../services/log.ts';
+import { logRequest, markRequestStart, mcpLogContext } from './http-log.ts';
 import { allowedHosts, checkHostAndOrigin } from './host-check.ts';
 import { connectCaller, createMcpServer } from './mcp.ts';
 import { buildOpenApi } from './openapi.ts';
@@ -18,8 +20,10 @@ import { parseToolsets, TOOLSETS } from './toolsets.ts';
 
 export function createHttpApp(app: AppContext, tools: readonly ToolDef[]): H3 {
   const h3 = new H3({
+    onRequest: markRequestStart,
+    onResponse: (response, event) => logRequest(event, response, tools),
     onError: (error) => {
-      console.error('[svc] unhandled HTTP error:', error);
+      log().error({ err: error }, 'unhandled HTTP error');
       return errorResponse(new ToolError('internal', 'Internal error; it has been logged. Retry the request.'));
     },
   });
@@ -61,7 +65,16 @@ export function createHttpApp(app: AppContext, tools: readonly ToolDef[]): H3 {
     // Plain JSON answers are faster; a call that asked for progress needs an SSE stream
     // so the progress notifications can reach the client before the result.
     const wantsProgress = [parsedBody].flat().some((m) => (m as { params?: { _meta?: { progressToken?: unknown } } })?.params?._meta?.progressToken !== undefined);
-    const server = createMcpServer(app, tools, token!, caller, { names: toolsets.names });
+    const logContext = mcpLogContext(event);
+    logContext.rpc = [parsedBody].flat().map((m) => String((m as { method?: unknown } | null)?.method ?? 'response'));
+    const server = createMcpServer(app, tools, token!, caller, {
+      names: toolsets.names,
+      onCall: (tool, outcome) => {
+        logContext.tools.push(tool);
+        logContext.tenant = outcome.tenantId ?? logContext.tenant;
+        if (!outcome.ok) logContext.error = outcome.error.code;
+      },
+    });
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: !wantsProgress });
     await server.connect(transport);
     const response = await transport.handleRequest(event.req, { parsedBody });

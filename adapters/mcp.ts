@@ -48,6 +48,8 @@ export async function connectCaller(app: AppContext, token: string | undefined):
 export interface McpOptions {
   /** Only these tool names (?toolsets=); null for every tool. */
   names?: ReadonlySet<string> | null;
+  /** Told of every tools/call outcome (the HTTP request's log line names the tool and tenant). */
+  onCall?: (tool: string, outcome: CallOutcome) => void;
 }
 
 /** One MCP server for one authenticated caller (the key from the URL, the header or SVC_API_KEY). */
@@ -76,7 +78,9 @@ export function createMcpServer(app: AppContext, tools: readonly ToolDef[], toke
         { issues: [{ path: 'tenant', message: 'expected string' }] });
       return toCallToolResult({ ok: false, error, tenantId: null });
     }
-    return toCallToolResult(await callTool(app, tool, { token, args, tenantSelector: tenant || undefined, progress }));
+    const outcome = await callTool(app, tool, { token, args, tenantSelector: tenant || undefined, progress });
+    options.onCall?.(tool.name, outcome);
+    return toCallToolResult(outcome);
   });
   return server;
 }

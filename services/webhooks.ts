@@ -17,6 +17,7 @@ import {
 } from '../storage/webhooks.ts';
 import type { AppContext } from './app.ts';
 import { VERSION } from './config.ts';
+import { log, urlOrigin } from './log.ts';
 import { forbiddenAddress, guardedLookup } from './ssrf.ts';
 import { isIP } from 'node:net';
 
@@ -149,7 +150,7 @@ export class DeliveryWorker {
         try {
           worked = await this.tick();
         } catch (error) {
-          console.error('[svc] delivery worker:', (error as Error).message);
+          log().error({ err: (error as Error).message }, 'delivery worker');
         }
         if (worked === 0 && this.running) {
           await new Promise<void>((resolve) => {
@@ -201,6 +202,13 @@ export class DeliveryWorker {
     const delay = RETRY_DELAYS_MS[Math.min(attempt - 1, RETRY_DELAYS_MS.length - 1)]! * this.app.config.webhookRetryScale * (0.8 + Math.random() * 0.4);
     const status: Delivery['status'] = ok ? 'delivered' : final ? 'failed' : 'pending';
     const tenant = await this.tenant(delivery.tenant_id);
+    const nextAttemptAt = final ? null : new Date(now.getTime() + delay).toISOString();
+    // The destination's origin only: webhook URLs often carry a token in the path or query.
+    log()[ok ? 'info' : 'warn']({
+      delivery: delivery.id, tenant: delivery.tenant_id, destination: delivery.destination_name,
+      url: destination ? urlOrigin(destination.url) : null, attempt, status: result.statusCode, ms: result.durationMs,
+      ...(error ? { error } : {}), outcome: status, next_retry: nextAttemptAt,
+    }, 'webhook attempt');
     await this.app.db.batch([
       ...finishAttemptStatements(delivery, attempt, this.owner, {
         outcome: ok ? 'success' : 'failure', durationMs: result.durationMs, statusCode: result.statusCode, error,
