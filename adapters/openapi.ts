@@ -45,6 +45,7 @@ function operation(tool: ToolDef) {
     tags: [tool.mutating ? 'write' : 'read'],
     'x-scope': tool.scope,
     'x-mutating': tool.mutating,
+    ...(tool.specAddition ? { 'x-spec-addition': true } : {}),
     parameters,
     ...(requestBody ? { requestBody } : {}),
     responses: {

@@ -9,7 +9,7 @@ export const TOOLSETS = {
   config: ['list_starters', 'list_buckets', 'get_bucket', 'create_bucket', 'update_bucket', 'delete_bucket',
     'dry_run_rule', 'dry_run_schema', 'get_subdomain', 'claim_subdomain', 'release_subdomain', 'set_catch_all',
     'create_address', 'list_addresses', 'set_address_enabled', 'set_address_forwarders'],
-  webhooks: ['list_destinations', 'add_destination', 'remove_destination', 'deliver_capture'],
+  webhooks: ['list_destinations', 'add_destination', 'remove_destination', 'deliver_capture', 'redeliver_captures'],
   mail: ['ingest_message', 'list_messages', 'get_message', 'get_document_text', 'reprocess_message', 'get_flow'],
   review: ['list_captures', 'get_capture', 'correct_field', 'approve_capture', 'list_tasks', 'get_task', 'resolve_task'],
   tests: ['promote_to_test', 'list_tests', 'run_tests', 'get_test_run', 'list_test_runs', 'remove_test'],

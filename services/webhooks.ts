@@ -78,6 +78,19 @@ export function sign(secret: string, payload: string): string {
   return `sha256=${createHmac('sha256', secret).update(payload).digest('hex')}`;
 }
 
+/**
+ * The Standard Webhooks key (standardwebhooks.com): a `whsec_<base64>` secret is decoded as
+ * the standard says; any other secret is used as its bytes (receivers pass it as a raw key).
+ */
+export function standardKey(secret: string): Buffer {
+  return secret.startsWith('whsec_') ? Buffer.from(secret.slice('whsec_'.length), 'base64') : Buffer.from(secret, 'utf8');
+}
+
+/** `webhook-signature`: v1,<base64 HMAC-SHA256 of "id.timestamp.body">. */
+export function standardSignature(secret: string, id: string, timestamp: string, payload: string): string {
+  return `v1,${createHmac('sha256', standardKey(secret)).update(`${id}.${timestamp}.${payload}`).digest('base64')}`;
+}
+
 interface SendResult { statusCode: number | null; error: string | null; durationMs: number }
 
 /** One POST: no redirects followed, a hard timeout, the SSRF guard at connect time. */
@@ -89,11 +102,15 @@ function post(app: AppContext, destination: Destination, delivery: Delivery): Pr
     'user-agent': USER_AGENT,
     'x-svc-delivery': delivery.id,
     'x-svc-timestamp': timestamp,
+    // Standard Webhooks: the id stays the same across retries of one delivery, so receivers can deduplicate.
+    'webhook-id': delivery.id,
+    'webhook-timestamp': timestamp,
     'content-length': String(Buffer.byteLength(delivery.payload)),
   };
   if (destination.secret) {
     headers['x-svc-signature'] = sign(destination.secret, delivery.payload);
     headers['x-svc-signature-timestamped'] = sign(destination.secret, `${timestamp}.${delivery.payload}`);
+    headers['webhook-signature'] = standardSignature(destination.secret, delivery.id, timestamp, delivery.payload);
   }
   return new Promise((resolve) => {
     let settled = false;

@@ -49,6 +49,8 @@ interface ToolDefBase<I extends z.ZodObject, O extends z.ZodObject> {
   /** A short human name for tool pickers (MCP `title`). */
   title: string;
   annotations: ToolAnnotations;
+  /** Not one of the spec's 53 operations: its description says so and OpenAPI marks it x-spec-addition. */
+  specAddition?: true;
   http: { method: HttpMethod; path: string };
   input: I;
   output: O;
