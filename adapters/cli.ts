@@ -31,6 +31,9 @@ const USAGE = `svc ${VERSION}: inbound email capture
   svc account verify ACCOUNT_ID     mark an account's email verified (operator)
   svc key create --account ACCOUNT_ID [--label L] [--scopes read,run,...] [--json]
                                     issue a key for an account (operator; default every scope)
+  svc key create --tenant TENANT_ID [--label L] [--scopes ...] [--json]
+                                    issue a key reaching only that existing tenant, e.g. a
+                                    sandbox whose key was lost (operator)
   svc inspect                       open the MCP inspector on the running server
                                     (key from SVC_API_KEY)
   svc operator subdomain-requests [--json]
@@ -125,6 +128,7 @@ async function main(argv: string[]): Promise<void> {
       json: { type: 'boolean', default: false },
       email: { type: 'string' },
       account: { type: 'string' },
+      tenant: { type: 'string' },
       label: { type: 'string' },
       scopes: { type: 'string' },
       note: { type: 'string' },
@@ -176,13 +180,22 @@ async function main(argv: string[]): Promise<void> {
       throw new UsageError('svc account takes create or verify');
     case 'key':
       if (sub === 'create') {
-        const accountId = values.account;
-        if (!accountId) throw new UsageError('svc key create needs --account ACCOUNT_ID');
+        if (!values.account && !values.tenant) throw new UsageError('svc key create needs --account ACCOUNT_ID or --tenant TENANT_ID');
         const scopes = parseScopes(values.scopes);
         return withApp(async (app) => {
-          if (!(await getAccount(app.db, accountId))) throw new UsageError(`no account ${accountId}`);
-          const made = await issueKey(app, accountId, values.label ?? 'operator-issued', scopes, null);
-          console.log(values.json ? JSON.stringify({ ...made, account_id: accountId }) : `key (shown once): ${made.key}`);
+          let accountId = values.account;
+          let tenants: string[] | null = null;
+          if (values.tenant) {
+            const tenant = await getTenant(app.db, values.tenant);
+            if (!tenant) throw new UsageError(`no tenant ${values.tenant} (tenant ids look like ten_...; svc operator counts TENANT_ID checks one)`);
+            if (accountId && accountId !== tenant.account_id) throw new UsageError(`tenant ${tenant.id} belongs to account ${tenant.account_id}, not ${accountId}`);
+            accountId = tenant.account_id;
+            tenants = [tenant.id];
+          }
+          if (!(await getAccount(app.db, accountId!))) throw new UsageError(`no account ${accountId}`);
+          const made = await issueKey(app, accountId!, values.label ?? 'operator-issued', scopes, tenants);
+          const out = { ...made, account_id: accountId, ...(tenants ? { tenant_id: tenants[0] } : {}) };
+          console.log(values.json ? JSON.stringify(out) : `key (shown once): ${made.key}`);
         });
       }
       throw new UsageError('svc key takes create');
