@@ -29,7 +29,7 @@ export function createHttpApp(app: AppContext, tools: readonly ToolDef[]): H3 {
   });
 
   h3.get('/healthz', () => jsonResponse(200, { ok: true, version: VERSION }));
-  h3.get('/v1/openapi.json', () => jsonResponse(200, buildOpenApi(tools, app.config.publicUrl)));
+  h3.get('/v1/openapi.json', (event) => jsonResponse(200, buildOpenApi(tools, app.config.publicUrl ?? new URL(event.req.url).origin)));
 
   const hosts = allowedHosts(app.config);
   const mcp = async (event: H3Event, token: string | undefined): Promise<Response> => {

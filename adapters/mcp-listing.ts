@@ -18,8 +18,9 @@ const SHARED_SCHEMA_MIN = 400;
 /**
  * Drops what a JSON Schema says by default or twice: `propertyNames: {type: string}` (JSON
  * keys are strings), `additionalProperties` false or {} (the server refuses unknown fields
- * itself, naming them), `minLength: 1` (an empty value is refused the same way) and the
- * pattern zod adds beside a `format`.
+ * itself, naming them), `minLength: 1` and `maxLength` up to 80 on ids and names (a value
+ * out of range is refused the same way, with the limit) and the pattern zod adds beside a
+ * `format`.
  */
 function compact(schema: JsonSchema): JsonSchema {
   const out: JsonSchema = {};
@@ -27,6 +28,7 @@ function compact(schema: JsonSchema): JsonSchema {
     if (key === 'propertyNames' && isPlainString(value)) continue;
     if (key === 'additionalProperties' && (value === false || isEmpty(value))) continue;
     if (key === 'minLength' && value === 1) continue;
+    if (key === 'maxLength' && typeof value === 'number' && value <= 80) continue;
     if (key === 'pattern' && schema.format !== undefined) continue;
     out[key] = mapSchemas(key, value, compact);
   }
