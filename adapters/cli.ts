@@ -85,8 +85,6 @@ async function serve(): Promise<void> {
   const stopRetention = startRetention(app);
   logger.info({ version: VERSION, http: http.url, smtp_port: smtp?.port ?? null, inbound_domain: app.config.inboundDomain,
     webhook_worker: worker !== null, database: databaseLabel(app.config.databaseUrl), log_level: app.config.logLevel }, 'svc started');
-  // Printed last: whoever waits for this line has everything above it.
-  console.log(`svc ${VERSION} listening on ${http.url}`);
   const stop = async (signal: string) => {
     logger.info({ signal }, 'svc stopping');
     stopRetention();
@@ -99,6 +97,9 @@ async function serve(): Promise<void> {
   };
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
+  // Printed last, after the signal handlers exist: whoever waits for this line has
+  // everything above it and may stop the process at once.
+  console.log(`svc ${VERSION} listening on ${http.url}`);
 }
 
 async function withApp<T>(fn: (app: AppContext) => Promise<T>): Promise<T> {

@@ -39,7 +39,12 @@ describe('README commands, as written', () => {
   });
   afterAll(() => {
     // Each block ran in its own process group (npm -> node): end exactly those groups.
-    for (const child of running) if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
+    for (const child of running) {
+      if (!child.pid || child.exitCode !== null) continue;
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch { /* the group already ended */ }
+    }
   });
 
   it('has the blocks this test expects', () => {

@@ -36,13 +36,13 @@ describe('svc serve start-up errors', () => {
     const r = await failingServe(svcEnv(tempDataDir(), { SVC_HTTP_PORT: String(port) }));
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(`svc: HTTP port ${port} on 127.0.0.1 is already in use: stop the other process or set SVC_HTTP_PORT to a free port.`);
-  });
+  }, 60_000);
 
   it('names SVC_SMTP_PORT when the SMTP port is taken', async () => {
     const r = await failingServe(svcEnv(tempDataDir(), { SVC_SMTP_PORT: String(port) }));
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(`SMTP port ${port} on 127.0.0.1 is already in use: stop the other process or set SVC_SMTP_PORT to a free port.`);
-  });
+  }, 60_000);
 
   // root may write anywhere, so the check runs the service as nobody (setpriv, util-linux).
   it.skipIf(process.getuid?.() !== 0)('says which data directory is not writable and that it is a permission problem', async () => {
@@ -59,7 +59,19 @@ describe('svc serve start-up errors', () => {
     } finally {
       rmSync(parent, { recursive: true, force: true });
     }
-  });
+  }, 60_000);
+
+  it('svc key create --tenant refuses a tenant that does not exist, or one of another account', async () => {
+    const env = svcEnv(tempDataDir());
+    const sandbox = JSON.parse((await run(process.execPath, [SVC, 'sandbox', '--json'], { env, cwd: ROOT })).stdout);
+    const refused = await run(process.execPath, [SVC, 'key', 'create', '--tenant', 'ten_nope'], { env, cwd: ROOT })
+      .then(() => ({ code: 0, stderr: '' }), (e: { code: number; stderr: string }) => e);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('svc: no tenant ten_nope');
+    const mismatch = await run(process.execPath, [SVC, 'key', 'create', '--tenant', sandbox.tenant_id, '--account', 'acc_other'], { env, cwd: ROOT })
+      .then(() => ({ code: 0, stderr: '' }), (e: { code: number; stderr: string }) => e);
+    expect(mismatch.stderr).toContain(`tenant ${sandbox.tenant_id} belongs to account ${sandbox.account_id}, not acc_other`);
+  }, 60_000);
 
   it('logs start and shutdown as JSON lines at SVC_LOG_LEVEL', async () => {
     const serve = await startServe(svcEnv(tempDataDir(), { SVC_LOG_LEVEL: 'info' }));
@@ -69,6 +81,7 @@ describe('svc serve start-up errors', () => {
     await serve.stop('SIGTERM');
     await ended;
     const lines = output.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
+    expect({ code: serve.child.exitCode, signal: serve.child.signalCode, output }).toMatchObject({ code: 0, signal: null });
     expect(lines.map((l) => l.msg)).toEqual(['svc started', 'svc stopping', 'svc stopped']);
     expect(lines[0]).toMatchObject({ version: '0.1.0', http: serve.url, smtp_port: null, level: 30 });
     expect(lines[1]).toMatchObject({ signal: 'SIGTERM' });
@@ -76,5 +89,5 @@ describe('svc serve start-up errors', () => {
     expect(JSON.stringify(lines)).not.toContain(serve.key!);
     const bad = await failingServe(svcEnv(tempDataDir(), { SVC_LOG_LEVEL: 'loud' }));
     expect(bad.stderr).toContain('SVC_LOG_LEVEL=loud is not a log level; use one of fatal, error, warn, info, debug, trace, silent');
-  });
+  }, 90_000);
 });
