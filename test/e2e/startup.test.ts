@@ -73,6 +73,16 @@ describe('svc serve start-up errors', () => {
     expect(mismatch.stderr).toContain(`tenant ${sandbox.tenant_id} belongs to account ${sandbox.account_id}, not acc_other`);
   }, 60_000);
 
+  it('svc mcp exits at start, naming the database, when the key is not in it', async () => {
+    const dir = tempDataDir();
+    const r = await run(process.execPath, [SVC, 'mcp'], { env: svcEnv(dir, { SVC_API_KEY: 'svc_AAAAAAAAAAAA_BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB' }), cwd: ROOT })
+      .then(() => ({ code: 0, stderr: '', stdout: '' }), (e: { code: number; stderr: string; stdout: string }) => e);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`svc mcp: database ${dir}/svc.db has no accounts, so SVC_API_KEY cannot be in it`);
+    // stdout belongs to the protocol: nothing was written there.
+    expect(r.stdout).toBe('');
+  }, 60_000);
+
   it('logs start and shutdown as JSON lines at SVC_LOG_LEVEL', async () => {
     const serve = await startServe(svcEnv(tempDataDir(), { SVC_LOG_LEVEL: 'info' }));
     let output = serve.output;
