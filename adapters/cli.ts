@@ -2,12 +2,14 @@
 // comes from SVC_* environment variables (README); flags only name what to act on.
 import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { createAppContext, type AppContext } from '../services/app.ts';
+import type { AppContext } from '../services/app.ts';
 import { createSandbox, createStandardAccount, issueKey } from '../services/accounts.ts';
 import { loadConfig, VERSION } from '../services/config.ts';
 import { countAccounts, getAccount, getAccountByEmail, verifyAccount } from '../storage/accounts.ts';
 import { SCOPES, type Scope } from '../storage/keys.ts';
+import { configureLogger } from '../services/log.ts';
 import { tools } from '../tools/index.ts';
+import { databaseLabel, listenOrExplain, openApp, StartupError } from './startup.ts';
 import { ToolError } from '../tools/define.ts';
 import { createHttpApp, listenHttp } from './http.ts';
 import { serveStdio } from './stdio.ts';
@@ -29,6 +31,9 @@ const USAGE = `svc ${VERSION}: inbound email capture
   svc account verify ACCOUNT_ID     mark an account's email verified (operator)
   svc key create --account ACCOUNT_ID [--label L] [--scopes read,run,...] [--json]
                                     issue a key for an account (operator; default every scope)
+  svc key create --tenant TENANT_ID [--label L] [--scopes ...] [--json]
+                                    issue a key reaching only that existing tenant, e.g. a
+                                    sandbox whose key was lost (operator)
   svc inspect                       open the MCP inspector on the running server
                                     (key from SVC_API_KEY)
   svc operator subdomain-requests [--json]
@@ -56,9 +61,12 @@ function baseUrl(app: AppContext, listening?: string): string {
 }
 
 async function serve(): Promise<void> {
-  const app = await createAppContext();
+  const config = loadConfig();
+  const logger = configureLogger(config.logLevel);
+  const app = await openApp(config);
   const firstRun = (await countAccounts(app.db)) === 0;
-  const http = await listenHttp(createHttpApp(app, tools), app.config.httpPort, app.config.host);
+  const http = await listenOrExplain('HTTP', 'SVC_HTTP_PORT', app.config.httpPort, app.config.host,
+    () => listenHttp(createHttpApp(app, tools), app.config.httpPort, app.config.host));
   const base = baseUrl(app, http.url);
   if (firstRun) {
     const sandbox = await createSandbox(app, 'system');
@@ -68,29 +76,36 @@ async function serve(): Promise<void> {
     console.log(`  account: ${sandbox.account_id}`);
     console.log(`  MCP URL: ${mcpUrl(base, sandbox.key)}`);
   }
-  const smtp = app.config.smtpPort > 0 ? await listenSmtp(app, app.config.smtpPort, app.config.host) : null;
+  const smtp = app.config.smtpPort > 0
+    ? await listenOrExplain('SMTP', 'SVC_SMTP_PORT', app.config.smtpPort, app.config.host, () => listenSmtp(app, app.config.smtpPort, app.config.host))
+    : null;
   if (smtp) console.log(`SMTP listening on ${app.config.host}:${smtp.port} for ${app.config.inboundDomain}`);
   const worker = app.config.webhookWorker ? new DeliveryWorker(app) : null;
   worker?.start();
   const stopRetention = startRetention(app);
   app.analysis.warm();
-  // Printed last: whoever waits for this line has everything above it.
-  console.log(`svc ${VERSION} listening on ${http.url}`);
-  const stop = async () => {
+  logger.info({ version: VERSION, http: http.url, smtp_port: smtp?.port ?? null, inbound_domain: app.config.inboundDomain,
+    webhook_worker: worker !== null, database: databaseLabel(app.config.databaseUrl), log_level: app.config.logLevel }, 'svc started');
+  const stop = async (signal: string) => {
+    logger.info({ signal }, 'svc stopping');
     stopRetention();
     await worker?.stop();
     await smtp?.close();
     await http.close();
     await app.analysis.destroy();
     app.db.close();
+    logger.info('svc stopped');
     process.exit(0);
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  // Printed last, after the signal handlers exist: whoever waits for this line has
+  // everything above it and may stop the process at once.
+  console.log(`svc ${VERSION} listening on ${http.url}`);
 }
 
 async function withApp<T>(fn: (app: AppContext) => Promise<T>): Promise<T> {
-  const app = await createAppContext();
+  const app = await openApp(loadConfig());
   try {
     return await fn(app);
   } finally {
@@ -116,6 +131,7 @@ async function main(argv: string[]): Promise<void> {
       json: { type: 'boolean', default: false },
       email: { type: 'string' },
       account: { type: 'string' },
+      tenant: { type: 'string' },
       label: { type: 'string' },
       scopes: { type: 'string' },
       note: { type: 'string' },
@@ -133,8 +149,10 @@ async function main(argv: string[]): Promise<void> {
     case 'mcp': {
       const key = process.env.SVC_API_KEY;
       if (!key) throw new UsageError('svc mcp needs the API key in SVC_API_KEY');
-      const app = await createAppContext();
-      return serveStdio(app, tools, key);
+      const config = loadConfig();
+      // stdout carries the protocol: log lines go to stderr.
+      configureLogger(config.logLevel, 2);
+      return serveStdio(await openApp(config), tools, key);
     }
     case 'sandbox':
       return withApp(async (app) => {
@@ -165,13 +183,22 @@ async function main(argv: string[]): Promise<void> {
       throw new UsageError('svc account takes create or verify');
     case 'key':
       if (sub === 'create') {
-        const accountId = values.account;
-        if (!accountId) throw new UsageError('svc key create needs --account ACCOUNT_ID');
+        if (!values.account && !values.tenant) throw new UsageError('svc key create needs --account ACCOUNT_ID or --tenant TENANT_ID');
         const scopes = parseScopes(values.scopes);
         return withApp(async (app) => {
-          if (!(await getAccount(app.db, accountId))) throw new UsageError(`no account ${accountId}`);
-          const made = await issueKey(app, accountId, values.label ?? 'operator-issued', scopes, null);
-          console.log(values.json ? JSON.stringify({ ...made, account_id: accountId }) : `key (shown once): ${made.key}`);
+          let accountId = values.account;
+          let tenants: string[] | null = null;
+          if (values.tenant) {
+            const tenant = await getTenant(app.db, values.tenant);
+            if (!tenant) throw new UsageError(`no tenant ${values.tenant} (tenant ids look like ten_...; svc operator counts TENANT_ID checks one)`);
+            if (accountId && accountId !== tenant.account_id) throw new UsageError(`tenant ${tenant.id} belongs to account ${tenant.account_id}, not ${accountId}`);
+            accountId = tenant.account_id;
+            tenants = [tenant.id];
+          }
+          if (!(await getAccount(app.db, accountId!))) throw new UsageError(`no account ${accountId}`);
+          const made = await issueKey(app, accountId!, values.label ?? 'operator-issued', scopes, tenants);
+          const out = { ...made, account_id: accountId, ...(tenants ? { tenant_id: tenants[0] } : {}) };
+          console.log(values.json ? JSON.stringify(out) : `key (shown once): ${made.key}`);
         });
       }
       throw new UsageError('svc key takes create');
@@ -231,7 +258,7 @@ async function operator(sub: string | undefined, arg: string | undefined, extra:
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof ToolError) {
+  if (error instanceof ToolError || error instanceof StartupError) {
     console.error(`svc: ${error.message}`);
     process.exit(1);
   }

@@ -1,60 +1,118 @@
 // The HTTP surface: /healthz, /v1/openapi.json, MCP over streamable HTTP at
-// /mcp/<API_KEY> (stateless: a fresh server and transport per request) and REST /v1.
+// /mcp/<API_KEY> or /mcp with a Bearer header (stateless: a fresh server and transport per
+// request, POST only; the key is checked before `initialize` is answered) and REST /v1.
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { H3, getRouterParam } from 'h3';
+import { H3, getRouterParam, type H3Event } from 'h3';
 import { toNodeHandler } from 'h3/node';
 import { createServer, type Server as NodeServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AppContext } from '../services/app.ts';
+import type { Caller } from '../services/auth.ts';
 import { VERSION } from '../services/config.ts';
 import { ToolError, type ToolDef } from '../tools/define.ts';
-import { createMcpServer } from './mcp.ts';
+import { log } from '../services/log.ts';
+import { logRequest, markRequestStart, mcpLogContext } from './http-log.ts';
+import { allowedHosts, checkHostAndOrigin } from './host-check.ts';
+import { connectCaller, createMcpServer } from './mcp.ts';
 import { buildOpenApi } from './openapi.ts';
-import { clientAddress, errorResponse, jsonResponse, mountRest, readLimitedBody, unmatchedResponse } from './rest.ts';
+import { bearerToken, clientAddress, errorResponse, jsonResponse, mountRest, readLimitedBody, unmatchedResponse } from './rest.ts';
+import { parseToolsets, TOOLSETS } from './toolsets.ts';
 
 export function createHttpApp(app: AppContext, tools: readonly ToolDef[]): H3 {
   const h3 = new H3({
+    onRequest: markRequestStart,
+    onResponse: (response, event) => logRequest(event, response, tools),
     onError: (error) => {
-      console.error('[svc] unhandled HTTP error:', error);
+      log().error({ err: error }, 'unhandled HTTP error');
       return errorResponse(new ToolError('internal', 'Internal error; it has been logged. Retry the request.'));
     },
   });
 
   h3.get('/healthz', () => jsonResponse(200, { ok: true, version: VERSION }));
-  h3.get('/v1/openapi.json', () => jsonResponse(200, buildOpenApi(tools, app.config.publicUrl)));
+  h3.get('/v1/openapi.json', (event) => jsonResponse(200, buildOpenApi(tools, app.config.publicUrl ?? new URL(event.req.url).origin)));
 
-  h3.all('/mcp/:key', async (event) => {
-    const key = getRouterParam(event, 'key', { decode: true });
+  const hosts = allowedHosts(app.config);
+  const mcp = async (event: H3Event, token: string | undefined): Promise<Response> => {
+    const refused = checkHostAndOrigin(app.config, hosts, event.req.headers);
+    if (refused) return errorResponse(refused);
+    // Stateless: no session, so no stream to GET and nothing to DELETE.
+    if (event.req.method !== 'POST') {
+      const error = new ToolError('method_not_allowed',
+        `${event.req.method} is not allowed on the MCP endpoint: it is stateless; send JSON-RPC with POST.`, { allowed: ['POST'] });
+      return jsonResponse(405, error.toBody(), { allow: 'POST' });
+    }
+    const toolsets = parseToolsets(new URL(event.req.url).searchParams.get('toolsets'));
+    if (toolsets.unknown.length > 0) {
+      return errorResponse(new ToolError('invalid_request',
+        `Unknown toolset ${toolsets.unknown.join(', ')}; use a comma list of ${Object.keys(TOOLSETS).join(', ')}.`,
+        { toolsets: Object.keys(TOOLSETS) }));
+    }
+    let caller: Caller;
+    try {
+      caller = await connectCaller(app, token, clientAddress(event, app.config.trustProxyHops));
+    } catch (error) {
+      if (error instanceof ToolError) return errorResponse(error);
+      throw error;
+    }
     let parsedBody: unknown;
-    if (event.req.method === 'POST') {
-      const body = await readLimitedBody(event.req, app.config.maxBodyBytes * 2);
-      if (body === null) return jsonResponse(413, { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Request body too large' } });
-      try {
-        parsedBody = JSON.parse(body.toString('utf8'));
-      } catch {
-        return jsonResponse(400, { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the body is not JSON' } });
-      }
+    const body = await readLimitedBody(event.req, app.config.maxBodyBytes * 2);
+    if (body === null) return jsonResponse(413, { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Request body too large' } });
+    try {
+      parsedBody = JSON.parse(body.toString('utf8'));
+    } catch {
+      return jsonResponse(400, { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the body is not JSON' } });
     }
     // Plain JSON answers are faster; a call that asked for progress needs an SSE stream
     // so the progress notifications can reach the client before the result.
     const wantsProgress = [parsedBody].flat().some((m) => (m as { params?: { _meta?: { progressToken?: unknown } } })?.params?._meta?.progressToken !== undefined);
-    const server = createMcpServer(app, tools, key, clientAddress(event, app.config.trustProxyHops));
+    const logContext = mcpLogContext(event);
+    logContext.rpc = [parsedBody].flat().map((m) => String((m as { method?: unknown } | null)?.method ?? 'response'));
+    const server = createMcpServer(app, tools, token!, caller, {
+      names: toolsets.names,
+      client: clientAddress(event, app.config.trustProxyHops),
+      onCall: (tool, outcome) => {
+        logContext.tools.push(tool);
+        logContext.tenant = outcome.tenantId ?? logContext.tenant;
+        if (!outcome.ok) logContext.error = outcome.error.code;
+      },
+    });
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: !wantsProgress });
     await server.connect(transport);
-    const response = await transport.handleRequest(event.req, parsedBody === undefined ? {} : { parsedBody });
+    const response = await transport.handleRequest(event.req, { parsedBody });
     if (!wantsProgress || !response.body) {
       await server.close();
-      return response;
+      return keepRequestId(response, parsedBody);
     }
     const closing = new TransformStream({ flush: () => { void server.close(); } });
     return new Response(response.body.pipeThrough(closing), { status: response.status, headers: response.headers });
-  });
-  h3.all('/mcp', () => errorResponse(new ToolError('unauthorized',
-    'Put the API key in the MCP URL: /mcp/<API_KEY>.')));
+  };
+  h3.all('/mcp/:key', (event) => mcp(event, getRouterParam(event, 'key', { decode: true })));
+  // The MCP authorization guidance and most clients send the key as a Bearer header.
+  h3.all('/mcp', (event) => mcp(event, bearerToken(event.req.headers.get('authorization'))));
 
   mountRest(h3, app, tools);
   h3.all('/**', (event) => unmatchedResponse(tools, event.req.method, new URL(event.req.url).pathname));
   return h3;
+}
+
+/**
+ * The SDK transport answers some refusals with `"id": null` even when the request had an
+ * id; JSON-RPC wants the request's id whenever it could be read.
+ */
+async function keepRequestId(response: Response, request: unknown): Promise<Response> {
+  const id = (request as { id?: unknown } | null)?.id;
+  if (response.status < 400 || Array.isArray(request) || (typeof id !== 'string' && typeof id !== 'number')) return response;
+  const text = await response.text();
+  let body: { id?: unknown } | null = null;
+  try {
+    body = JSON.parse(text) as { id?: unknown };
+  } catch {
+    body = null;
+  }
+  if (body && body.id === null) body.id = id;
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return new Response(body ? JSON.stringify(body) : text, { status: response.status, headers });
 }
 
 export interface RunningHttp {

@@ -45,6 +45,7 @@ function operation(tool: ToolDef) {
     tags: [tool.mutating ? 'write' : 'read'],
     'x-scope': tool.scope,
     'x-mutating': tool.mutating,
+    ...(tool.specAddition ? { 'x-spec-addition': true } : {}),
     parameters,
     ...(requestBody ? { requestBody } : {}),
     responses: {
@@ -69,8 +70,11 @@ export function buildOpenApi(tools: readonly ToolDef[], serverUrl?: string) {
       title: 'Inbound email capture',
       version: VERSION,
       description: 'Every operation is also an MCP tool of the same name at /mcp/<API_KEY>.',
+      // package.json is private with no license: all rights reserved.
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
-    ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
+    // Without a public URL the document names the server it was fetched from ('/' when built offline).
+    servers: [{ url: serverUrl ?? '/' }],
     security: [{ bearer: [] }],
     paths,
     components: {

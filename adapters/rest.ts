@@ -32,8 +32,13 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
   });
 }
 
+/** x-svc-tenant names the tenant a response is about; with none (a 401, an unknown route) it is left out, not sent empty. */
+function tenantHeader(tenantId: string | null): Record<string, string> {
+  return tenantId ? { 'x-svc-tenant': tenantId } : {};
+}
+
 export function errorResponse(error: ToolError, tenantId: string | null = null): Response {
-  const headers: Record<string, string> = { 'x-svc-tenant': tenantId ?? '' };
+  const headers: Record<string, string> = tenantHeader(tenantId);
   const retry = error.details.retry_after_seconds;
   if ((error.code === 'rate_limited' || error.code === 'unavailable') && typeof retry === 'number') headers['retry-after'] = String(retry);
   return jsonResponse(error.status, error.toBody(), headers);
@@ -41,7 +46,7 @@ export function errorResponse(error: ToolError, tenantId: string | null = null):
 
 export function outcomeResponse(outcome: CallOutcome): Response {
   if (!outcome.ok) return errorResponse(outcome.error, outcome.tenantId);
-  return jsonResponse(200, outcome.result, { 'x-svc-tenant': outcome.tenantId ?? '' });
+  return jsonResponse(200, outcome.result, tenantHeader(outcome.tenantId));
 }
 
 /** Query strings carry only text: turn them into the types the input schema declares. */
@@ -154,7 +159,7 @@ export function unmatchedResponse(tools: readonly ToolDef[], method: string, pat
   if (allowed.length > 0) {
     const error = new ToolError('method_not_allowed',
       `${method} is not allowed on ${pathname}; use ${allowed.join(' or ')}.`, { allowed });
-    return jsonResponse(405, error.toBody(), { allow: allowed.join(', '), 'x-svc-tenant': '' });
+    return jsonResponse(405, error.toBody(), { allow: allowed.join(', ') });
   }
   const error = new ToolError('not_found',
     `No route ${method} ${pathname}; GET /v1/openapi.json lists every route.`, { path: pathname });

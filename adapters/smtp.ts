@@ -6,6 +6,7 @@ import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 's
 import type { AppContext } from '../services/app.ts';
 import { VERSION } from '../services/config.ts';
 import { ipv6Groups, reverseName } from '../services/dns.ts';
+import { log } from '../services/log.ts';
 import { deliverSmtp, hasBareLineBreak, resolveRecipient, type Recipient } from '../services/mailin.ts';
 
 type Accepted = Extract<Recipient, { ok: true }>;
@@ -22,6 +23,21 @@ export function clientKey(remoteAddress: string): string {
 
 function smtpError(code: number, message: string): Error {
   return Object.assign(new Error(message), { responseCode: code });
+}
+
+/** One line per SMTP answer that ends a transaction or refuses a recipient: envelope facts and the reply, never content. */
+function logSmtp(session: SMTPServerSession, mailFrom: string | null, event: string, recipients: string[], code: number, reply: string): void {
+  // 4XX means this service failed to store; a 5XX refusal is the sender's problem.
+  log()[code >= 400 && code < 500 ? 'error' : 'info']({
+    peer: session.remoteAddress.replace(/^::ffff:/, ''),
+    mail_from: mailFrom,
+    recipients,
+    reply: `${code} ${reply}`,
+  }, event);
+}
+
+function envelopeFrom(session: SMTPServerSession): string | null {
+  return session.envelope.mailFrom ? session.envelope.mailFrom.address || null : null;
 }
 
 export interface RunningSmtp {
@@ -86,11 +102,15 @@ export async function listenSmtp(app: AppContext, port: number, host: string): P
       rcptCount.set(session, seen);
       if (seen > MAX_RECIPIENTS) return callback(smtpError(452, `4.5.3 Too many recipients: at most ${MAX_RECIPIENTS} per message; send the rest in another message`));
       resolveRecipient(app, address.address).then((r) => {
-        if (!r.ok) return callback(smtpError(550, `5.1.1 ${r.message}`));
+        if (!r.ok) {
+          logSmtp(session, envelopeFrom(session), 'smtp recipient refused', [address.address], 550, `5.1.1 ${r.message}`);
+          return callback(smtpError(550, `5.1.1 ${r.message}`));
+        }
         accepted.get(session)?.push(r);
         callback();
       }, (error: unknown) => {
-        console.error('[svc] RCPT failed:', error);
+        log().error({ err: error }, 'smtp RCPT lookup failed');
+        logSmtp(session, envelopeFrom(session), 'smtp recipient deferred', [address.address], 451, '4.3.0 Temporary failure, try again later');
         callback(smtpError(451, '4.3.0 Temporary failure, try again later'));
       });
     },
@@ -100,6 +120,11 @@ export async function listenSmtp(app: AppContext, port: number, host: string): P
       const mailFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address || null : null;
       const remoteAddress = session.remoteAddress.replace(/^::ffff:/, '');
       const helo = session.hostNameAppearsAs || session.clientHostname || remoteAddress;
+      const addresses = recipients.map((r) => r.rcpt);
+      const answer = (code: number, text: string) => {
+        logSmtp(session, mailFrom, 'smtp transaction', addresses, code, text);
+        callback(code < 400 ? null : smtpError(code, text), code < 400 ? text : undefined);
+      };
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => {
         // Past the limit keep reading (the client is still sending) but stop keeping.
@@ -107,23 +132,23 @@ export async function listenSmtp(app: AppContext, port: number, host: string): P
       });
       stream.on('end', () => {
         if (stream.sizeExceeded) {
-          return callback(smtpError(552, `5.3.4 Message exceeds the size limit of ${app.config.maxBodyBytes} bytes`));
+          return answer(552, `5.3.4 Message exceeds the size limit of ${app.config.maxBodyBytes} bytes`);
         }
         const raw = new Uint8Array(Buffer.concat(chunks));
         if (hasBareLineBreak(raw)) {
-          return callback(smtpError(550, '5.5.2 Message contains bare CR or LF characters; send CRLF line endings'));
+          return answer(550, '5.5.2 Message contains bare CR or LF characters; send CRLF line endings');
         }
         // 250 only once every tenant's copy is durably stored.
         deliverSmtp(app, { raw, mailFrom, recipients, remoteAddress, helo, tls: session.secure }).then(
-          (id) => callback(null, `2.0.0 Stored as ${id}`),
+          (id) => answer(250, `2.0.0 Stored as ${id}`),
           (error: unknown) => {
-            console.error('[svc] storing SMTP message failed:', error);
-            callback(smtpError(451, '4.3.0 Could not store the message; try again later'));
+            log().error({ err: error }, 'storing an SMTP message failed');
+            answer(451, '4.3.0 Could not store the message; try again later');
           });
       });
     },
   });
-  server.on('error', (error) => console.error('[svc] SMTP error:', error.message));
+  server.on('error', (error) => log().warn({ err: error.message }, 'smtp connection error'));
   await new Promise<void>((resolve, reject) => {
     server.server.once('error', reject);
     server.listen(port, host, () => resolve());

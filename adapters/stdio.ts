@@ -2,11 +2,43 @@
 // stdout belongs to the protocol, so anything for a person goes to stderr.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { AppContext } from '../services/app.ts';
-import type { ToolDef } from '../tools/define.ts';
-import { createMcpServer } from './mcp.ts';
+import type { Caller } from '../services/auth.ts';
+import { countAccounts } from '../storage/accounts.ts';
+import { ToolError, type ToolDef } from '../tools/define.ts';
+import { connectCaller, createMcpServer } from './mcp.ts';
+
+/** Where the key was looked up, for a person reading the refusal. */
+function databaseName(app: AppContext): string {
+  return app.config.databaseUrl.replace(/^file:/, '');
+}
+
+/**
+ * Checks the key before speaking MCP: a wrong key or a wrong database (SVC_DATA_DIR unset
+ * opens ./data/svc.db) must stop `svc mcp` at start, not look connected and fail every call.
+ * Returns the caller, or the message to print and exit with.
+ */
+export async function stdioCaller(app: AppContext, key: string): Promise<Caller | string> {
+  try {
+    return await connectCaller(app, key);
+  } catch (error) {
+    if (!(error instanceof ToolError)) throw error;
+    const where = `database ${databaseName(app)}`;
+    if ((await countAccounts(app.db)) === 0) {
+      return `svc mcp: ${where} has no accounts, so SVC_API_KEY cannot be in it; set SVC_DATA_DIR (or SVC_DATABASE_URL) ` +
+        'to the one `svc serve` uses.';
+    }
+    return `svc mcp: ${error.message} (SVC_API_KEY checked against ${where})`;
+  }
+}
 
 export async function serveStdio(app: AppContext, tools: readonly ToolDef[], key: string): Promise<void> {
-  const server = createMcpServer(app, tools, key);
+  const caller = await stdioCaller(app, key);
+  if (typeof caller === 'string') {
+    console.error(caller);
+    app.db.close();
+    process.exit(1);
+  }
+  const server = createMcpServer(app, tools, key, caller);
   const transport = new StdioServerTransport();
   transport.onclose = () => {
     app.db.close();

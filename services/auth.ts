@@ -71,7 +71,7 @@ export function selectTenant(caller: Caller, selector: string | undefined, requi
   }
   if (tenant && isExpired(tenant, now)) {
     throw new ToolError('sandbox_expired',
-      `Sandbox tenant ${tenant.id} expired at ${tenant.expires_at}; create a new sandbox (npx svc sandbox) or use a standard account.`,
+      `Sandbox tenant ${tenant.id} expired at ${tenant.expires_at}; create a new sandbox (npm run cli -- sandbox) or use a standard account.`,
       { tenant: tenant.id, expired_at: tenant.expires_at });
   }
   return tenant ?? null;

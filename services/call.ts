@@ -67,7 +67,7 @@ export function tooDeepAt(input: unknown, max = MAX_INPUT_DEPTH): string | null 
  * Authenticates, limiting failed attempts per client address: each unknown key costs a
  * database read, so an address over its budget is refused (429) before the read.
  */
-async function authenticateLimited(app: AppContext, req: CallRequest): Promise<Caller> {
+export async function authenticateLimited(app: AppContext, req: Pick<CallRequest, 'token' | 'client'>): Promise<Caller> {
   const client = req.client ? clientKey(req.client) : null;
   const wait = client ? app.authFailures.wait(client) : 0;
   if (wait > 0) {

@@ -67,6 +67,12 @@ export interface Config {
    * survives a power cut). 'normal': faster; survives a process crash, not a power cut.
    */
   dbSync: 'full' | 'normal';
+  /** Extra Host names MCP over HTTP answers (besides localhost forms, the listening and public hosts). */
+  allowedHosts: string[];
+  /** tools/list shows only the tools the key's scopes can call (SVC_MCP_LIST_ALL_TOOLS=1 shows all). */
+  mcpHideUncallableTools: boolean;
+  /** pino level: fatal, error, warn, info (default), debug, trace or silent. */
+  logLevel: string;
   /** Worker threads and budgets for reading untrusted mail (services/analysis.ts). */
   analysis: AnalysisBudget;
 }
@@ -157,6 +163,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     testCaseCap: intFromEnv(env, 'SVC_TEST_CASE_CAP', 200, 1),
     testRunRetentionDays: 90,
     dbSync: env.SVC_DB_SYNC === 'normal' ? 'normal' : 'full',
+    allowedHosts: (env.SVC_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+    mcpHideUncallableTools: env.SVC_MCP_LIST_ALL_TOOLS !== '1',
+    logLevel: env.SVC_LOG_LEVEL || 'info',
     analysis: analysisBudgetFromEnv(env),
   };
 }

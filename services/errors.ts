@@ -12,6 +12,8 @@ export const ERROR_STATUS = {
   sandbox_expired: 401,
   insufficient_scope: 403,
   account_not_verified: 403,
+  // MCP over HTTP: a Host or Origin this service does not answer (DNS-rebinding protection).
+  forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,

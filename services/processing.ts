@@ -212,7 +212,10 @@ export async function reprocess(app: AppContext, tenant: Tenant, message: Stored
   const analyzedResult = await analyze(app.analysis, raw, { recipients: message.recipients, auth: message.auth });
   if (!analyzedResult.ok) throw new ToolError('invalid_state', analyzedResult.refusal.message);
   const now = app.now();
-  const processed = await processAnalyzed(app, tenant, message, analyzedResult.message, documentIds, message.flags, false, actor, now);
+  const buckets = await listBuckets(app.db, tenant.id);
+  // Read as ingest reads it: a trusted forwarder's mail as from its original sender.
+  const analyzed = readAsOriginalSender(tenant, buckets, analyzedResult.message, message.envelope_from);
+  const processed = await processAnalyzed(app, tenant, message, analyzed, documentIds, message.flags, false, actor, now, buckets);
   await app.db.batch([
     updateMessageRoutingStatement(tenant.id, message.id, processed.decision.message_status, processed.bucket?.id ?? null,
       processed.classification, processed.flags),

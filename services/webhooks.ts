@@ -18,6 +18,7 @@ import {
 } from '../storage/webhooks.ts';
 import type { AppContext } from './app.ts';
 import { VERSION } from './config.ts';
+import { log, urlOrigin } from './log.ts';
 import { forbiddenAddress, forbiddenPort, guardedLookup } from './ssrf.ts';
 import { isIP } from 'node:net';
 
@@ -82,6 +83,19 @@ export function sign(secret: string, payload: string): string {
   return `sha256=${createHmac('sha256', secret).update(payload).digest('hex')}`;
 }
 
+/**
+ * The Standard Webhooks key (standardwebhooks.com): a `whsec_<base64>` secret is decoded as
+ * the standard says; any other secret is used as its bytes (receivers pass it as a raw key).
+ */
+export function standardKey(secret: string): Buffer {
+  return secret.startsWith('whsec_') ? Buffer.from(secret.slice('whsec_'.length), 'base64') : Buffer.from(secret, 'utf8');
+}
+
+/** `webhook-signature`: v1,<base64 HMAC-SHA256 of "id.timestamp.body">. */
+export function standardSignature(secret: string, id: string, timestamp: string, payload: string): string {
+  return `v1,${createHmac('sha256', standardKey(secret)).update(`${id}.${timestamp}.${payload}`).digest('base64')}`;
+}
+
 interface SendResult { statusCode: number | null; error: string | null; durationMs: number }
 
 /** One POST: no redirects followed, a hard timeout, the SSRF guard at connect time. */
@@ -93,11 +107,15 @@ function post(app: AppContext, destination: Destination, delivery: Delivery): Pr
     'user-agent': USER_AGENT,
     'x-svc-delivery': delivery.id,
     'x-svc-timestamp': timestamp,
+    // Standard Webhooks: the id stays the same across retries of one delivery, so receivers can deduplicate.
+    'webhook-id': delivery.id,
+    'webhook-timestamp': timestamp,
     'content-length': String(Buffer.byteLength(delivery.payload)),
   };
   if (destination.secret) {
     headers['x-svc-signature'] = sign(destination.secret, delivery.payload);
     headers['x-svc-signature-timestamped'] = sign(destination.secret, `${timestamp}.${delivery.payload}`);
+    headers['webhook-signature'] = standardSignature(destination.secret, delivery.id, timestamp, delivery.payload);
   }
   return new Promise((resolve) => {
     let settled = false;
@@ -154,7 +172,7 @@ export class DeliveryWorker {
         try {
           worked = await this.tick();
         } catch (error) {
-          console.error('[svc] delivery worker:', (error as Error).message);
+          log().error({ err: (error as Error).message }, 'delivery worker');
         }
         if (worked === 0 && this.running) {
           await new Promise<void>((resolve) => {
@@ -206,6 +224,13 @@ export class DeliveryWorker {
     const delay = RETRY_DELAYS_MS[Math.min(attempt - 1, RETRY_DELAYS_MS.length - 1)]! * this.app.config.webhookRetryScale * (0.8 + Math.random() * 0.4);
     const status: Delivery['status'] = ok ? 'delivered' : final ? 'failed' : 'pending';
     const tenant = await this.tenant(delivery.tenant_id);
+    const nextAttemptAt = final ? null : new Date(now.getTime() + delay).toISOString();
+    // The destination's origin only: webhook URLs often carry a token in the path or query.
+    log()[ok ? 'info' : 'warn']({
+      delivery: delivery.id, tenant: delivery.tenant_id, destination: delivery.destination_name,
+      url: destination ? urlOrigin(destination.url) : null, attempt, status: result.statusCode, ms: result.durationMs,
+      ...(error ? { error } : {}), outcome: status, next_retry: nextAttemptAt,
+    }, 'webhook attempt');
     await this.app.db.batch([
       ...finishAttemptStatements(delivery, attempt, this.owner, {
         outcome: ok ? 'success' : 'failure', durationMs: result.durationMs, statusCode: result.statusCode, error,

@@ -176,3 +176,38 @@ export function deliveryFilter(filter: 'failed' | 'delivered' | 'none'): { sql: 
     };
   }
 }
+
+export interface Redeliverable {
+  id: string;
+  capture_id: string;
+  destination_id: string;
+  destination_name: string;
+  status: Delivery['status'];
+}
+
+/**
+ * The deliveries redeliver_captures re-queues, oldest first: of the bucket's captures,
+ * created at or after `since`, in one of `statuses`, to a live enabled destination, and
+ * the newest delivery of their capture to that destination (so a second call does not
+ * queue the same capture twice while the first redelivery is pending or done).
+ */
+export async function listRedeliverable(db: Db, tenantId: string, filter: {
+  bucketId: string; since: string; statuses: Delivery['status'][]; destinationId: string | null; limit: number;
+}): Promise<Redeliverable[]> {
+  const rows = await db.read(
+    `SELECT d.id, d.capture_id, d.destination_id, d.destination_name, d.status
+       FROM captures c
+       JOIN deliveries d ON d.tenant_id = c.tenant_id AND d.capture_id = c.id
+       JOIN destinations t ON t.tenant_id = d.tenant_id AND t.id = d.destination_id AND t.deleted_at IS NULL AND t.enabled = 1
+      WHERE c.tenant_id = ? AND c.bucket_id = ? AND c.status = 'applied' AND d.created_at >= ?
+        AND d.status IN (${filter.statuses.map(() => '?').join(', ')})
+        ${filter.destinationId ? 'AND d.destination_id = ?' : ''}
+        AND NOT EXISTS (SELECT 1 FROM deliveries n WHERE n.tenant_id = d.tenant_id AND n.capture_id = d.capture_id
+                          AND n.destination_id = d.destination_id AND n.id > d.id)
+      ORDER BY d.id LIMIT ?`,
+    [tenantId, filter.bucketId, filter.since, ...filter.statuses, ...(filter.destinationId ? [filter.destinationId] : []), filter.limit]);
+  return rows.map((r) => ({
+    id: String(r.id), capture_id: String(r.capture_id), destination_id: String(r.destination_id),
+    destination_name: String(r.destination_name), status: r.status as Delivery['status'],
+  }));
+}

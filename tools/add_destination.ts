@@ -16,6 +16,8 @@ export default defineTool({
     'The secret is never returned.',
   scope: 'configure',
   mutating: true,
+  title: 'Add webhook destination',
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   tenantScoped: true,
   http: { method: 'POST', path: '/v1/destinations' },
   input: z.strictObject({

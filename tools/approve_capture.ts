@@ -16,6 +16,8 @@ export default defineTool({
     '(fix them with correct_field) unless `force` is true. Needs the approve scope.',
   scope: 'approve',
   mutating: true,
+  title: 'Approve capture',
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   tenantScoped: true,
   http: { method: 'POST', path: '/v1/captures/{id}/approve' },
   input: z.strictObject({

@@ -15,6 +15,8 @@ export default defineTool({
     'request_exception true and a reason, a refused name goes to the operator for review instead.',
   scope: 'configure',
   mutating: true,
+  title: 'Claim subdomain',
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   tenantScoped: true,
   http: { method: 'POST', path: '/v1/subdomain' },
   input: z.strictObject({

@@ -13,6 +13,8 @@ export default defineTool({
     '`reason`; the original value stays in the correction history. The capture\'s status does not change: approve it after.',
   scope: 'propose',
   mutating: true,
+  title: 'Correct field',
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   tenantScoped: true,
   http: { method: 'POST', path: '/v1/captures/{id}/fields/{field}' },
   input: z.strictObject({

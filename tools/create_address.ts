@@ -18,6 +18,8 @@ export default defineTool({
     'clause matching this address to that bucket\'s rule.',
   scope: 'configure',
   mutating: true,
+  title: 'Create address',
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   tenantScoped: true,
   http: { method: 'POST', path: '/v1/addresses' },
   input: z.strictObject({

@@ -14,6 +14,8 @@ export default defineTool({
     'bad part by path. Fails with conflict when the name is taken. Try rules with dry_run_rule first.',
   scope: 'configure',
   mutating: true,
+  title: 'Create bucket',
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   tenantScoped: true,
   http: { method: 'POST', path: '/v1/buckets' },
   input: z.strictObject({

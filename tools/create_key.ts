@@ -12,6 +12,8 @@ export default defineTool({
     'now and later, or list tenant ids/names to pin it. A key cannot grant scopes or tenants the calling key lacks.',
   scope: 'configure',
   mutating: true,
+  title: 'Create API key',
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   tenantScoped: false,
   http: { method: 'POST', path: '/v1/keys' },
   input: z.strictObject({

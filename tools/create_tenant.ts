@@ -13,6 +13,8 @@ export default defineTool({
     'Fails with account_not_verified on unverified or sandbox accounts, conflict when the name is taken.',
   scope: 'configure',
   mutating: true,
+  title: 'Create tenant',
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   tenantScoped: false,
   http: { method: 'POST', path: '/v1/tenants' },
   input: z.strictObject({

@@ -10,6 +10,21 @@ export { ERROR_STATUS, ToolError, notFound, type ErrorBody, type ErrorCode } fro
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/**
+ * MCP tool annotations, every one stated explicitly: clients read a missing hint as its
+ * most cautious default, which would mark every read as destructive and open-world.
+ */
+export interface ToolAnnotations {
+  /** Changes nothing at all (run_tests is not: it stores a run). */
+  readOnlyHint: boolean;
+  /** May delete or overwrite existing state (only meaningful when not read-only). */
+  destructiveHint: boolean;
+  /** Repeating the call with the same arguments has no further effect. */
+  idempotentHint: boolean;
+  /** May reach systems outside this service (webhook destinations). */
+  openWorldHint: boolean;
+}
+
 export interface ToolContext {
   app: AppContext;
   caller: Caller;
@@ -31,6 +46,11 @@ interface ToolDefBase<I extends z.ZodObject, O extends z.ZodObject> {
   description: string;
   scope: Scope;
   mutating: boolean;
+  /** A short human name for tool pickers (MCP `title`). */
+  title: string;
+  annotations: ToolAnnotations;
+  /** Not one of the spec's 53 operations: its description says so and OpenAPI marks it x-spec-addition. */
+  specAddition?: true;
   http: { method: HttpMethod; path: string };
   input: I;
   output: O;

@@ -10,6 +10,8 @@ export default defineTool({
     'made in it are kept and still name it. To pause a bucket instead, update_bucket with enabled false.',
   scope: 'configure',
   mutating: true,
+  title: 'Delete bucket',
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   tenantScoped: true,
   http: { method: 'DELETE', path: '/v1/buckets/{id}' },
   input: z.strictObject({ id: z.string().min(1).max(80).describe('Bucket id (bkt_...) or name.') }),

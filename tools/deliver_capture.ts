@@ -12,6 +12,8 @@ export default defineTool({
     'earlier deliveries are untouched). Refused with invalid_state unless the capture is applied.',
   scope: 'run',
   mutating: true,
+  title: 'Deliver capture',
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   tenantScoped: true,
   http: { method: 'POST', path: '/v1/captures/{id}/deliver' },
   input: z.strictObject({ id: z.string().min(1).max(80) }),

@@ -13,6 +13,8 @@ export default defineTool({
     'update_bucket; a bad rule is refused exactly as saving it would be.',
   scope: 'read',
   mutating: false,
+  title: 'Dry-run rule',
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   tenantScoped: true,
   http: { method: 'POST', path: '/v1/dry-run/rule' },
   input: z.strictObject({

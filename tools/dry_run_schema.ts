@@ -14,6 +14,8 @@ export default defineTool({
     'says pass or fail per field. Give stored `message_ids` (then `expected` is keyed by message id) or an `eml` / `html`. A bad schema is refused by path (invalid_schema / invalid_regex) as saving it would be.',
   scope: 'read',
   mutating: false,
+  title: 'Dry-run schema',
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   tenantScoped: true,
   http: { method: 'POST', path: '/v1/dry-run/schema' },
   input: z.strictObject({

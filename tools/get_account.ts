@@ -10,6 +10,8 @@ export default defineTool({
     'the email is verified (needed for create_tenant), every tenant it owns, and what the calling key reaches and may do.',
   scope: 'read',
   mutating: false,
+  title: 'Get account',
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   tenantScoped: false,
   http: { method: 'GET', path: '/v1/account' },
   input: z.strictObject({}),

@@ -9,6 +9,8 @@ export default defineTool({
   description: 'Read one bucket by id or name: rule, schema (starter reference or object), policy overrides, destinations.',
   scope: 'read',
   mutating: false,
+  title: 'Get bucket',
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   tenantScoped: true,
   http: { method: 'GET', path: '/v1/buckets/{id}' },
   input: z.strictObject({ id: z.string().min(1).max(80).describe('Bucket id (bkt_...) or name.') }),

@@ -12,6 +12,8 @@ export default defineTool({
     'its tasks and its webhook deliveries.',
   scope: 'read',
   mutating: false,
+  title: 'Get capture',
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   tenantScoped: true,
   http: { method: 'GET', path: '/v1/captures/{id}' },
   input: z.strictObject({ id: z.string().min(1).max(80) }),

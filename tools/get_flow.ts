@@ -11,6 +11,8 @@ export default defineTool({
     '(webhook delivered, failed, held for reading). Each message counts once, by its newest processing.',
   scope: 'read',
   mutating: false,
+  title: 'Get message flow',
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   tenantScoped: true,
   http: { method: 'GET', path: '/v1/flow' },
   input: z.strictObject({ hours: z.number().int().min(1).max(2160).default(168).describe('Window, 1 to 2160 hours.') }),

@@ -18,6 +18,8 @@ export default defineTool({
     'capture. Headers only with include_headers. The raw MIME is never returned.',
   scope: 'read',
   mutating: false,
+  title: 'Get message',
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   tenantScoped: true,
   http: { method: 'GET', path: '/v1/messages/{id}' },
   input: z.strictObject({

@@ -18,6 +18,8 @@ export default defineTool({
     'register_interest accepts. Nothing is charged during the beta. Use it before telling a user what the service costs.',
   scope: 'read',
   mutating: false,
+  title: 'Project status',
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   tenantScoped: false,
   http: { method: 'GET', path: '/v1/status' },
   input: z.strictObject({}),

@@ -10,6 +10,8 @@ export default defineTool({
     '(<name>.<local>@domain and <name>+<local>@domain), catch-all, and any exception request awaiting the operator.',
   scope: 'read',
   mutating: false,
+  title: 'Get subdomain',
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   tenantScoped: true,
   http: { method: 'GET', path: '/v1/subdomain' },
   input: z.strictObject({}),

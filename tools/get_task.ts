@@ -8,6 +8,8 @@ export default defineTool({
   description: 'Read one task: its kind, status, the message and capture it is about, and a payload saying what to do next.',
   scope: 'read',
   mutating: false,
+  title: 'Get task',
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   tenantScoped: true,
   http: { method: 'GET', path: '/v1/tasks/{id}' },
   input: z.strictObject({ id: z.string().min(1).max(80) }),

@@ -15,6 +15,8 @@ export default defineTool({
     'the tenant policy as set and as in effect with defaults (the policy buckets inherit).',
   scope: 'read',
   mutating: false,
+  title: 'Get tenant',
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   tenantScoped: true,
   http: { method: 'GET', path: '/v1/tenant' },
   input: z.strictObject({}),

@@ -8,6 +8,8 @@ export default defineTool({
   description: 'Read one test run: per case pass or fail, and per field the expected value, the actual value and its confidence. Runs are kept 90 days.',
   scope: 'read',
   mutating: false,
+  title: 'Get test run',
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   tenantScoped: true,
   http: { method: 'GET', path: '/v1/tests/runs/{id}' },
   input: z.strictObject({ id: z.string().min(1).max(80) }),

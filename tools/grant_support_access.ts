@@ -12,6 +12,8 @@ export default defineTool({
     'operator read is written to list_events with actor "operator". A new grant replaces a running one; revoke_support_access ends it.',
   scope: 'configure',
   mutating: true,
+  title: 'Grant support access',
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   tenantScoped: true,
   http: { method: 'POST', path: '/v1/support-grant' },
   input: z.strictObject({

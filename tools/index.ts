@@ -11,6 +11,7 @@ import revokeSupportAccess from './revoke_support_access.ts';
 import runTests from './run_tests.ts';
 import addDestination from './add_destination.ts';
 import deliverCapture from './deliver_capture.ts';
+import redeliverCaptures from './redeliver_captures.ts';
 import listDestinations from './list_destinations.ts';
 import removeDestination from './remove_destination.ts';
 import claimSubdomain from './claim_subdomain.ts';
@@ -94,6 +95,8 @@ export const tools: readonly ToolDef[] = [
   correctField,
   approveCapture,
   deliverCapture,
+  // An addition to the spec's 53 (issue 15): bulk redelivery.
+  redeliverCaptures,
   listTasks,
   getTask,
   resolveTask,

@@ -14,6 +14,8 @@ export default defineTool({
     'only) sets SPF/DKIM/DMARC results, recorded as synthetic.',
   scope: 'run',
   mutating: true,
+  title: 'Ingest message',
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   tenantScoped: true,
   http: { method: 'POST', path: '/v1/messages/ingest' },
   input: z.strictObject({

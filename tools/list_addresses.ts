@@ -11,6 +11,8 @@ export default defineTool({
     'expected forwarders and counts (received, refused while disabled, received today UTC).',
   scope: 'read',
   mutating: false,
+  title: 'List addresses',
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   tenantScoped: true,
   http: { method: 'GET', path: '/v1/addresses' },
   input: z.strictObject({

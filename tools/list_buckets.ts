@@ -14,6 +14,8 @@ export default defineTool({
     'addresses made for it and its activity over the last `days`: messages, auto-applied, held, last received.',
   scope: 'read',
   mutating: false,
+  title: 'List buckets',
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   tenantScoped: true,
   http: { method: 'GET', path: '/v1/buckets' },
   input: z.strictObject({ days: z.number().int().min(1).max(365).default(30).describe('Activity window, 1 to 365 days.') }),

@@ -12,6 +12,8 @@ export default defineTool({
     '(id or name), `status` or `message` (a message id). Page with `before` = the previous page\'s `next_before`.',
   scope: 'read',
   mutating: false,
+  title: 'List captures',
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   tenantScoped: true,
   http: { method: 'GET', path: '/v1/captures' },
   input: z.strictObject({

@@ -8,6 +8,8 @@ export default defineTool({
   description: 'List the tenant\'s webhook destinations: name, URL, enabled, whether they have a signing secret (never the secret).',
   scope: 'read',
   mutating: false,
+  title: 'List destinations',
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   tenantScoped: true,
   http: { method: 'GET', path: '/v1/destinations' },
   input: z.strictObject({}),

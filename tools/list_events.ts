@@ -11,6 +11,8 @@ export default defineTool({
     'newest id you have: the answer is then oldest first, and `next_after` continues. Filter by `type` or `subject_id`.',
   scope: 'read',
   mutating: false,
+  title: 'List events',
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   tenantScoped: true,
   http: { method: 'GET', path: '/v1/events' },
   input: z.strictObject({

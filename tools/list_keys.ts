@@ -10,6 +10,8 @@ export default defineTool({
     'The keys themselves are never listed; recognise one by its prefix.',
   scope: 'read',
   mutating: false,
+  title: 'List API keys',
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   tenantScoped: false,
   http: { method: 'GET', path: '/v1/keys' },
   input: z.strictObject({}),

@@ -11,6 +11,8 @@ export default defineTool({
     'and flags. Filter by `bucket` (id or name) and `status`. Page with `before` = the `next_before` of the previous page.',
   scope: 'read',
   mutating: false,
+  title: 'List messages',
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   tenantScoped: true,
   http: { method: 'GET', path: '/v1/messages' },
   input: z.strictObject({

@@ -10,6 +10,8 @@ export default defineTool({
     'bucket as schema "starter:<name>", or copy and adapt it into your own schema object.',
   scope: 'read',
   mutating: false,
+  title: 'List starter schemas',
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   tenantScoped: false,
   http: { method: 'GET', path: '/v1/starters' },
   input: z.strictObject({}),

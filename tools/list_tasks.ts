@@ -11,6 +11,8 @@ export default defineTool({
     'auth, ...), relationship_leak. Each payload says what is wrong and the next steps. Default status open.',
   scope: 'read',
   mutating: false,
+  title: 'List tasks',
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   tenantScoped: true,
   http: { method: 'GET', path: '/v1/tasks' },
   input: z.strictObject({

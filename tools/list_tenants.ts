@@ -9,6 +9,8 @@ export default defineTool({
     'these ids or names as `tenant` to every tenant-scoped call.',
   scope: 'read',
   mutating: false,
+  title: 'List tenants',
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   tenantScoped: false,
   http: { method: 'GET', path: '/v1/tenants' },
   input: z.strictObject({}),

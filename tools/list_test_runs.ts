@@ -9,6 +9,8 @@ export default defineTool({
   description: 'List test runs, newest first, with their pass and fail counts (read one with get_test_run). Kept 90 days.',
   scope: 'read',
   mutating: false,
+  title: 'List test runs',
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   tenantScoped: true,
   http: { method: 'GET', path: '/v1/tests/runs' },
   input: z.strictObject({ bucket: z.string().max(80).optional(), limit: Limit }),

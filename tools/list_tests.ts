@@ -9,6 +9,8 @@ export default defineTool({
   description: 'List regression test cases, newest first: expected values, tricky flag, origin capture. Retired cases only with include_retired.',
   scope: 'read',
   mutating: false,
+  title: 'List tests',
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   tenantScoped: true,
   http: { method: 'GET', path: '/v1/tests' },
   input: z.strictObject({

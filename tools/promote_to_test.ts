@@ -13,6 +13,8 @@ export default defineTool({
     'its cap of 200; otherwise the oldest non-tricky case is retired. Schema changes must then keep the cases passing.',
   scope: 'propose',
   mutating: true,
+  title: 'Promote to test',
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   tenantScoped: true,
   http: { method: 'POST', path: '/v1/tests' },
   input: z.strictObject({

@@ -11,6 +11,8 @@ export default defineTool({
     'A person reads it. Nothing is charged and nothing is subscribed automatically.',
   scope: 'read',
   mutating: true,
+  title: 'Register interest',
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   tenantScoped: false,
   http: { method: 'POST', path: '/v1/interest' },
   input: z.strictObject({

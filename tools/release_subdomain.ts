@@ -10,6 +10,8 @@ export default defineTool({
     'by others. Addresses are kept (they answer again under a new claim). `confirm` must be true.',
   scope: 'configure',
   mutating: true,
+  title: 'Release subdomain',
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   tenantScoped: true,
   http: { method: 'DELETE', path: '/v1/subdomain' },
   input: z.strictObject({ confirm: z.boolean().describe('Must be true.') }),

@@ -10,6 +10,8 @@ export default defineTool({
     'deliveries still waiting for it are given up. Past delivery records stay on their captures.',
   scope: 'configure',
   mutating: true,
+  title: 'Remove destination',
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   tenantScoped: true,
   http: { method: 'DELETE', path: '/v1/destinations/{id}' },
   input: z.strictObject({ id: z.string().min(1).max(80).describe('Destination id (dst_...) or name.') }),

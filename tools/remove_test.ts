@@ -9,6 +9,8 @@ export default defineTool({
   description: 'Retire a regression test case: it stops running and no longer pins its message; the record stays for the audit trail.',
   scope: 'propose',
   mutating: true,
+  title: 'Remove test',
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   tenantScoped: true,
   http: { method: 'DELETE', path: '/v1/tests/{id}' },
   input: z.strictObject({ id: z.string().min(1).max(80), reason: z.string().max(300).optional() }),

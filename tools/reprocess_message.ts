@@ -12,6 +12,8 @@ export default defineTool({
     'status follows this newest processing.',
   scope: 'run',
   mutating: true,
+  title: 'Reprocess message',
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   tenantScoped: true,
   http: { method: 'POST', path: '/v1/messages/{id}/reprocess' },
   input: z.strictObject({ id: z.string().min(1).max(80) }),

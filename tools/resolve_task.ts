@@ -11,6 +11,8 @@ export default defineTool({
     'note that is stored. It does not change the capture: approve_capture applies it (and resolves its tasks itself).',
   scope: 'propose',
   mutating: true,
+  title: 'Resolve task',
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   tenantScoped: true,
   http: { method: 'POST', path: '/v1/tasks/{id}/resolve' },
   input: z.strictObject({

@@ -10,6 +10,8 @@ export default defineTool({
     'Revoking an already revoked key changes nothing and says so.',
   scope: 'configure',
   mutating: true,
+  title: 'Revoke API key',
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   tenantScoped: false,
   http: { method: 'DELETE', path: '/v1/keys/{id}' },
   input: z.strictObject({ id: z.string().min(1).describe('The key id (key_...), as list_keys shows it.') }),

@@ -8,6 +8,8 @@ export default defineTool({
   description: 'End the operator\'s support access to this tenant now. Says whether a grant was running.',
   scope: 'configure',
   mutating: true,
+  title: 'Revoke support access',
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   tenantScoped: true,
   http: { method: 'DELETE', path: '/v1/support-grant' },
   input: z.strictObject({}),

@@ -14,6 +14,8 @@ export default defineTool({
     'case pass or fail, per field expected, actual and confidence. Reports progress over MCP when asked (progressToken).',
   scope: 'read',
   mutating: false,
+  title: 'Run tests',
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   tenantScoped: true,
   http: { method: 'POST', path: '/v1/tests/run' },
   input: z.strictObject({

@@ -12,6 +12,8 @@ export default defineTool({
     '550 and counted (counts.refused).',
   scope: 'configure',
   mutating: true,
+  title: 'Enable or disable address',
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   tenantScoped: true,
   http: { method: 'PUT', path: '/v1/addresses/{id}/enabled' },
   input: z.strictObject({ id: z.string().min(1).max(80).describe('Address id (adr_...) or local part.'), enabled: z.boolean() }),

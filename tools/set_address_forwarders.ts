@@ -13,6 +13,8 @@ export default defineTool({
     'relationship address they also count as inside the relationship. An empty list clears it.',
   scope: 'configure',
   mutating: true,
+  title: 'Set address forwarders',
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   tenantScoped: true,
   http: { method: 'PUT', path: '/v1/addresses/{id}/forwarders' },
   input: z.strictObject({

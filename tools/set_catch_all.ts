@@ -12,6 +12,8 @@ export default defineTool({
     '(address_id null) and classified like any other. Off: it is refused at RCPT time.',
   scope: 'configure',
   mutating: true,
+  title: 'Set catch-all',
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   tenantScoped: true,
   http: { method: 'PUT', path: '/v1/subdomain/catch-all' },
   input: z.strictObject({ enabled: z.boolean() }),

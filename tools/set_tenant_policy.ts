@@ -15,6 +15,8 @@ export default defineTool({
     'returns the policy in effect. Existing captures are not re-routed.',
   scope: 'configure',
   mutating: true,
+  title: 'Set tenant policy',
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   tenantScoped: true,
   http: { method: 'PUT', path: '/v1/policy' },
   input: z.strictObject({ policy: Policy }),

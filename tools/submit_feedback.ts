@@ -10,6 +10,8 @@ export default defineTool({
     '`about` names what it concerns (an operation, a capture id, ...). A human reads it; nothing is acted on automatically.',
   scope: 'read',
   mutating: true,
+  title: 'Submit feedback',
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   tenantScoped: false,
   http: { method: 'POST', path: '/v1/feedback' },
   input: z.strictObject({

@@ -20,6 +20,8 @@ export default defineTool({
     'require_passing_tests false.',
   scope: 'configure',
   mutating: true,
+  title: 'Update bucket',
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   tenantScoped: true,
   http: { method: 'PUT', path: '/v1/buckets/{id}' },
   input: z.strictObject({

@@ -61,15 +61,16 @@ describe('failed authentications per client address', () => {
     expect((await restFrom(t, `10.9.9.99, ${ip}`, BAD)).status).toBe(429);
   });
 
-  it('HTTP MCP: the same budget, answered as an isError result with the same Error', async () => {
+  it('HTTP MCP: the same budget, refused at connect with the same Error', async () => {
     const ip = '192.0.2.55';
     for (let i = 0; i < BUDGET; i++) {
       const r = await mcpFrom(t, ip, BAD);
-      expect(r.body.result.structuredContent.error.code).toBe('unauthorized');
+      expect(r.status).toBe(401);
+      expect(r.body.error.code).toBe('unauthorized');
     }
     const r = await mcpFrom(t, ip, BAD);
-    expect(r.body.result.isError).toBe(true);
-    expect(r.body.result.structuredContent.error).toMatchObject({ code: 'rate_limited', details: { retry_after_seconds: 12 } });
+    expect(r.status).toBe(429);
+    expect(r.body.error).toMatchObject({ code: 'rate_limited', details: { retry_after_seconds: 12 } });
     // REST and MCP share the address's budget.
     expect((await restFrom(t, ip, BAD)).status).toBe(429);
   });

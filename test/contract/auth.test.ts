@@ -8,6 +8,7 @@ import { tools } from '../../tools/index.ts';
 import {
   callMcp, callRest, createSandbox, http, makeTestApp, mcpClient, toolNamed, verifiedAccount, type TestApp,
 } from '../helpers/app.ts';
+import { mcpInitialize } from './mcp-requests.ts';
 
 function minimalArgs(path: string): Record<string, unknown> {
   return Object.fromEntries([...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name!, 'x']));
@@ -68,8 +69,10 @@ describe('scopes, generated from the registry', () => {
     const after = await callRest(t.h3, toolNamed('get_account'), key);
     expect(after.status).toBe(401);
     expect(after.body.error.code).toBe('unauthorized');
-    const viaMcp = await callMcp(client, 'get_account');
-    expect(viaMcp).toEqual({ isError: true, body: after.body });
+    // The open MCP client's next request is refused at the HTTP level, with the same Error.
+    await expect(callMcp(client, 'get_account')).rejects.toThrow(JSON.stringify(after.body));
+    const viaMcp = await mcpInitialize(t.h3, key);
+    expect(viaMcp).toMatchObject({ status: 401, body: after.body });
   });
 
   it('unknown and missing keys get 401', async () => {
@@ -77,8 +80,10 @@ describe('scopes, generated from the registry', () => {
     const unknown = await http(t.h3, 'GET', '/v1/account', { key: 'svc_AAAAAAAAAAAA_BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB' });
     expect(unknown.status).toBe(401);
     expect(unknown.body.error.code).toBe('unauthorized');
-    const mcp = await callMcp(await mcpClient(t.h3, 'nope'), 'get_account');
-    expect(mcp.body.error.code).toBe('unauthorized');
+    // MCP refuses before answering initialize: a wrong key never looks connected.
+    const mcp = await mcpInitialize(t.h3, 'svc_AAAAAAAAAAAA_BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB');
+    expect(mcp).toMatchObject({ status: 401, body: unknown.body });
+    await expect(mcpClient(t.h3, 'nope')).rejects.toThrow('Unknown API key');
   });
 });
 
@@ -148,8 +153,8 @@ describe('tenants', () => {
     const expired = await callRest(t.h3, toolNamed('get_tenant'), sandbox.key);
     expect(expired.status).toBe(401);
     expect(expired.body.error.code).toBe('sandbox_expired');
-    const mcp = await callMcp(await mcpClient(t.h3, sandbox.key), 'get_tenant');
-    expect(mcp.body).toEqual(expired.body);
+    const mcp = await mcpInitialize(t.h3, sandbox.key);
+    expect(mcp).toMatchObject({ status: 401, body: expired.body });
   });
 });
 

@@ -1,8 +1,9 @@
-// The registry holds exactly the 53 operations of the spec's operation table: names,
-// methods, paths, scopes and the mutating mark.
+// The registry holds exactly the 53 operations of the spec's operation table (names,
+// methods, paths, scopes and the mutating mark), plus documented additions.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { buildOpenApi } from '../../adapters/openapi.ts';
 import { tools } from '../../tools/index.ts';
 
 const spec = readFileSync(resolve(import.meta.dirname, '../../../shared/spec/service-spec.md'), 'utf8');
@@ -14,9 +15,24 @@ describe('registry against the spec', () => {
     expect(rows).toHaveLength(53);
   });
 
-  it('every operation is registered exactly as specified, and nothing else', () => {
-    const registered = tools.map((t) => ({ name: t.name, method: t.http.method, path: t.http.path, scope: t.scope, mutating: t.mutating }));
+  it('every operation is registered exactly as specified; anything else is a documented addition', () => {
+    const specified = tools.filter((t) => !t.specAddition);
+    const registered = specified.map((t) => ({ name: t.name, method: t.http.method, path: t.http.path, scope: t.scope, mutating: t.mutating }));
     const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
     expect(registered.sort(byName)).toEqual([...rows].sort(byName));
+  });
+
+  it('marks each addition in its description and in OpenAPI, and lists it in docs/decisions.md', () => {
+    const additions = tools.filter((t) => t.specAddition);
+    expect(additions.map((t) => t.name)).toEqual(['redeliver_captures']);
+    const doc = buildOpenApi(tools);
+    const decisions = readFileSync(resolve(import.meta.dirname, '../../docs/decisions.md'), 'utf8');
+    for (const tool of additions) {
+      expect(rows.map((r) => r.name)).not.toContain(tool.name);
+      expect(tool.description.startsWith('Addition to the spec\'s 53 operations.')).toBe(true);
+      const operation = (doc.paths[tool.http.path] as Record<string, Record<string, unknown>>)[tool.http.method.toLowerCase()]!;
+      expect(operation['x-spec-addition']).toBe(true);
+      expect(decisions).toContain(`\`${tool.name}\``);
+    }
   });
 });

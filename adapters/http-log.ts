@@ -1,0 +1,46 @@
+// One log line per HTTP request: method, route pattern (never the raw path: /mcp/<KEY>
+// carries a key), the tool, status, duration, the key's public prefix and the tenant.
+import type { H3Event } from 'h3';
+import { keyPrefix, log } from '../services/log.ts';
+import type { ToolDef } from '../tools/define.ts';
+import { bearerToken, toH3Path } from './rest.ts';
+
+/** What the MCP handler learns while answering, for the request's log line. */
+export interface McpLogContext {
+  rpc: string[];
+  tools: string[];
+  tenant: string | null;
+  error: string | null;
+}
+
+export function markRequestStart(event: H3Event): void {
+  event.context.startedAt = performance.now();
+}
+
+export function mcpLogContext(event: H3Event): McpLogContext {
+  const context: McpLogContext = { rpc: [], tools: [], tenant: null, error: null };
+  event.context.mcp = context;
+  return context;
+}
+
+export function logRequest(event: H3Event, response: Response, tools: readonly ToolDef[]): void {
+  const logger = log();
+  if (!logger.isLevelEnabled('info')) return;
+  const started = event.context.startedAt as number | undefined;
+  const method = event.req.method;
+  const route = event.context.matchedRoute?.route ?? null;
+  const mcp = event.context.mcp as McpLogContext | undefined;
+  const rest = route?.startsWith('/v1/') ? tools.find((t) => t.http.method === method && toH3Path(t.http.path) === route) : undefined;
+  const token = route === '/mcp/:key' ? event.context.params?.key : bearerToken(event.req.headers.get('authorization'));
+  const failed = response.status >= 400;
+  logger[response.status >= 500 ? 'error' : 'info']({
+    method,
+    route: route ?? 'unmatched',
+    ...(rest ? { tool: rest.name } : {}),
+    ...(mcp ? { rpc: mcp.rpc, ...(mcp.tools.length ? { tool: mcp.tools.join(',') } : {}), ...(mcp.error ? { tool_error: mcp.error } : {}) } : {}),
+    status: response.status,
+    ms: started === undefined ? null : Math.round((performance.now() - started) * 10) / 10,
+    key: keyPrefix(token),
+    tenant: response.headers.get('x-svc-tenant') ?? mcp?.tenant ?? null,
+  }, failed ? 'request refused' : 'request');
+}

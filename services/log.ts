@@ -1,0 +1,43 @@
+// Structured logs (pino, one JSON line per event): HTTP requests, SMTP transactions,
+// webhook attempts, start and shutdown. What is logged is chosen field by field at each
+// call site; nothing logs a whole request, message, header set or URL, so keys, secrets
+// and mail content cannot slip in. The logger is silent until an entry point (svc serve,
+// svc mcp) configures it, so in-process tests print nothing unless they ask.
+import pino, { type DestinationStream, type Logger } from 'pino';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+let current: Logger = pino({ level: 'silent' });
+
+/** Sets the level (SVC_LOG_LEVEL) and where lines go: stdout by default; `svc mcp` uses stderr. */
+export function configureLogger(level: string, destination: DestinationStream | number = 1): Logger {
+  if (!(LOG_LEVELS as readonly string[]).includes(level)) {
+    throw new Error(`SVC_LOG_LEVEL=${level} is not a log level; use one of ${LOG_LEVELS.join(', ')}`);
+  }
+  const stream = typeof destination === 'number' ? pino.destination({ fd: destination, sync: true }) : destination;
+  current = pino({ level, base: { service: 'svc' }, timestamp: pino.stdTimeFunctions.isoTime }, stream);
+  return current;
+}
+
+export function log(): Logger {
+  return current;
+}
+
+/**
+ * What may be logged of an API key: its public prefix (svc_ + 12 characters, the part
+ * list_keys shows). Anything not shaped like a key is reported as such, never echoed.
+ */
+export function keyPrefix(token: string | undefined | null): string | null {
+  if (!token) return null;
+  const match = token.match(/^(svc_[0-9A-Za-z]{12})_[0-9A-Za-z]+$/);
+  return match ? match[1]! : 'malformed';
+}
+
+/** A destination for the log: scheme, host and port only (webhook URLs often carry tokens in the path or query). */
+export function urlOrigin(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return 'invalid-url';
+  }
+}
