@@ -131,7 +131,12 @@ export interface RegexMatch {
   value?: { start: number; end: number; text: string };
 }
 
+// A Matcher (captures) always runs re2js's NFA, whose cost per character grows with the
+// program; test() runs its DFA (falling back to the NFA only when the DFA's state cache
+// overflows): [a-z]{1000}! over 1 MiB took 50 s through a Matcher and 0.16 s through test().
+// So a no-match, the case that scans the whole text, never goes through the NFA.
 export function firstMatch(regex: SafeRegex, input: string): RegexMatch | null {
+  if (!regex.test(input)) return null;
   const m = regex.matcher(input);
   if (!m.find()) return null;
   const match: RegexMatch = { start: m.start(), end: m.end(), text: m.group() ?? '' };
@@ -143,5 +148,5 @@ export function firstMatch(regex: SafeRegex, input: string): RegexMatch | null {
 }
 
 export function testRegex(regex: SafeRegex, input: string): boolean {
-  return regex.matcher(input).find();
+  return regex.test(input);
 }

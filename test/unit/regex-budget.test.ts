@@ -2,7 +2,7 @@
 // compiled size of a whole rule or schema are limited when it is saved or dry-run.
 import { describe, expect, it } from 'vitest';
 import { DefinitionError } from '../../pipeline/errors.ts';
-import { largestRepeat, REGEX_LIMITS } from '../../pipeline/regex.ts';
+import { compileRegex, firstMatch, largestRepeat, REGEX_LIMITS, testRegex } from '../../pipeline/regex.ts';
 import { compileRule } from '../../pipeline/rules.ts';
 import { compileSchema } from '../../pipeline/schema.ts';
 import { STARTERS } from '../../pipeline/starters.ts';
@@ -85,6 +85,20 @@ describe('schema budget', () => {
 
   it('every starter schema fits', () => {
     for (const starter of Object.values(STARTERS)) expect(() => compileSchema(starter)).not.toThrow();
+  });
+});
+
+describe('matching through the DFA (test) agrees with the Matcher', () => {
+  const inputs = ['', 'Invoice No: A-1', 'invoice no. b-22 and Invoice No C-3', 'x'.repeat(200) + '!', 'ÄÖÜ äöü 𝐀𝐁', 'line1\nline2'];
+  it.each(['invoice\\s+no[.:]?\\s*(?<value>\\S+)', '[a-z]{100}!', '^line2$', '(?m)^line2$', '\\p{Lu}+', 'b-\\d+', 'nothing'])('%s', (pattern) => {
+    const regex = compileRegex(pattern, 'p');
+    for (const input of inputs) {
+      const m = regex.matcher(input);
+      const found = m.find();
+      expect(testRegex(regex, input), input).toBe(found);
+      expect(firstMatch(regex, input)?.text ?? null, input).toBe(found ? m.group() : null);
+      if (found && 'value' in regex.namedGroups()) expect(firstMatch(regex, input)?.value?.text).toBe(m.group('value'));
+    }
   });
 });
 
