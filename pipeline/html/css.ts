@@ -204,7 +204,7 @@ export class Matcher {
 
   /** Rules that match `el`, in cascade order (specificity, then source order). */
   matching(el: Element, depth: number): StyleRule[] {
-    if (this.exhausted) return [];
+    if (this.exhausted || (this.sheet.universal.length === 0 && this.sheet.byKey.size === 0)) return [];
     const lists = [this.sheet.universal];
     // Each rule sits in exactly one list, so distinct keys give each candidate once.
     for (const key of new Set(elementKeys(el))) {
