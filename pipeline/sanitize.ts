@@ -5,10 +5,9 @@
 // apart as hidden text, so an instruction hidden from the human cannot reach the agent as
 // if it were visible content. Every step is linear in the input (no backtracking regex,
 // no recursion on the tree).
-import { parse } from 'parse5';
-import { adapter } from 'parse5-htmlparser2-tree-adapter';
 import type { Document } from 'domhandler';
 import { alternativesDiffer } from './alternative.ts';
+import { htmlLibs } from './html/libs.ts';
 import { Renderer, type HiddenText } from './html/render.ts';
 import type { Flag } from './types.ts';
 
@@ -83,7 +82,8 @@ function stripInvisibleChars(text: string, flags: Set<Flag>): string {
 export function sanitizeHtml(html: string): Sanitized {
   const flags = new Set<Flag>();
   // Scripting off, as in every mail client: <noscript> content is shown as markup.
-  const doc = parse(html, { treeAdapter: adapter, scriptingEnabled: false }) as unknown as Document & { 'x-mode'?: string };
+  const { parse5, treeAdapter } = htmlLibs();
+  const doc = parse5.parse(html, { treeAdapter, scriptingEnabled: false }) as unknown as Document & { 'x-mode'?: string };
   const renderer = new Renderer(doc, doc['x-mode'] === 'quirks');
   renderer.run();
   if (renderer.scriptRemoved) flags.add('script_removed');

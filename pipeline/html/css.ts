@@ -1,11 +1,10 @@
 // The author stylesheet of a mail: <style> rules parsed with css-tree, selectors matched
 // with css-select (the engine behind cheerio), ordered by specificity and source order,
 // and @media evaluated as a desktop mail client sees it (a window about 1,000 px wide).
-import { compile } from 'css-select';
-import { parse as parseSelector, stringify, type Selector } from 'css-what';
 import type { CssNode } from 'css-tree';
-import parseCss from 'css-tree/parser';
+import type { Selector } from 'css-what';
 import type { Element } from 'domhandler';
+import { htmlLibs } from './libs.ts';
 import { matchesMedia } from './media.ts';
 
 export interface Declaration {
@@ -110,7 +109,7 @@ export function elementKeys(el: Element): string[] {
 function addRule(sheet: Stylesheet, prelude: string, declarations: Declaration[], order: number, quirksMode: boolean): void {
   let selectors: Token[][];
   try {
-    selectors = parseSelector(prelude);
+    selectors = htmlLibs().cssWhat.parse(prelude);
   } catch {
     return;
   }
@@ -121,7 +120,8 @@ function addRule(sheet: Stylesheet, prelude: string, declarations: Declaration[]
     let matches: (el: Element) => boolean;
     try {
       // Without a DOCTYPE a browser renders in quirks mode, where class and id match ignoring case.
-      matches = compile(stringify([tokens]), { xmlMode: false, quirksMode }) as (el: Element) => boolean;
+      const { cssSelect, cssWhat } = htmlLibs();
+      matches = cssSelect.compile(cssWhat.stringify([tokens]), { xmlMode: false, quirksMode }) as (el: Element) => boolean;
     } catch {
       continue; // a pseudo-class css-select cannot evaluate statically (:hover, ...): not applied at rest
     }
@@ -151,7 +151,7 @@ export function parseStylesheet(css: string, quirksMode: boolean): Stylesheet {
   const sheet: Stylesheet = { byKey: new Map(), universal: [] };
   let ast: CssNode;
   try {
-    ast = parseCss(css.slice(0, MAX_CSS_CHARS), {
+    ast = htmlLibs().parseCss(css.slice(0, MAX_CSS_CHARS), {
       parseRulePrelude: false, parseAtrulePrelude: false, parseValue: false, parseCustomProperty: false,
     });
   } catch {
@@ -204,7 +204,7 @@ export class Matcher {
 
   /** Rules that match `el`, in cascade order (specificity, then source order). */
   matching(el: Element, depth: number): StyleRule[] {
-    if (this.exhausted) return [];
+    if (this.exhausted || (this.sheet.universal.length === 0 && this.sheet.byKey.size === 0)) return [];
     const lists = [this.sheet.universal];
     // Each rule sits in exactly one list, so distinct keys give each candidate once.
     for (const key of new Set(elementKeys(el))) {

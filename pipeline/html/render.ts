@@ -1,7 +1,7 @@
 // Renders a parsed document to the text a person sees, and the text they would not see.
 // The tree is walked with an explicit stack, never by recursion, so markup nested
 // thousands deep cannot overflow the call stack.
-import { isComment, isTag, isText, type AnyNode, type Document, type Element } from 'domhandler';
+import type { AnyNode, Comment, Document, Element, Text } from 'domhandler';
 import { colorsClose } from './color.ts';
 import { Matcher, parseStylesheet } from './css.ts';
 import { ROOT_STYLE, computeStyle, type Computed } from './style.ts';
@@ -15,6 +15,11 @@ export interface HiddenText {
 // one line break and paragraphs one blank line, however deep the markup.
 export const LINE = '\u0001';
 export const PARAGRAPH_BREAK = '\u0002';
+
+// domhandler's node types, checked directly so that domhandler need not load before the first HTML body.
+const isTag = (node: AnyNode): node is Element => node.type === 'tag' || node.type === 'script' || node.type === 'style';
+const isText = (node: AnyNode): node is Text => node.type === 'text';
+const isComment = (node: AnyNode): node is Comment => node.type === 'comment';
 
 /** Elements whose content a mail reader never shows as text. */
 const DROPPED = new Set(['script', 'style', 'head', 'title', 'meta', 'link', 'iframe', 'object', 'embed',

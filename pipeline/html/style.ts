@@ -161,25 +161,43 @@ function clipHides(clip: string | undefined, clipPath: string | undefined): bool
   return false;
 }
 
+type Declared = Map<string, string>;
+
+/** A declared value, lower case; undefined when absent or a keyword that defers to inheritance or defaults. */
+function get(map: Declared, property: string): string | undefined {
+  const v = map.get(property)?.toLowerCase();
+  return v === undefined || INHERIT.has(v) ? undefined : v;
+}
+
+function clipsOverflow(v: string | undefined): boolean {
+  return v === 'hidden' || v === 'clip' || v === 'scroll' || v === 'auto';
+}
+
+function tiny(map: Declared, property: string, fontSize: number): boolean {
+  const px = lengthPx(get(map, property), fontSize);
+  return px !== null && px <= 1;
+}
+
+const SIDES = ['left', 'top', 'right'];
+const SHIFTS = ['margin-left', 'margin-top', 'text-indent'];
+
 /** Why the element's own box hides its whole content, or null. */
-function boxHides(get: (p: string) => string | undefined, fontSize: number, opacity: number, display: string): string | null {
+function boxHides(map: Declared, fontSize: number, opacity: number, display: string): string | null {
   if (display === 'none') return 'display:none';
   if (opacity <= 0.05) return 'opacity:0';
-  const transform = get('transform');
+  if (map.size === 0) return null;
+  const transform = get(map, 'transform');
   const byTransform = transform ? transformHides(transform, fontSize) : null;
   if (byTransform) return byTransform;
-  const position = get('position') ?? 'static';
-  const sides = position === 'static' ? [] : ['left', 'top', 'right'];
-  for (const side of [...sides, 'margin-left', 'margin-top', 'text-indent']) {
-    const px = lengthPx(get(side), fontSize);
+  const position = get(map, 'position') ?? 'static';
+  for (const side of position === 'static' ? SHIFTS : [...SIDES, ...SHIFTS]) {
+    const px = lengthPx(get(map, side), fontSize);
     if (px !== null && px <= OFF_SCREEN_PX) return `off-screen (${side})`;
   }
-  const hidden = (v: string | undefined) => v === 'hidden' || v === 'clip' || v === 'scroll' || v === 'auto';
-  const tiny = (p: string) => { const px = lengthPx(get(p), fontSize); return px !== null && px <= 1; };
-  if ((hidden(get('overflow-y')) && (tiny('height') || tiny('max-height')))
-    || (hidden(get('overflow-x')) && (tiny('width') || tiny('max-width')))) return 'zero-size box';
-  if ((position === 'absolute' || position === 'fixed') && clipHides(get('clip'), undefined)) return 'clipped';
-  if (clipHides(undefined, get('clip-path'))) return 'clipped';
+  if ((clipsOverflow(get(map, 'overflow-y')) && (tiny(map, 'height', fontSize) || tiny(map, 'max-height', fontSize)))
+    || (clipsOverflow(get(map, 'overflow-x')) && (tiny(map, 'width', fontSize) || tiny(map, 'max-width', fontSize)))) return 'zero-size box';
+  if ((position === 'absolute' || position === 'fixed') && clipHides(get(map, 'clip'), undefined)) return 'clipped';
+  if (clipHides(undefined, get(map, 'clip-path'))) return 'clipped';
   return null;
 }
 
@@ -187,35 +205,39 @@ const INHERIT = new Set(['inherit', 'unset', 'initial', 'revert', 'revert-layer'
 
 export function computeStyle(el: Element, parent: Computed, matcher: Matcher, depth: number, id: number): Computed {
   const map = cascade(el, matcher, depth);
-  const get = (p: string) => {
-    const v = map.get(p)?.toLowerCase();
-    return v === undefined || INHERIT.has(v) ? undefined : v;
-  };
   const name = el.name;
-  const display = get('display') ?? TAG_DISPLAY[name] ?? (BLOCK.has(name) ? 'block' : 'inline');
+  const display = get(map, 'display') ?? TAG_DISPLAY[name] ?? (BLOCK.has(name) ? 'block' : 'inline');
+  const fontEm = TAG_FONT_EM[name];
+  const pre = parent.pre || name === 'pre' || name === 'textarea' || name === 'listing';
+  // Most elements declare nothing: they inherit everything but their display.
+  if (map.size === 0) {
+    const fontSize = fontEm === undefined ? parent.fontSize : parent.fontSize * fontEm;
+    const reason = parent.hide || display !== 'none' ? null : 'display:none';
+    return { ...parent, display, fontSize, pre, hide: parent.hide ?? (reason ? { reason, src: id } : null) };
+  }
 
   let fontSize = parent.fontSize;
   let fontSrc = parent.fontSrc;
-  const declaredSize = lengthPx(get('font-size'), parent.fontSize);
+  const declaredSize = lengthPx(get(map, 'font-size'), parent.fontSize);
   if (declaredSize !== null) { fontSize = declaredSize; fontSrc = id; }
-  else if (name in TAG_FONT_EM) fontSize = parent.fontSize * TAG_FONT_EM[name]!;
+  else if (fontEm !== undefined) fontSize = parent.fontSize * fontEm;
 
-  const fill = parseColor(get('-webkit-text-fill-color'));
-  const ownColor = fill ?? parseColor(get('color'));
-  const ownBg = parseColor(get('background-color'));
-  const image = get('background-image');
+  const fill = parseColor(get(map, '-webkit-text-fill-color'));
+  const ownColor = fill ?? parseColor(get(map, 'color'));
+  const ownBg = parseColor(get(map, 'background-color'));
+  const image = get(map, 'background-image');
   let background = parent.background;
   let bgImage = parent.bgImage;
   let bgSrc = parent.bgSrc;
   if (ownBg && ownBg[3] >= 0.5) { background = ownBg; bgImage = false; bgSrc = id; }
   if (image && image !== 'none') { bgImage = true; bgSrc = id; }
 
-  const opacityValue = splitNumber(get('opacity') ?? '1');
+  const opacityValue = splitNumber(get(map, 'opacity') ?? '1');
   const own = opacityValue ? (opacityValue.unit === '%' ? opacityValue.n / 100 : opacityValue.n) : 1;
   const opacity = parent.opacity * Math.max(0, Math.min(1, own));
-  const visibility = get('visibility');
-  const whiteSpace = get('white-space');
-  const reason = parent.hide ? null : boxHides(get, fontSize, opacity, display);
+  const visibility = get(map, 'visibility');
+  const whiteSpace = get(map, 'white-space');
+  const reason = parent.hide ? null : boxHides(map, fontSize, opacity, display);
   return {
     display,
     hide: parent.hide ?? (reason ? { reason, src: id } : null),
@@ -227,6 +249,6 @@ export function computeStyle(el: Element, parent: Computed, matcher: Matcher, de
     colorSrc: ownColor ? id : parent.colorSrc,
     background, bgImage, bgSrc,
     opacity,
-    pre: whiteSpace ? whiteSpace.startsWith('pre') || whiteSpace === 'break-spaces' : parent.pre || name === 'pre' || name === 'textarea' || name === 'listing',
+    pre: whiteSpace ? whiteSpace.startsWith('pre') || whiteSpace === 'break-spaces' : pre,
   };
 }
