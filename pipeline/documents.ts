@@ -2,7 +2,7 @@
 // sources point at offsets in these texts. An attachment we should be able to read but
 // cannot is flagged `attachment_unreadable`; it never fails the message.
 import mammoth from 'mammoth';
-import { embeddedDocuments } from './einvoice.ts';
+import { attachedMismatch, embeddedDocuments } from './einvoice.ts';
 import { parseMessage } from './parse.ts';
 import { readPdf, type EmbeddedFile } from './pdf-text.ts';
 import { sanitizeBody, sanitizeHtml, type HiddenText } from './sanitize.ts';
@@ -174,5 +174,6 @@ export async function buildDocuments(message: ParsedMessage): Promise<DocumentsR
     documents.push(...e.documents);
     if (e.mismatch.length > 0) flags.add('einvoice_mismatch');
   }
+  if (attachedMismatch(documents).length > 0) flags.add('einvoice_mismatch');
   return { documents, hidden, flags: [...flags] };
 }
