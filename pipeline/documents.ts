@@ -2,7 +2,7 @@
 // sources point at offsets in these texts. An attachment we should be able to read but
 // cannot is flagged `attachment_unreadable`; it never fails the message.
 import { docxText } from './docx.ts';
-import { embeddedDocuments } from './einvoice.ts';
+import { attachedMismatch, embeddedDocuments } from './einvoice.ts';
 import { READER_LIMITS } from './limits.ts';
 import { parseMessage } from './parse.ts';
 import { readPdf, type EmbeddedFile } from './pdf-text.ts';
@@ -229,5 +229,7 @@ export async function buildDocuments(message: ParsedMessage, options: BuildOptio
     truncated: bodyText.truncated,
     unreadable: null,
   }, ...attachmentDocuments(reads)];
+  // An XML e-invoice attached beside the PDF that prints the same invoice must agree with it.
+  if (attachedMismatch(documents).length > 0) flags.add('einvoice_mismatch');
   return { documents, hidden, flags: [...flags] };
 }

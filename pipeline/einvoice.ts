@@ -238,3 +238,36 @@ export function embeddedDocuments(files: EmbeddedFile[], visible: string, firstI
   }
   return { documents, mismatch };
 }
+
+const parsed = new WeakMap<Document, Einvoice | null>();
+
+/** The e-invoice a document is (XML attachment or embedded in a PDF), parsed once per document. */
+export function einvoiceOf(doc: Document): Einvoice | null {
+  if (doc.kind !== 'attachment' || !doc.text) return null;
+  let found = parsed.get(doc);
+  if (found === undefined) {
+    found = looksLikeEinvoice(doc.text) ? readEinvoice(doc.text, doc.truncated) : null;
+    parsed.set(doc, found);
+  }
+  return found;
+}
+
+/**
+ * An e-invoice XML attached beside a PDF rendering of the same invoice (the PDF prints the
+ * XML's number): what they disagree on. A PDF that does not print the number is another
+ * document (terms, a delivery note) and is not compared.
+ */
+export function attachedMismatch(documents: Document[]): string[] {
+  const out: string[] = [];
+  const pdfs = documents.filter((d) => d.kind === 'attachment' && d.mime_type === 'application/pdf' && d.text);
+  for (const doc of documents) {
+    const einvoice = einvoiceOf(doc);
+    const number = einvoice && (einvoice.kind === 'order' ? einvoice.fields.po_number : einvoice.fields.invoice_number);
+    if (!einvoice || !number || number.value.replace(/\s+/g, '').length < 3) continue;
+    const key = number.value.replace(/\s+/g, '').toLowerCase();
+    for (const pdf of pdfs) {
+      if (pdf.text.replace(/\s+/g, '').toLowerCase().includes(key)) out.push(...einvoiceMismatch(einvoice, pdf.text));
+    }
+  }
+  return out;
+}

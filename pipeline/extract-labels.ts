@@ -30,8 +30,9 @@ const SEGMENT_SPLIT = /(\s\|\s|\s{3,}|\t)/;
 const AFTER_LABEL = /^(\s*\([^)\n]{0,30}\))?\s*(?:(?:no\.?|nr\.?|n[°º]\.?|number|nummer|numero|número|#)\s*)?([:：|#=]|\s[-–—]\s|\s{3,}|\t)?\s*/i;
 // A value ends at the next cell, a wide gap, or where the next "Label:" starts.
 const VALUE_END = /\s\|\s|\s{3,}|\t|\s+\p{Lu}[\p{L}.#°º ]{1,30}:\s/u;
-// What may stand between a label and its amount: currency, gross/tax words, "due on <date>".
-const AMOUNT_PREFIX = /^(?:[\s:=.,()/\-]|[A-Z]{3}\b|[€$£¥₹]|zł|kr\b|r\$|incl\b|inkl\b|including|inclusive|ttc\b|brutto\b|gross\b|vat\b|tax\b|taxes\b|mwst\b|ust\b|iva\b|btw\b|tva\b|moms\b|due\b|on\b|am\b|le\b|bis\b|by\b|\d{1,2}(?:[.,]\d+)?\s?%)*$/iu;
+// What may stand between a label and its amount: a currency, gross/tax words, "due on <date>";
+// not "net", "HT", "excl." or any other word.
+const AMOUNT_PREFIX = /^(?:[\s:=.,()/\-]|(?:eur|usd|gbp|chf|jpy|cad|aud|sek|nok|dkk|pln|czk|huf|mxn|brl|inr|cny|nzd|sgd|hkd|zar|ron|bgn|try|isk)\b|[€$£¥₹]|zł|kr\b|r\$|incl\b|inkl\b|including|inclusive|ttc\b|brutto\b|gross\b|vat\b|tax\b|taxes\b|mwst\b|ust\b|iva\b|btw\b|tva\b|moms\b|due\b|on\b|am\b|le\b|bis\b|by\b|\d{1,2}(?:[.,]\d+)?\s?%)*$/iu;
 // Between a label and its date: a weekday with a comma, or a preposition ("due on", "fällig am").
 const DATE_PREFIX = /^[\s:,.\-]*(?:\p{L}{2,12},\s*|(?:on|am|le|el|den|vom|du|del|dia|il|op|per|by|bis)\s+)?$/iu;
 

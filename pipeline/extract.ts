@@ -15,7 +15,7 @@
 // a one-word label in a fallback list; several different values under the winning label
 // x0.7; an amount such as 1,234 x0.6; a date that reads both day- and month-first, in a
 // text with no day-first language, at most 0.5.
-import { looksLikeEinvoice, readEinvoice, type Einvoice, type EinvoiceField } from './einvoice.ts';
+import { einvoiceOf, type EinvoiceField } from './einvoice.ts';
 import { labeledCandidates } from './extract-labels.ts';
 import { dayFirstLanguage, forwardedBySender, maskWrapper } from './extract-reading.ts';
 import { headerValues } from './parse.ts';
@@ -53,19 +53,6 @@ interface Candidate {
 }
 
 const MAX_CANDIDATES = 12;
-
-const einvoices = new WeakMap<Document, Einvoice | null>();
-
-/** The e-invoice a document is (XML attachment or embedded in a PDF), parsed once per document. */
-export function einvoiceOf(doc: Document): Einvoice | null {
-  if (doc.kind !== 'attachment' || !doc.text) return null;
-  let found = einvoices.get(doc);
-  if (found === undefined) {
-    found = looksLikeEinvoice(doc.text) ? readEinvoice(doc.text, doc.truncated) : null;
-    einvoices.set(doc, found);
-  }
-  return found;
-}
 
 const masked = new WeakMap<Document, string>();
 const dayFirst = new WeakMap<Document, boolean>();

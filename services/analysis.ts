@@ -7,6 +7,7 @@ import { Piscina } from 'piscina';
 import type { AnalysisJob, BucketDefinition, DecideJobResult, JobResults } from '../pipeline/jobs.ts';
 import type { AnalyzeOptions, AnalyzedMessage, SchemaRun } from '../pipeline/index.ts';
 import { MAX_DOCUMENT_TEXT, attachmentDocuments, isReadable, type AttachmentRead } from '../pipeline/documents.ts';
+import { attachedMismatch } from '../pipeline/einvoice.ts';
 import { headersOnly, type ParseRefusal } from '../pipeline/parse.ts';
 import type { RuleOutcome } from '../pipeline/rules.ts';
 import type { Document, Flag, MessageView } from '../pipeline/types.ts';
@@ -147,6 +148,7 @@ async function readAttachmentsOneByOne(pool: AnalysisPool, message: AnalyzedMess
     }
   }
   const documents: Document[] = [message.documents[0]!, ...attachmentDocuments(reads)];
+  if (attachedMismatch(documents).length > 0) flags.add('einvoice_mismatch');
   const empty = new Uint8Array(0);
   const parsed = { ...message.parsed, attachments: message.parsed.attachments.map((a) => ({ ...a, bytes: empty })) };
   return { ...message, parsed, documents, hidden, flags: [...flags], view: { ...message.view, documents } };

@@ -8,7 +8,7 @@ import { readEinvoice } from '../../pipeline/einvoice.ts';
 import { analyzeMessage, runSchema, type AnalyzedMessage } from '../../pipeline/index.ts';
 import { compileSchema } from '../../pipeline/schema.ts';
 import { STARTERS } from '../../pipeline/starters.ts';
-import { buildEml } from '../helpers/mail.ts';
+import { buildEml, makePdf } from '../helpers/mail.ts';
 
 const CASES = new URL('../../../shared/corpus/business/cases/', import.meta.url);
 
@@ -85,6 +85,24 @@ describe('e-invoice embedded in a PDF (Factur-X / ZUGFeRD 2)', () => {
     const m = await analyze(buildEml({ subject: 'Rechnung', text: 'Anbei.',
       attachments: [{ filename: 'rechnung.pdf', contentType: 'application/pdf', content: await facturX('406,82', '571.04') }] }));
     expect(m.flags).toContain('einvoice_mismatch');
+  });
+});
+
+describe('an e-invoice XML beside a PDF rendering', () => {
+  const lines = (total: string) => ['Muster & Söhne GmbH', 'Rechnung Nr. RE-2026-0815', 'Rechnungsdatum: 05.03.2026',
+    'Zahlbar bis 04.04.2026', `Gesamtbetrag ${total} EUR`, 'Vielen Dank für Ihren Auftrag und bis bald.'];
+  const mail = async (pdfLines: string[]) => analyze(buildEml({ subject: 'Rechnung', text: 'Anbei.', attachments: [
+    { filename: 'xrechnung.xml', contentType: 'application/xml', content: cii('119.00') },
+    { filename: 'rechnung.pdf', contentType: 'application/pdf', content: await makePdf(pdfLines) }] }));
+
+  it('agreeing: no flag; disagreeing on the total: einvoice_mismatch', async () => {
+    expect((await mail(lines('119,00'))).flags).not.toContain('einvoice_mismatch');
+    expect((await mail(lines('191,00'))).flags).toContain('einvoice_mismatch');
+  });
+
+  it('a PDF that does not print the invoice number is another document and is not compared', async () => {
+    const terms = ['Allgemeine Geschäftsbedingungen', 'Zahlungen sind innerhalb von 30 Tagen ohne Abzug fällig.', 'Stand 01.01.2020'];
+    expect((await mail(terms)).flags).not.toContain('einvoice_mismatch');
   });
 });
 
