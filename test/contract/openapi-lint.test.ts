@@ -46,7 +46,9 @@ describe('OpenAPI and tool schemas', () => {
     try {
       const file = join(dir, 'openapi.json');
       writeFileSync(file, JSON.stringify(doc));
-      const { stdout } = await run(join(ROOT, 'node_modules/.bin/redocly'), ['lint', file, '--format=json'], { cwd: dir, timeout: 120_000 })
+      // Redocly reports usage and checks for updates over the network unless told not to.
+      const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', DO_NOT_TRACK: '1' };
+      const { stdout } = await run(join(ROOT, 'node_modules/.bin/redocly'), ['lint', file, '--format=json'], { cwd: dir, env, timeout: 120_000 })
         .catch((error: { stdout: string }) => ({ stdout: error.stdout }));
       const report = JSON.parse(stdout);
       expect(report.problems.map((p: { ruleId: string; message: string }) => `${p.ruleId}: ${p.message}`)).toEqual([]);
