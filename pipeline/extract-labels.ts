@@ -83,10 +83,14 @@ function readsAs(type: FieldType, value: string): boolean {
   return startOf(type, value) >= 0;
 }
 
-/** A header row: several cells and none with a digit ("Invoice No   Date   Total"). */
+/**
+ * A header row: several cells and none with a digit ("Invoice No   Date   Total"). A table
+ * row of two cells ("Merchant | Cedar Lane Coffee") is a label and its value, not a header.
+ */
 function headerRow(line: string): boolean {
   const cells = segments(line);
-  return cells.length >= 2 && cells.every((c) => !/\d/.test(c.text));
+  const minimum = line.includes(' | ') ? 3 : 2;
+  return cells.length >= minimum && cells.every((c) => !/\d/.test(c.text));
 }
 
 const AMOUNT = /[-−]?(?:\d{1,3}(?:[ .,'\u00A0\u202F]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)/g;

@@ -210,7 +210,9 @@ export class DeliveryWorker {
   private async attempt(delivery: Delivery): Promise<void> {
     const attempt = delivery.attempts + 1;
     const startedAt = this.app.now();
-    await this.app.db.batch(startAttemptStatements(delivery, attempt, this.owner, startedAt));
+    const [renewed] = await this.app.db.batch(startAttemptStatements(delivery, attempt, this.owner, startedAt, this.app.config.webhookLeaseMs));
+    // Another worker took this delivery over while this one waited: it sends, not us.
+    if (renewed?.rowsAffected !== 1) return;
     const destination = await getDestinationAnyState(this.app.db, delivery.destination_id);
     const result: SendResult = destination && !destination.deleted && destination.enabled
       ? await post(this.app, destination, delivery)

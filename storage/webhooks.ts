@@ -131,12 +131,20 @@ export function interruptStatement(deliveryId: string): Statement {
   };
 }
 
-export function startAttemptStatements(d: Delivery, attempt: number, owner: string, now: Date): Statement[] {
+/**
+ * Starts an attempt only while this worker still holds the lease, renewing it for the
+ * attempt: the first statement changes no row when another worker took the delivery over
+ * (its lease ran out), and then nothing else is written and nothing may be sent.
+ */
+export function startAttemptStatements(d: Delivery, attempt: number, owner: string, now: Date, leaseMs: number): Statement[] {
+  const held = 'EXISTS (SELECT 1 FROM deliveries WHERE id = ? AND lease_owner = ? AND attempts = ?)';
   return [
-    interruptStatement(d.id),
-    { sql: `INSERT INTO delivery_attempts (delivery_id, attempt, tenant_id, capture_id, outcome, started_at) VALUES (?, ?, ?, ?, 'in_flight', ?)`,
-      args: [d.id, attempt, d.tenant_id, d.capture_id, now.toISOString()] },
-    { sql: 'UPDATE deliveries SET attempts = ? WHERE id = ? AND lease_owner = ?', args: [attempt, d.id, owner] },
+    { sql: 'UPDATE deliveries SET attempts = ?, lease_expires_at = ? WHERE id = ? AND lease_owner = ? AND attempts = ?',
+      args: [attempt, new Date(now.getTime() + leaseMs).toISOString(), d.id, owner, attempt - 1] },
+    { ...interruptStatement(d.id), sql: `${interruptStatement(d.id).sql} AND ${held}`, args: [d.id, d.id, owner, attempt] },
+    { sql: `INSERT INTO delivery_attempts (delivery_id, attempt, tenant_id, capture_id, outcome, started_at)
+            SELECT ?, ?, ?, ?, 'in_flight', ? WHERE ${held}`,
+      args: [d.id, attempt, d.tenant_id, d.capture_id, now.toISOString(), d.id, owner, attempt] },
   ];
 }
 
