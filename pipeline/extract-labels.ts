@@ -29,10 +29,10 @@ export interface LabeledCandidate {
 const MAX_MATCHES = 300;
 const SEGMENT_SPLIT = /(\s\|\s|\s{3,}|\t)/;
 const AFTER_LABEL = /^(\s*\([^)\n]{0,30}\))?\s*(?:(?:no\.?|nr\.?|n[°º]\.?|number|nummer|numero|número|#)\s*)?([:：|#=]|\s[-–—]\s|\s{3,}|\t)?\s*/i;
-// A value ends at the next cell, a wide gap, or where the next "Label:" starts.
-// A run of three or more spaces is a gap already, so the "Label:" case needs at most two before
-// it: with `\s+` there the search backtracked quadratically over a long run of spaces.
-const VALUE_END = /\s\|\s|\s{3,}|\t|\s{1,2}\p{Lu}[\p{L}.#°º ]{1,30}:\s/u;
+// A value ends at the next cell, a wide gap, or where the next "Label:" starts (see valueEnd).
+const GAP = /\s\|\s|\s{3,}|\t/;
+const SPACE_BEFORE_CAPITAL = /\s\p{Lu}/gu;
+const LABEL_CHAR = /[\p{L}.#°º ]/u;
 // What may stand between a label and its amount: a currency, gross/tax words, "due on <date>";
 // not "net", "HT", "excl." or any other word. One token at a time from a known position (sticky):
 // at most one alternative matches at any position and each in one way only, so reading tokens
@@ -41,9 +41,33 @@ const AMOUNT_PREFIX_TOKEN = /[\s:=.,()/\-]|(?:eur|usd|gbp|chf|jpy|cad|aud|sek|no
 // Between a label and its date: a weekday with a comma, or a preposition ("due on", "fällig am").
 const DATE_PREFIX = /^[\s:,.\-]*(?:\p{L}{2,12},\s*|(?:on|am|le|el|den|vom|du|del|dia|il|op|per|by|bis)\s+)?$/iu;
 
-/** Where a value starting the text ends (see VALUE_END), or -1 at the end of the line. */
+/**
+ * Where a value starting the text ends, or -1 at the end of the line: the first of GAP and
+ * `\s+\p{Lu}[\p{L}.#°º ]{1,30}:\s` (a "Label:"). The label is checked in code: as one regex
+ * the search backtracked over long runs of spaces and the ReDoS analyser gave up on it.
+ */
 export function valueEnd(text: string): number {
-  return text.search(VALUE_END);
+  const gap = text.search(GAP);
+  for (const m of text.matchAll(SPACE_BEFORE_CAPITAL)) {
+    let start = m.index;
+    while (start > 0 && /\s/.test(text[start - 1]!)) start--;
+    if (gap >= 0 && start >= gap) break;
+    if (labelFollows(text, m.index + m[0].length)) return start;
+  }
+  return gap;
+}
+
+/** Whether `[\p{L}.#°º ]{1,30}:\s` stands at `at`. */
+function labelFollows(text: string, at: number): boolean {
+  let count = 0;
+  let i = at;
+  while (i < text.length) {
+    const c = String.fromCodePoint(text.codePointAt(i)!);
+    if (!LABEL_CHAR.test(c)) break;
+    if (++count > 30) return false;
+    i += c.length;
+  }
+  return count >= 1 && text[i] === ':' && /\s/.test(text[i + 1] ?? '');
 }
 
 /** Whether the text is nothing but what may stand between a label and its amount. */
@@ -75,6 +99,15 @@ export function endsWithGap(text: string): boolean {
 function escape(label: string): string {
   // A space in a label is one or two spaces in the text, never a cell gap or a line break.
   return label.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '[ \\u00a0]{1,2}');
+}
+
+/**
+ * The labels (lower case, single spaces) as one alternation, most specific first. Each is a
+ * literal with bounded lookarounds, so the search is linear in the text whatever the labels.
+ */
+export function labelPattern(labels: string[]): string {
+  // Not inside a word or a code ("Sub-Total", "Kunden-Nr."): bounded where the label starts or ends with a letter or digit.
+  return labels.map((label) => `${/^[\p{L}\p{N}]/u.test(label) ? '(?<![\\p{L}\\p{N}/.\\-])' : ''}${escape(label)}${/[\p{L}\p{N}]$/u.test(label) ? '(?![\\p{L}\\p{N}])' : ''}`).join('|');
 }
 
 function lineAt(text: string, at: number): { start: number; end: number } {
@@ -250,12 +283,9 @@ function lowered(doc: Document, text: string): string {
 
 function inDocument(wanted: string[], present: number[], doc: Document, text: string, type: FieldType, fallback: boolean): LabeledCandidate[] {
   const order = [...present].sort((a, b) => wanted[b]!.length - wanted[a]!.length || a - b);
-  // Not inside a word or a code ("Sub-Total", "Kunden-Nr."): bounded where the label starts or ends with a letter or digit.
-  const alternatives = order.map((i) => {
-    const label = wanted[i]!;
-    return `${/^[\p{L}\p{N}]/u.test(label) ? '(?<![\\p{L}\\p{N}/.\\-])' : ''}${escape(label)}${/[\p{L}\p{N}]$/u.test(label) ? '(?![\\p{L}\\p{N}])' : ''}`;
-  });
-  const re = new RegExp(alternatives.join('|'), 'giu');
+  const pattern = labelPattern(order.map((i) => wanted[i]!));
+  // A template, so the ReDoS contract test (test/contract/regex-safety.test.ts) knows `pattern`.
+  const re = new RegExp(`${pattern}`, 'giu');
   const found: LabeledCandidate[] = [];
   let matches = 0;
   for (const m of text.matchAll(re)) {

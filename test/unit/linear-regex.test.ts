@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { datesShown } from '../../pipeline/einvoice.ts';
 import { amountPrefix, blankDates, endsWithGap, trimPunctuation, valueEnd } from '../../pipeline/extract-labels.ts';
-import { headerLine, marker } from '../../pipeline/extract-reading.ts';
+import { closing, headerLine, marker } from '../../pipeline/extract-reading.ts';
 import { mailboxFromText } from '../../pipeline/forwarded.ts';
 import { trimNewlines } from '../../pipeline/pdf-text.ts';
 import { findEmail } from '../../pipeline/validate.ts';
@@ -79,20 +79,23 @@ function tokenTexts(tokens: string[], count: number, maxTokens: number): string[
   return samples(letters, count, maxTokens).map((t) => [...t].map((c) => tokens[c.charCodeAt(0) - 97]).join(''));
 }
 
-describe('pipeline/extract-reading.ts: marker and headerLine', () => {
+describe('pipeline/extract-reading.ts: marker, headerLine and closing', () => {
   const OLD_MARKER = /^\s*(?:[-_=]{2,}\s*)?(?:forwarded message|original message|weitergeleitete nachricht|urspr[üu]ngliche nachricht|message transf[ée]r[ée]|message d'origine|mensaje reenviado|mensaje original|messaggio inoltrato|messaggio originale|doorgestuurd bericht|oorspronkelijk bericht|wiadomo[śs][ćc] przekazana|mensagem encaminhada|vidarebefordrat meddelande|videresendt meddelelse|begin forwarded message|anfang der weitergeleiteten nachricht)\s*:?\s*(?:[-_=]{2,})?\s*$/i;
+  const OLD_CLOSING = /^\s*(?:best regards|kind regards|regards|best|thanks|thank you|cheers|sincerely|mit freundlichen gr[üu](?:ß|ss)en|freundliche gr[üu](?:ß|ss)e|viele gr[üu](?:ß|ss)e|beste gr[üu](?:ß|ss)e|gru(?:ß|ss)|cordialement|bien cordialement|salutations|atentamente|saludos|un saludo|cordiali saluti|distinti saluti|saluti|met vriendelijke groet(?:en)?|vriendelijke groet(?:en)?|z powa[żz]aniem|pozdrawiam|atenciosamente|cumprimentos|med v[äa]nlig h[äa]lsning|v[äa]nliga h[äa]lsningar|med venlig hilsen|venlig hilsen)\s*[,.!]?\s*$/i;
   const OLD_HEADER_LINE = /^\s*[*>]?\s*\*?(?:from|von|de|da|van|od|från|fra|sent|gesendet|envoy[ée]|enviado|inviato|verzonden|wys[łl]ano|skickat|sendt|date|datum|fecha|data|dato|subject|betreff|objet|asunto|oggetto|onderwerp|temat|ämne|emne|assunto|to|an|à|para|a|aan|do|till|til|cc|kopie)\s*\*?\s*:/i;
 
   it('decides as the old patterns did, on real lines and generated ones', () => {
     const real = ['---------- Forwarded message ---------', '-----Original Message-----', 'Begin forwarded message:',
       '  -------- Message transféré --------  ', 'Anfang der weitergeleiteten Nachricht:', 'Forwarded message follows',
       'From: Jane <jane@vendor.example>', '*From:* Jane', '> Von: Max', 'Sent: Monday', '**Subject** : x', 'Date:\t3 May',
-      'Fromage: no', 'To:', '\u00a0From :', 'Subject * :', 'subject** :'];
-    const generated = tokenTexts([' ', '\t', '-', '=', '_', ':', '*', '>', 'forwarded message', 'From', 'to', 'x', '\u00a0', 'Original Message'], 30_000, 10);
+      'Fromage: no', 'To:', '\u00a0From :', 'Subject * :', 'subject** :', 'Best regards,', '  Mit freundlichen Grüßen ', 'Thanks!!', 'Cheers , ', 'best regards from x'];
+    const generated = tokenTexts([' ', '\t', '-', '=', '_', ':', '*', '>', 'forwarded message', 'From', 'to', 'x', '\u00a0', 'Original Message', 'Best', 'regards', ',', '!', 'GRUß'], 40_000, 10);
     for (const line of [...real, ...generated]) {
       expect(marker(line), JSON.stringify(line)).toBe(OLD_MARKER.test(line));
       expect(headerLine(line), JSON.stringify(line)).toBe(OLD_HEADER_LINE.test(line));
+      expect(closing(line), JSON.stringify(line)).toBe(OLD_CLOSING.test(line));
     }
+    expect(generated.filter((l) => OLD_CLOSING.test(l)).length).toBeGreaterThan(100);
     expect(generated.filter((l) => OLD_MARKER.test(l)).length).toBeGreaterThan(100);
     expect(generated.filter((l) => OLD_HEADER_LINE.test(l)).length).toBeGreaterThan(100);
   });
@@ -101,6 +104,7 @@ describe('pipeline/extract-reading.ts: marker and headerLine', () => {
     expect(marker(`forwarded message${' '.repeat(100_000)}x`)).toBe(false);
     expect(headerLine(`${' '.repeat(100_000)}x`)).toBe(false);
     expect(headerLine(`from${' '.repeat(100_000)}x`)).toBe(false);
+    expect(closing(`GRUß${' \t'.repeat(50_000)}Ż`)).toBe(false);
   });
 });
 
@@ -135,7 +139,7 @@ describe('pipeline/extract-labels.ts', () => {
   });
 
   it('valueEnd finds where the old VALUE_END did', () => {
-    const real = ['12345   Date: 3 May', 'INV-1 | Date', 'INV-1 Due Date: 2026-05-01', 'INV-1  Kunden-Nr.: 9', 'ACME\tx', '99 Total'];
+    const real = [`x A${'b'.repeat(29)}: 1`, `x A${'b'.repeat(30)}: 1`, ' \tDue: 1', 'x 𝐀bc: 1', 'x A𝐀: 1', 'x  \u00a0Ab:\t', '12345   Date: 3 May', 'INV-1 | Date', 'INV-1 Due Date: 2026-05-01', 'INV-1  Kunden-Nr.: 9', 'ACME\tx', '99 Total'];
     const generated = tokenTexts([' ', '  ', '\t', '|', 'Due', 'date', 'No.', ':', '1', 'É', '#', '\u00a0', 'x'], 60_000, 10);
     for (const text of [...real, ...generated]) expect(valueEnd(text), JSON.stringify(text)).toBe(text.search(OLD_VALUE_END));
     expect(generated.filter((t) => /\p{Lu}/u.test(t) && t.search(OLD_VALUE_END) >= 0).length).toBeGreaterThan(1000);
