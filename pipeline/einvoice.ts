@@ -6,6 +6,7 @@
 //
 // The vocabulary is the starters' own: a field of an order document is its po_number and
 // order_date; the order an invoice refers to is the invoice's po_number.
+import { datesIn, type FoundDate } from './dates-in-text.ts';
 import type { EmbeddedFile } from './pdf-text.ts';
 import type { Document } from './types.ts';
 import { parseAmount, parseDate } from './validate.ts';
@@ -182,6 +183,14 @@ export function readEinvoice(text: string, partial = false): Einvoice | null {
   return Object.keys(fields).length > 0 ? { format, kind, fields } : null;
 }
 
+// Month and weekday words as whole letter runs, read with datesIn (see there).
+const DATE = /\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./-]\s?\d{1,2}[./-]\s?\d{2,4}|\d{1,2}\.?\s+(?<middle>\p{L}{3,})\.?,?\s+\d{4}|(?<!\p{L})(?<lead>\p{L}{3,})\.?\s+\d{1,2},?\s+\d{4}|\b\d{8}\b/gu;
+
+/** The dates written in the visible text, in the spellings einvoiceMismatch looks for. */
+export function datesShown(visible: string): FoundDate[] {
+  return datesIn(DATE, visible);
+}
+
 /**
  * Where the e-invoice and the visible document disagree: each of its number, total and
  * dates must appear in the visible text in some usual spelling. Nothing is compared
@@ -196,15 +205,14 @@ export function einvoiceMismatch(einvoice: Einvoice, visible: string): string[] 
     if (a) amounts.add(Math.round(Math.abs(a.value as number) * 100));
   }
   const dates = new Set<string>();
-  const DATE = /\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./-]\s?\d{1,2}[./-]\s?\d{2,4}|\d{1,2}\.?\s+\p{L}{3,12}\.?,?\s+\d{4}|\p{L}{3,12}\.?\s+\d{1,2},?\s+\d{4}|\b\d{8}\b/gu;
-  for (const m of visible.matchAll(DATE)) {
-    const compact = /^(\d{4})(\d{2})(\d{2})$/.exec(m[0]);
+  for (const m of datesShown(visible)) {
+    const compact = /^(\d{4})(\d{2})(\d{2})$/.exec(m.text);
     if (compact) { dates.add(`${compact[1]}-${compact[2]}-${compact[3]}`); continue; }
-    const d = parseDate(m[0]);
+    const d = parseDate(m.text);
     if (!d) continue;
     dates.add(d.value as string);
     // A day/month date may be written month first: either reading counts as shown.
-    const parts = /^(\d{1,2})[/-](\d{1,2})[/-](\d{2,4})$/.exec(m[0]);
+    const parts = /^(\d{1,2})[/-](\d{1,2})[/-](\d{2,4})$/.exec(m.text);
     if (parts) { const swapped = parseDate(`${parts[2]}/${parts[1]}/${parts[3]}`); if (swapped) dates.add(swapped.value as string); }
   }
   const f = einvoice.fields;

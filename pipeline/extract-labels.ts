@@ -10,6 +10,7 @@
 //   3. before it, in the cell to its left.
 // A label alone on its line without a colon is a section heading: its next line is weak
 // evidence. A row of several amounts after a label is a table row: the last one counts.
+import { datesIn } from './dates-in-text.ts';
 import type { Document } from './types.ts';
 import { coerceText, type FieldType } from './validate.ts';
 
@@ -28,17 +29,85 @@ export interface LabeledCandidate {
 const MAX_MATCHES = 300;
 const SEGMENT_SPLIT = /(\s\|\s|\s{3,}|\t)/;
 const AFTER_LABEL = /^(\s*\([^)\n]{0,30}\))?\s*(?:(?:no\.?|nr\.?|n[°º]\.?|number|nummer|numero|número|#)\s*)?([:：|#=]|\s[-–—]\s|\s{3,}|\t)?\s*/i;
-// A value ends at the next cell, a wide gap, or where the next "Label:" starts.
-const VALUE_END = /\s\|\s|\s{3,}|\t|\s+\p{Lu}[\p{L}.#°º ]{1,30}:\s/u;
+// A value ends at the next cell, a wide gap, or where the next "Label:" starts (see valueEnd).
+const GAP = /\s\|\s|\s{3,}|\t/;
+const SPACE_BEFORE_CAPITAL = /\s\p{Lu}/gu;
+const LABEL_CHAR = /[\p{L}.#°º ]/u;
 // What may stand between a label and its amount: a currency, gross/tax words, "due on <date>";
-// not "net", "HT", "excl." or any other word.
-const AMOUNT_PREFIX = /^(?:[\s:=.,()/\-]|(?:eur|usd|gbp|chf|jpy|cad|aud|sek|nok|dkk|pln|czk|huf|mxn|brl|inr|cny|nzd|sgd|hkd|zar|ron|bgn|try|isk)\b|[€$£¥₹]|zł|kr\b|r\$|incl\b|inkl\b|including|inclusive|ttc\b|brutto\b|gross\b|vat\b|tax\b|taxes\b|mwst\b|ust\b|iva\b|btw\b|tva\b|moms\b|due\b|on\b|am\b|le\b|bis\b|by\b|\d{1,2}(?:[.,]\d+)?\s?%)*$/iu;
+// not "net", "HT", "excl." or any other word. One token at a time from a known position (sticky):
+// at most one alternative matches at any position and each in one way only, so reading tokens
+// in a row decides what `^(?:...)*$` decided, without its exponential backtracking.
+const AMOUNT_PREFIX_TOKEN = /[\s:=.,()/\-]|(?:eur|usd|gbp|chf|jpy|cad|aud|sek|nok|dkk|pln|czk|huf|mxn|brl|inr|cny|nzd|sgd|hkd|zar|ron|bgn|try|isk)\b|[€$£¥₹]|zł|kr\b|r\$|incl\b|inkl\b|including|inclusive|ttc\b|brutto\b|gross\b|vat\b|tax\b|taxes\b|mwst\b|ust\b|iva\b|btw\b|tva\b|moms\b|due\b|on\b|am\b|le\b|bis\b|by\b|\d{1,2}(?:[.,]\d+)?\s?%/iuy;
 // Between a label and its date: a weekday with a comma, or a preposition ("due on", "fällig am").
 const DATE_PREFIX = /^[\s:,.\-]*(?:\p{L}{2,12},\s*|(?:on|am|le|el|den|vom|du|del|dia|il|op|per|by|bis)\s+)?$/iu;
+
+/**
+ * Where a value starting the text ends, or -1 at the end of the line: the first of GAP and
+ * `\s+\p{Lu}[\p{L}.#°º ]{1,30}:\s` (a "Label:"). The label is checked in code: as one regex
+ * the search backtracked over long runs of spaces and the ReDoS analyser gave up on it.
+ */
+export function valueEnd(text: string): number {
+  const gap = text.search(GAP);
+  for (const m of text.matchAll(SPACE_BEFORE_CAPITAL)) {
+    let start = m.index;
+    while (start > 0 && /\s/.test(text[start - 1]!)) start--;
+    if (gap >= 0 && start >= gap) break;
+    if (labelFollows(text, m.index + m[0].length)) return start;
+  }
+  return gap;
+}
+
+/** Whether `[\p{L}.#°º ]{1,30}:\s` stands at `at`. */
+function labelFollows(text: string, at: number): boolean {
+  let count = 0;
+  let i = at;
+  while (i < text.length) {
+    const c = String.fromCodePoint(text.codePointAt(i)!);
+    if (!LABEL_CHAR.test(c)) break;
+    if (++count > 30) return false;
+    i += c.length;
+  }
+  return count >= 1 && text[i] === ':' && /\s/.test(text[i + 1] ?? '');
+}
+
+/** Whether the text is nothing but what may stand between a label and its amount. */
+export function amountPrefix(text: string): boolean {
+  let at = 0;
+  while (at < text.length) {
+    AMOUNT_PREFIX_TOKEN.lastIndex = at;
+    if (!AMOUNT_PREFIX_TOKEN.test(text)) return false;
+    at = AMOUNT_PREFIX_TOKEN.lastIndex;
+  }
+  return true;
+}
+
+/** The text without trailing punctuation (a loop: `[.,;!?]+$` searched backtracks quadratically). */
+export function trimPunctuation(text: string): string {
+  let end = text.length;
+  while (end > 0 && '.,;!?'.includes(text[end - 1]!)) end--;
+  return text.slice(0, end);
+}
+
+/** Whether the text ends in a cell gap: ` | `, three spaces or a tab (as SEGMENT_SPLIT). */
+export function endsWithGap(text: string): boolean {
+  const ws = (c: string | undefined) => c !== undefined && /\s/.test(c);
+  const n = text.length;
+  return text.endsWith('\t') || (ws(text[n - 1]) && ws(text[n - 2]) && ws(text[n - 3]))
+    || (ws(text[n - 1]) && text[n - 2] === '|' && ws(text[n - 3]));
+}
 
 function escape(label: string): string {
   // A space in a label is one or two spaces in the text, never a cell gap or a line break.
   return label.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '[ \\u00a0]{1,2}');
+}
+
+/**
+ * The labels (lower case, single spaces) as one alternation, most specific first. Each is a
+ * literal with bounded lookarounds, so the search is linear in the text whatever the labels.
+ */
+export function labelPattern(labels: string[]): string {
+  // Not inside a word or a code ("Sub-Total", "Kunden-Nr."): bounded where the label starts or ends with a letter or digit.
+  return labels.map((label) => `${/^[\p{L}\p{N}]/u.test(label) ? '(?<![\\p{L}\\p{N}/.\\-])' : ''}${escape(label)}${/[\p{L}\p{N}]$/u.test(label) ? '(?![\\p{L}\\p{N}])' : ''}`).join('|');
 }
 
 function lineAt(text: string, at: number): { start: number; end: number } {
@@ -61,7 +130,19 @@ function segments(line: string): { text: string; start: number; end: number }[] 
   return out;
 }
 
-const DATES_IN_TEXT = /\d{1,4}[./-]\d{1,2}[./-]\d{2,4}|\p{L}{3,12}\.?\s+\d{1,2},?\s+\d{4}|\d{1,2}\.?\s+\p{L}{3,12}\.?\s+\d{4}/gu;
+// Read with datesIn (see there): the words as whole letter runs.
+const DATES_IN_TEXT = /\d{1,4}[./-]\d{1,2}[./-]\d{2,4}|(?<!\p{L})(?<lead>\p{L}{3,})\.?\s+\d{1,2},?\s+\d{4}|\d{1,2}\.?\s+(?<middle>\p{L}{3,})\.?\s+\d{4}/gu;
+
+/** The text with its dates blanked (same length, so offsets stay valid). */
+export function blankDates(text: string): string {
+  let out = '';
+  let at = 0;
+  for (const d of datesIn(DATES_IN_TEXT, text)) {
+    out += text.slice(at, d.index) + ' '.repeat(d.text.length);
+    at = d.index + d.text.length;
+  }
+  return out + text.slice(at);
+}
 
 /**
  * Where the value read for `type` starts in `value`, or -1 when something else stands
@@ -69,9 +150,9 @@ const DATES_IN_TEXT = /\d{1,4}[./-]\d{1,2}[./-]\d{2,4}|\p{L}{3,12}\.?\s+\d{1,2},
  */
 function startOf(type: FieldType, value: string): number {
   if (type === 'number' || type === 'integer') {
-    const stripped = value.replace(DATES_IN_TEXT, (d) => ' '.repeat(d.length));
+    const stripped = blankDates(value);
     const c = coerceText(type, stripped);
-    return c.ok && AMOUNT_PREFIX.test(stripped.slice(0, c.start)) ? c.start : -1;
+    return c.ok && amountPrefix(stripped.slice(0, c.start)) ? c.start : -1;
   }
   const c = coerceText(type, value);
   if (!c.ok) return -1;
@@ -122,7 +203,7 @@ function valueAt(text: string, labelStart: number, labelEnd: number, type: Field
         return { raw: last.text, offset: valueStart + last.start, base: 0.6 };
       }
     }
-    const end = tail.search(VALUE_END);
+    const end = valueEnd(tail);
     let value = (end >= 0 ? tail.slice(0, end) : tail).trimEnd();
     let offset = valueStart;
     // "Total € Incl. VAT      681.87": only qualifiers before a gap, the amount in the next cell.
@@ -133,9 +214,10 @@ function valueAt(text: string, labelStart: number, labelEnd: number, type: Field
     // Without a separator the label may be running text: "shipped via UPS." ends at the full stop,
     // a colon further on means the label starts a longer one ("Número de cliente:"), and a
     // string value must be a code (one token with a digit), not words ("Thanks, Vendor Ltd").
-    if (!separator) value = value.replace(/[.,;!?]+$/, '');
+    if (!separator) value = trimPunctuation(value);
     if (!separator && type === 'string') {
-      const token = /^\S*\d\S*/.exec(value)?.[0].replace(/[.,;!?]+$/, '') ?? (/^\p{Lu}{2,}$/u.test(value) ? value : '');
+      const found = /^\S*\d\S*/.exec(value)?.[0];
+      const token = found !== undefined ? trimPunctuation(found) : (/^\p{Lu}{2,}$/u.test(value) ? value : '');
       value = /:/.test(token) ? '' : token;
       offset = valueStart;
     }
@@ -205,12 +287,9 @@ function lowered(doc: Document, text: string): string {
 
 function inDocument(wanted: string[], present: number[], doc: Document, text: string, type: FieldType, fallback: boolean): LabeledCandidate[] {
   const order = [...present].sort((a, b) => wanted[b]!.length - wanted[a]!.length || a - b);
-  // Not inside a word or a code ("Sub-Total", "Kunden-Nr."): bounded where the label starts or ends with a letter or digit.
-  const alternatives = order.map((i) => {
-    const label = wanted[i]!;
-    return `${/^[\p{L}\p{N}]/u.test(label) ? '(?<![\\p{L}\\p{N}/.\\-])' : ''}${escape(label)}${/[\p{L}\p{N}]$/u.test(label) ? '(?![\\p{L}\\p{N}])' : ''}`;
-  });
-  const re = new RegExp(alternatives.join('|'), 'giu');
+  const pattern = labelPattern(order.map((i) => wanted[i]!));
+  // A template, so the ReDoS contract test (test/contract/regex-safety.test.ts) knows `pattern`.
+  const re = new RegExp(`${pattern}`, 'giu');
   const found: LabeledCandidate[] = [];
   let matches = 0;
   for (const m of text.matchAll(re)) {
@@ -220,7 +299,7 @@ function inDocument(wanted: string[], present: number[], doc: Document, text: st
     const value = valueAt(text, m.index!, m.index! + m[0].length, type);
     if (value) {
       const before = text.slice(Math.max(0, m.index! - 40), m.index!).split('\n').at(-1)!;
-      const cellStart = !/[\p{L}\p{N}]$/u.test(before.replace(/[ ]$/, '')) || /(\s\|\s|\s{3,}|\t)$/.test(before) || before.trim() === '';
+      const cellStart = !/[\p{L}\p{N}]$/u.test(before.replace(/[ ]$/, '')) || endsWithGap(before) || before.trim() === '';
       // A label after a word of the same phrase may be part of another label ("Due date");
       // a one-word label tried after a field's specific labels ("Date", "Nummer") says less.
       const base = value.base * (cellStart ? 1 : 0.8) * (fallback && !/\s/.test(said) ? 0.9 : 1);

@@ -5,10 +5,24 @@
 // tells how to read a date such as 03/04/2026: outside English, day first is the norm.
 import type { MessageView } from './types.ts';
 
-const MARKER = /^\s*(?:[-_=]{2,}\s*)?(?:forwarded message|original message|weitergeleitete nachricht|urspr[üu]ngliche nachricht|message transf[ée]r[ée]|message d'origine|mensaje reenviado|mensaje original|messaggio inoltrato|messaggio originale|doorgestuurd bericht|oorspronkelijk bericht|wiadomo[śs][ćc] przekazana|mensagem encaminhada|vidarebefordrat meddelande|videresendt meddelelse|begin forwarded message|anfang der weitergeleiteten nachricht)\s*:?\s*(?:[-_=]{2,})?\s*$/i;
-const HEADER_LINE = /^\s*[*>]?\s*\*?(?:from|von|de|da|van|od|från|fra|sent|gesendet|envoy[ée]|enviado|inviato|verzonden|wys[łl]ano|skickat|sendt|date|datum|fecha|data|dato|subject|betreff|objet|asunto|oggetto|onderwerp|temat|ämne|emne|assunto|to|an|à|para|a|aan|do|till|til|cc|kopie)\s*\*?\s*:/i;
+// MARKER, HEADER_LINE and CLOSING are tried on the trimmed line (see marker / headerLine): a leading
+// or trailing `\s*` beside another one backtracks quadratically over a line of spaces.
+const MARKER = /^(?:[-_=]{2,}\s*)?(?:forwarded message|original message|weitergeleitete nachricht|urspr[üu]ngliche nachricht|message transf[ée]r[ée]|message d'origine|mensaje reenviado|mensaje original|messaggio inoltrato|messaggio originale|doorgestuurd bericht|oorspronkelijk bericht|wiadomo[śs][ćc] przekazana|mensagem encaminhada|vidarebefordrat meddelande|videresendt meddelelse|begin forwarded message|anfang der weitergeleiteten nachricht)\s*(?::\s*)?(?:[-_=]{2,})?$/i;
+const HEADER_LINE = /^[*>]?\s*\*?(?:from|von|de|da|van|od|från|fra|sent|gesendet|envoy[ée]|enviado|inviato|verzonden|wys[łl]ano|skickat|sendt|date|datum|fecha|data|dato|subject|betreff|objet|asunto|oggetto|onderwerp|temat|ämne|emne|assunto|to|an|à|para|a|aan|do|till|til|cc|kopie)\s*(?:\*\s*)?:/i;
 const ATTRIBUTION = /^\s*(?:on\b.{4,200}\bwrote|am\b.{4,200}\bschrieb.{0,80}|le\b.{4,200}\ba écrit|el\b.{4,200}\bescribi[óo]|il\b.{4,200}\bha scritto|op\b.{4,200}\bschreef.{0,80}|em\b.{4,200}\bescreveu|w dniu\b.{4,200}\bnapisa[łl].{0,20}|den\b.{4,200}\bskrev.{0,80})\s*:\s*$/i;
-const CLOSING = /^\s*(?:best regards|kind regards|regards|best|thanks|thank you|cheers|sincerely|mit freundlichen gr[üu](?:ß|ss)en|freundliche gr[üu](?:ß|ss)e|viele gr[üu](?:ß|ss)e|beste gr[üu](?:ß|ss)e|gru(?:ß|ss)|cordialement|bien cordialement|salutations|atentamente|saludos|un saludo|cordiali saluti|distinti saluti|saluti|met vriendelijke groet(?:en)?|vriendelijke groet(?:en)?|z powa[żz]aniem|pozdrawiam|atenciosamente|cumprimentos|med v[äa]nlig h[äa]lsning|v[äa]nliga h[äa]lsningar|med venlig hilsen|venlig hilsen)\s*[,.!]?\s*$/i;
+const CLOSING = /^(?:best regards|kind regards|regards|best|thanks|thank you|cheers|sincerely|mit freundlichen gr[üu](?:ß|ss)en|freundliche gr[üu](?:ß|ss)e|viele gr[üu](?:ß|ss)e|beste gr[üu](?:ß|ss)e|gru(?:ß|ss)|cordialement|bien cordialement|salutations|atentamente|saludos|un saludo|cordiali saluti|distinti saluti|saluti|met vriendelijke groet(?:en)?|vriendelijke groet(?:en)?|z powa[żz]aniem|pozdrawiam|atenciosamente|cumprimentos|med v[äa]nlig h[äa]lsning|v[äa]nliga h[äa]lsningar|med venlig hilsen|venlig hilsen)\s*[,.!]?$/i;
+
+export function marker(line: string): boolean {
+  return MARKER.test(line.trim());
+}
+
+export function closing(line: string): boolean {
+  return CLOSING.test(line.trim());
+}
+
+export function headerLine(line: string): boolean {
+  return HEADER_LINE.test(line.trimStart());
+}
 
 function blank(lines: string[], from: number, to: number): void {
   for (let i = from; i < to && i < lines.length; i++) lines[i] = ' '.repeat(lines[i]!.length);
@@ -19,11 +33,11 @@ export function maskWrapper(text: string): string {
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    if (MARKER.test(line) || (HEADER_LINE.test(line) && HEADER_LINE.test(lines[i + 1] ?? '') && /^\s*\*?(?:from|von|de|da|van|od|från|fra)\b/i.test(line))) {
+    if (marker(line) || (headerLine(line) && headerLine(lines[i + 1] ?? '') && /^\s*\*?(?:from|von|de|da|van|od|från|fra)\b/i.test(line))) {
       // The marker, then the header lines of the forwarded message up to its first blank line.
-      let end = MARKER.test(line) ? i + 1 : i;
+      let end = marker(line) ? i + 1 : i;
       while (end < lines.length && lines[end]!.trim() === '') end++;
-      while (end < lines.length && (HEADER_LINE.test(lines[end]!) || (lines[end]!.trim() !== '' && /^\s/.test(lines[end]!)))) end++;
+      while (end < lines.length && (headerLine(lines[end]!) || (lines[end]!.trim() !== '' && /^\s/.test(lines[end]!)))) end++;
       blank(lines, i, end);
       i = end - 1;
     } else if (ATTRIBUTION.test(line)) {
@@ -33,10 +47,10 @@ export function maskWrapper(text: string): string {
       blank(lines, i, i + 1);
     } else if (line === '-- ' || line === '--') {
       let end = i + 1;
-      while (end < lines.length && !MARKER.test(lines[end]!)) end++;
+      while (end < lines.length && !marker(lines[end]!)) end++;
       blank(lines, i, end);
       i = end - 1;
-    } else if (CLOSING.test(line)) {
+    } else if (closing(line)) {
       // The closing phrase and the name and role lines under it, up to a blank line.
       let end = i + 1;
       while (end < lines.length && end <= i + 6 && lines[end]!.trim() !== '') end++;
@@ -52,7 +66,7 @@ export function forwardedBySender(view: MessageView): boolean {
   if (view.forwardedBy) return false;
   if (/^\s*(?:fwd?|wg|tr|rv|i|doorst|pd|vs|vb|enc|fw)\s*:/i.test(view.subject)) return true;
   const body = view.documents.find((d) => d.kind === 'body')?.text ?? '';
-  return body.split('\n').some((l) => MARKER.test(l));
+  return body.split('\n').some((l) => marker(l));
 }
 
 const STOPWORDS: Record<string, string[]> = {

@@ -109,6 +109,15 @@ export function layoutLines(items: PositionedItem[]): string[] {
   });
 }
 
+/** The text without leading and trailing line breaks (a loop: `\n+$` searched backtracks quadratically). */
+export function trimNewlines(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && text[start] === '\n') start++;
+  while (end > start && text[end - 1] === '\n') end--;
+  return text.slice(start, end);
+}
+
 async function embeddedFiles(pdf: { getAttachments(): Promise<unknown> }): Promise<EmbeddedFile[]> {
   const files: EmbeddedFile[] = [];
   let attachments: unknown;
@@ -142,7 +151,7 @@ export async function readPdf(bytes: Uint8Array): Promise<PdfText> {
       const content = await page.getTextContent();
       page.cleanup();
       items += content.items.length;
-      const text = layoutLines(positioned(content.items as RawItem[])).join('\n').replace(/^\n+|\n+$/g, '');
+      const text = trimNewlines(layoutLines(positioned(content.items as RawItem[])).join('\n'));
       pages.push(text);
       length += text.length + 2;
       if (length >= MAX_PDF_TEXT) { limited = `stopped after page ${n}: more than ${MAX_PDF_TEXT} characters of text`; break; }
