@@ -22,7 +22,16 @@ export async function startServe(env: Record<string, string> = {}): Promise<Serv
   });
   let out = '';
   await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (c: Buffer) => { out += c.toString(); if (/listening on http/.test(out)) resolve(); });
+    const onData = (c: Buffer) => {
+      out += c.toString();
+      if (!/listening on http/.test(out)) return;
+      // Past start-up the log (a line per request) is drained unread: scanning an ever
+      // growing string here cost the load generator, in this process, most of its CPU.
+      child.stdout!.off('data', onData);
+      child.stdout!.resume();
+      resolve();
+    };
+    child.stdout!.on('data', onData);
     child.once('exit', () => reject(new Error(`svc serve exited:\n${out}`)));
   });
   return { child, url: out.match(/listening on (http:\/\/\S+)/)![1]!, key: out.match(/key:\s+(svc_\S+)/)![1]!, smtpPort };
