@@ -72,7 +72,7 @@ function schemaOf(schema: unknown): CompiledSchema | null {
 }
 
 /** Strips attachment bytes the caller does not need: they are the bulk of a message. */
-function withoutBytes(message: AnalyzedMessage): AnalyzedMessage {
+export function withoutBytes(message: AnalyzedMessage): AnalyzedMessage {
   const empty = new Uint8Array(0);
   return { ...message, parsed: { ...message.parsed, attachments: message.parsed.attachments.map((a) => ({ ...a, bytes: empty })) } };
 }

@@ -4,7 +4,7 @@
 // only does I/O, auth and storage, keeps answering every other request meanwhile.
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import type { AnalysisJob, BucketDefinition, DecideJobResult, JobResults } from '../pipeline/jobs.ts';
+import { withoutBytes, type AnalysisJob, type BucketDefinition, type DecideJobResult, type JobResults } from '../pipeline/jobs.ts';
 import type { AnalyzeOptions, AnalyzedMessage, SchemaRun } from '../pipeline/index.ts';
 import { MAX_DOCUMENT_TEXT, attachmentDocuments, isReadable, type AttachmentRead } from '../pipeline/documents.ts';
 import { attachedMismatch } from '../pipeline/einvoice.ts';
@@ -149,9 +149,7 @@ async function readAttachmentsOneByOne(pool: AnalysisPool, message: AnalyzedMess
   }
   const documents: Document[] = [message.documents[0]!, ...attachmentDocuments(reads)];
   if (attachedMismatch(documents).length > 0) flags.add('einvoice_mismatch');
-  const empty = new Uint8Array(0);
-  const parsed = { ...message.parsed, attachments: message.parsed.attachments.map((a) => ({ ...a, bytes: empty })) };
-  return { ...message, parsed, documents, hidden, flags: [...flags], view: { ...message.view, documents } };
+  return withoutBytes({ ...message, documents, hidden, flags: [...flags], view: { ...message.view, documents } });
 }
 
 /** The last resort, on the main thread: top-level headers only (a bounded, linear scan). */

@@ -89,12 +89,11 @@ export interface AnalysisBudget {
 }
 
 export function analysisBudgetFromEnv(env: NodeJS.ProcessEnv): AnalysisBudget {
-  const int = (name: string, fallback: number, min: number) => intFromEnv(env, name, fallback, min);
   return {
-    workers: int('SVC_ANALYSIS_WORKERS', Math.max(1, availableParallelism()), 1),
-    timeoutMs: int('SVC_ANALYSIS_TIMEOUT_MS', 5000, 50),
-    heapMb: int('SVC_ANALYSIS_HEAP_MB', 512, 32),
-    recycleMb: int('SVC_ANALYSIS_RECYCLE_MB', 192, 16),
+    workers: intFromEnv(env, 'SVC_ANALYSIS_WORKERS', Math.max(1, availableParallelism()), 1),
+    timeoutMs: intFromEnv(env, 'SVC_ANALYSIS_TIMEOUT_MS', 5000, 50),
+    heapMb: intFromEnv(env, 'SVC_ANALYSIS_HEAP_MB', 512, 32),
+    recycleMb: intFromEnv(env, 'SVC_ANALYSIS_RECYCLE_MB', 192, 16),
   };
 }
 

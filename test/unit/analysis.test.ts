@@ -85,6 +85,14 @@ describe('analysis workers under budgets', () => {
     expect(r.message.documents[1]!.unreadable).toBe('analysis_limit: time budget of 1500 ms exceeded');
   }, 120_000);
 
+  it('workers that recycle after every job lose no message, however many arrive at once', async () => {
+    // 16 MiB is below any worker's own footprint: each leaves after its first job.
+    const p = pool({ workers: 2, recycleMb: 16 });
+    const texts = Array.from({ length: 8 }, (_, i) => `message number ${i}`);
+    const read = await Promise.all(texts.map((text) => analyze(p, bytes(buildEml({ subject: text, text })))));
+    expect(read.map((r) => (r.ok ? [r.message.documents[0]!.text, r.message.flags] : null))).toEqual(texts.map((t) => [t, []]));
+  }, 120_000);
+
   it('an empty message is still refused, not flagged', async () => {
     expect(await analyze(pool({}), bytes('  \r\n'))).toMatchObject({ ok: false, refusal: { code: 'empty_message' } });
   }, 60_000);
