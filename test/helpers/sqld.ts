@@ -20,9 +20,24 @@ export interface RunningSqld {
   log: () => string;
 }
 
+/**
+ * Test files run in parallel and each picks "a free port": two may pick the same one. The
+ * loser's sqld exits on the bind error while the winner's answers its health check, and the
+ * test would then talk to another test's server; so a start is confirmed by our own process
+ * still running after it answered, and retried on another port otherwise.
+ */
 export async function startSqld(opts: { dbPath?: string } = {}): Promise<RunningSqld> {
-  const binary = ensureSqld();
   const dbPath = opts.dbPath ?? join(mkdtempSync(join(tmpdir(), 'svc-sqld-')), 'data.sqld');
+  for (let attempt = 1; ; attempt++) {
+    const running = await startOnFreePort(dbPath);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    if (running.child.exitCode === null && running.child.signalCode === null) return running;
+    if (attempt === 3) throw new Error(`sqld did not stay up on three free ports:\n${running.log()}`);
+  }
+}
+
+async function startOnFreePort(dbPath: string): Promise<RunningSqld> {
+  const binary = ensureSqld();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = '';
