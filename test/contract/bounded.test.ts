@@ -134,7 +134,8 @@ describe('bounded results', () => {
     const inside = await rest('get_document_text', { id: doc.id, offset: pairAt + 1, max_chars: 100 });
     expect(inside.body.offset).toBe(pairAt);
     expect(inside.body.text.startsWith('😀y')).toBe(true);
-    expect(await overMcp('get_document_text', { id: doc.id, offset: pairAt + 1, max_chars: 100 })).toEqual({ isError: false, body: inside.body });
+    const insideMcp = await overMcp('get_document_text', { id: doc.id, offset: pairAt + 1, max_chars: 100 });
+    expect(insideMcp).toEqual({ isError: false, body: inside.body });
   });
 
   it('windows get_message text fields and says which go on; windows read on join to the whole field', async () => {

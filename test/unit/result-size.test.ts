@@ -38,6 +38,7 @@ describe('SVC_MAX_RESULT_BYTES', () => {
   it('defaults to 128 KB and refuses a limit too small for any useful result', () => {
     expect(loadConfig({}).maxResultBytes).toBe(128 * 1024);
     expect(loadConfig({ SVC_MAX_RESULT_BYTES: '1048576' }).maxResultBytes).toBe(1048576);
-    expect(() => loadConfig({ SVC_MAX_RESULT_BYTES: '1000' })).toThrow('SVC_MAX_RESULT_BYTES=1000 is not an integer >= 16384; fix or unset it');
+    expect(() => loadConfig({ SVC_MAX_RESULT_BYTES: '1000' }))
+      .toThrow('SVC_MAX_RESULT_BYTES=1000 is not an integer >= 16384; fix or unset it');
   });
 });

@@ -22,7 +22,8 @@ function pages(text: string, max: number, offset = 0): { text: string; offset: n
   return out;
 }
 
-const insidePair = (text: string, at: number) => at > 0 && at < text.length && /[\ud800-\udbff]/.test(text[at - 1]!) && /[\udc00-\udfff]/.test(text[at]!);
+const insidePair = (text: string, at: number) =>
+  at > 0 && at < text.length && /[\ud800-\udbff]/.test(text[at - 1]!) && /[\udc00-\udfff]/.test(text[at]!);
 
 describe('textWindow', () => {
   it('gives windows that join to exactly the text, each within max and on code point boundaries', () => {
