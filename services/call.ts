@@ -7,6 +7,7 @@ import type { ToolDef, ToolContext, TenantToolContext } from '../tools/define.ts
 import type { AppContext } from './app.ts';
 import { authenticate, requireScope, selectTenant, type Caller } from './auth.ts';
 import { clientKey } from './rate-limit.ts';
+import { resultTooLarge } from './result-size.ts';
 
 export interface CallRequest {
   token: string | undefined;
@@ -111,6 +112,8 @@ export async function callTool(app: AppContext, tool: ToolDef, req: CallRequest)
     const result = tool.tenantScoped
       ? await tool.handler(parsed.data, ctx as TenantToolContext)
       : await tool.handler(parsed.data, ctx);
+    const tooLarge = resultTooLarge(tool, result, app.config.maxResultBytes);
+    if (tooLarge) throw tooLarge;
     return { ok: true, result: result as Record<string, unknown>, tenantId };
   } catch (error) {
     if (error instanceof ToolError) return { ok: false, error, tenantId };

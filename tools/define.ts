@@ -52,6 +52,11 @@ interface ToolDefBase<I extends z.ZodObject, O extends z.ZodObject> {
   /** Not one of the spec's 53 operations: its description says so and OpenAPI marks it x-spec-addition. */
   specAddition?: true;
   http: { method: HttpMethod; path: string };
+  /**
+   * Input fields that make the result smaller (limit, max_chars, ...): a read whose result is
+   * over the byte limit is refused with an error naming them (services/result-size.ts).
+   */
+  narrowing?: readonly (keyof z.input<I> & string)[];
   input: I;
   output: O;
 }

@@ -16,6 +16,7 @@ export default defineTool({
   title: 'Dry-run rule',
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   tenantScoped: true,
+  narrowing: ['message_ids'],
   http: { method: 'POST', path: '/v1/dry-run/rule' },
   input: z.strictObject({
     rule: RuleInput,

@@ -17,6 +17,7 @@ export default defineTool({
   title: 'Dry-run schema',
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   tenantScoped: true,
+  narrowing: ['message_ids'],
   http: { method: 'POST', path: '/v1/dry-run/schema' },
   input: z.strictObject({
     schema: SchemaInput,

@@ -14,6 +14,7 @@ export default defineTool({
   title: 'List addresses',
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   tenantScoped: true,
+  narrowing: ['limit'],
   http: { method: 'GET', path: '/v1/addresses' },
   input: z.strictObject({
     enabled: z.boolean().optional(),

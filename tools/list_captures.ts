@@ -15,6 +15,7 @@ export default defineTool({
   title: 'List captures',
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   tenantScoped: true,
+  narrowing: ['limit'],
   http: { method: 'GET', path: '/v1/captures' },
   input: z.strictObject({
     bucket: z.string().max(80).optional(),

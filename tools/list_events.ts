@@ -14,6 +14,7 @@ export default defineTool({
   title: 'List events',
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   tenantScoped: true,
+  narrowing: ['limit'],
   http: { method: 'GET', path: '/v1/events' },
   input: z.strictObject({
     type: z.string().max(80).optional().describe('e.g. key.created, tenant.policy_set'),

@@ -14,6 +14,7 @@ export default defineTool({
   title: 'List tasks',
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   tenantScoped: true,
+  narrowing: ['limit'],
   http: { method: 'GET', path: '/v1/tasks' },
   input: z.strictObject({
     status: z.enum(['open', 'resolved', 'dismissed']).default('open'),

@@ -12,6 +12,7 @@ export default defineTool({
   title: 'List test runs',
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   tenantScoped: true,
+  narrowing: ['limit'],
   http: { method: 'GET', path: '/v1/tests/runs' },
   input: z.strictObject({ bucket: z.string().max(80).optional(), limit: Limit }),
   output: z.object({ runs: z.array(TestRunView.omit({ cases: true })) }),

@@ -12,6 +12,7 @@ export default defineTool({
   title: 'List tests',
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   tenantScoped: true,
+  narrowing: ['limit'],
   http: { method: 'GET', path: '/v1/tests' },
   input: z.strictObject({
     bucket: z.string().max(80).optional().describe('Bucket id or name.'),

@@ -1,0 +1,37 @@
+// The byte limit of one result. An agent's client cuts or refuses a tool result far smaller
+// than what some reads can return (Claude Code warns at 10k tokens and cuts at 25k), and a
+// cut result is worse than none: the agent cannot tell what is missing. So a read over the
+// limit is refused whole, with the input fields that would narrow it.
+import { ToolError } from './errors.ts';
+
+/** What the limit needs of a tool definition (services never import from tools/). */
+export interface SizedTool {
+  name: string;
+  mutating: boolean;
+  narrowing?: readonly string[] | undefined;
+}
+
+const kb = (bytes: number) => `${Math.ceil(bytes / 1024)} KB`;
+
+/** The size of `result` as it is sent: JSON, UTF-8 (the REST body and the MCP text block). */
+export function resultBytes(result: unknown): number {
+  return Buffer.byteLength(JSON.stringify(result), 'utf8');
+}
+
+/**
+ * The refusal of `tool`'s result of `bytes` over `limit`, or null when it may be sent.
+ * Only reads are refused: a change that has already happened would look failed and invite
+ * a retry that repeats it; those results are small by construction.
+ */
+export function resultTooLarge(tool: SizedTool, result: unknown, limit: number): ToolError | null {
+  if (tool.mutating) return null;
+  const bytes = resultBytes(result);
+  if (bytes <= limit) return null;
+  const narrowing = [...(tool.narrowing ?? [])];
+  const fix = narrowing.length > 0
+    ? `narrow it with ${narrowing.join(', ')} and call again`
+    : 'this operation has no input that narrows it; ask the operator to raise SVC_MAX_RESULT_BYTES';
+  return new ToolError('too_large',
+    `The result of ${tool.name} is ${kb(bytes)}, over the ${kb(limit)} one result may take; ${fix}.`,
+    { limit_bytes: limit, result_bytes: bytes, narrowing });
+}

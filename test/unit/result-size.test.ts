@@ -1,0 +1,44 @@
+// The result byte limit's decision, apart from any transport.
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../services/config.ts';
+import { resultBytes, resultTooLarge } from '../../services/result-size.ts';
+
+const read = { name: 'list_things', mutating: false, narrowing: ['limit'] };
+const big = { items: Array.from({ length: 300 }, (_, i) => ({ id: i, note: 'é'.repeat(50) })) };
+
+describe('resultTooLarge', () => {
+  it('counts the JSON as UTF-8 bytes', () => {
+    expect(resultBytes({ a: 'é' })).toBe(Buffer.byteLength('{"a":"é"}'));
+    expect(resultBytes({ a: 'é' })).toBe(10);
+  });
+
+  it('lets a result at the limit through and refuses one byte more', () => {
+    const bytes = resultBytes(big);
+    expect(resultTooLarge(read, big, bytes)).toBeNull();
+    const error = resultTooLarge(read, big, bytes - 1)!;
+    expect(error.code).toBe('too_large');
+    expect(error.status).toBe(413);
+    expect(error.details).toEqual({ limit_bytes: bytes - 1, result_bytes: bytes, narrowing: ['limit'] });
+    expect(error.message).toBe(`The result of list_things is ${Math.ceil(bytes / 1024)} KB, over the ` +
+      `${Math.ceil((bytes - 1) / 1024)} KB one result may take; narrow it with limit and call again.`);
+  });
+
+  it('names the operator setting when the tool has no input that narrows it', () => {
+    const error = resultTooLarge({ name: 'get_thing', mutating: false }, big, 1024)!;
+    expect(error.message).toContain('this operation has no input that narrows it; ask the operator to raise SVC_MAX_RESULT_BYTES');
+    expect(error.details.narrowing).toEqual([]);
+  });
+
+  it('never refuses the result of a change that has already happened', () => {
+    expect(resultTooLarge({ name: 'ingest_thing', mutating: true }, big, 1024)).toBeNull();
+  });
+});
+
+describe('SVC_MAX_RESULT_BYTES', () => {
+  it('defaults to 128 KB and refuses a limit too small for any useful result', () => {
+    expect(loadConfig({}).maxResultBytes).toBe(128 * 1024);
+    expect(loadConfig({ SVC_MAX_RESULT_BYTES: '1048576' }).maxResultBytes).toBe(1048576);
+    expect(() => loadConfig({ SVC_MAX_RESULT_BYTES: '1000' }))
+      .toThrow('SVC_MAX_RESULT_BYTES=1000 is not an integer >= 16384; fix or unset it');
+  });
+});
