@@ -1,7 +1,10 @@
 // zod shapes shared by several operations (one definition, so REST, MCP and OpenAPI agree).
+// The mappers get_capture's view shares with list_captures and the task tools live in
+// services/capture-view.ts and are re-exported here.
 import { z } from 'zod';
 import { SCOPES } from '../storage/keys.ts';
 import type { Policy as PipelinePolicy } from '../pipeline/policy.ts';
+export { toCaptureSummary, toTaskView } from '../services/capture-view.ts';
 
 export const FLAGS = [
   'unexpected_sender', 'hidden_text', 'script_removed', 'zero_width_chars', 'bidi_override',
@@ -163,10 +166,6 @@ export const TaskView = z.object({
   resolved_by: z.string().nullable(),
 });
 
-export function toTaskView(t: { tenant_id?: string } & z.infer<typeof TaskView>) {
-  const { tenant_id: _t, ...view } = t;
-  return view;
-}
 
 export const StoredFieldView = FieldView.extend({ corrected: z.boolean().optional() });
 
@@ -225,16 +224,6 @@ export const DestinationView = z.object({
 
 export function toDestinationView(d: { id: string; name: string; kind: 'webhook'; url: string; enabled: boolean; secret: string | null; created_at: string }) {
   return { id: d.id, name: d.name, kind: d.kind, url: d.url, enabled: d.enabled, has_secret: d.secret !== null, created_at: d.created_at };
-}
-
-export function toCaptureSummary(c: {
-  id: string; message_id: string; bucket_id: string; bucket_name: string; status: 'applied' | 'task' | 'held'; reason: string;
-  confidence: number | null; corrected: boolean; applied_by: string | null; applied_at: string | null; created_at: string;
-}) {
-  return {
-    id: c.id, message_id: c.message_id, bucket: { id: c.bucket_id, name: c.bucket_name }, status: c.status, reason: c.reason,
-    confidence: c.confidence, corrected: c.corrected, applied_by: c.applied_by, applied_at: c.applied_at, created_at: c.created_at,
-  };
 }
 
 export const AddressView = z.object({
