@@ -76,12 +76,37 @@ export function toTenantSummary(t: { id: string; name: string; kind: 'sandbox' |
 export const BucketName = z.string().min(1).max(80)
   .regex(/^[a-z0-9][a-z0-9-]*$/, 'use lower case letters, digits and hyphens, starting with a letter or digit');
 
-export const RuleInput = z.unknown().describe(
+/** A zod schema's JSON Schema on the input side, as the adapters render it. */
+function inputJsonSchema(schema: z.ZodType): Record<string, unknown> {
+  const { $schema: _drop, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+  return json;
+}
+
+/**
+ * `schema` as validation sees it, advertised (tools/list, OpenAPI) as `json` plus the
+ * schema's description. For an input a later check reads (a rule) or a null older clients
+ * may still send: clients and model providers mishandle type arrays and any-value schemas
+ * (test/contract/input-schemas.test.ts). The lazy wrapper carries the override because zod
+ * cannot render one on a copy made by `.describe()`: describe the schema before, not after.
+ */
+export function advertised<T extends z.ZodType>(schema: T, json: () => Record<string, unknown>): z.ZodLazy<T> {
+  const wrapper = z.lazy(() => schema);
+  wrapper._zod.toJSONSchema = () => ({ ...json(), ...(schema.description ? { description: schema.description } : {}) });
+  return wrapper;
+}
+
+/** A field that null clears or resets: null is still accepted, only the value's own type advertised. */
+export function clearable<T extends z.ZodType>(schema: T) {
+  return advertised(schema.nullable(), () => inputJsonSchema(schema));
+}
+
+// Any JSON is accepted, so compiling the rule names what is wrong by path (invalid_rule).
+export const RuleInput = advertised(z.unknown().describe(
   'A rule predicate (JSON), one key per object: any:[...], all:[...], not:{...}, address:"<local>@", ' +
   'sender_domain:"example.com" or ".example.com", subject_contains:[...], subject_matches:"regex", ' +
   'header:{name, contains|matches}, text_contains:[...], text_matches:"regex", has_attachment:true, ' +
   'attachment_name_matches:"regex", attachment_mime:["application/pdf"], attachment_text_contains:[...], ' +
-  'auth:{spf, dkim, dmarc}. Regexes use RE2 syntax, case-insensitive.');
+  'auth:{spf, dkim, dmarc}. Regexes use RE2 syntax, case-insensitive.'), () => ({ type: 'object' }));
 
 export const SchemaInput = z.union([z.string(), z.record(z.string(), z.unknown())]).describe(
   'A starter reference "starter:invoice" (see list_starters) or {name, fields: {field: {type, required?, ' +

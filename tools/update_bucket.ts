@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { updateBucket } from '../services/bucket-update.ts';
-import { BucketName, BucketView, Destinations, Policy, RuleInput, SchemaInput } from './_shapes.ts';
+import { BucketName, BucketView, Destinations, Policy, RuleInput, SchemaInput, clearable } from './_shapes.ts';
 import { defineTool } from './define.ts';
 
 export default defineTool({
@@ -20,13 +20,13 @@ export default defineTool({
   input: z.strictObject({
     id: z.string().min(1).max(80).describe('Bucket id (bkt_...) or name.'),
     name: BucketName.optional(),
-    description: z.string().max(500).nullable().optional(),
-    priority: z.number().int().min(0).max(10000).nullable().optional(),
-    enabled: z.boolean().nullable().optional(),
+    description: clearable(z.string().max(500)).optional(),
+    priority: clearable(z.number().int().min(0).max(10000)).optional(),
+    enabled: clearable(z.boolean()).optional(),
     rule: RuleInput.optional(),
-    schema: SchemaInput.nullable().optional(),
-    policy: Policy.nullable().optional(),
-    destinations: Destinations.nullable().optional(),
+    schema: clearable(SchemaInput).optional(),
+    policy: clearable(Policy).optional(),
+    destinations: clearable(Destinations).optional(),
     force: z.boolean().default(false),
   }),
   output: BucketView,
