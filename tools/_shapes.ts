@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { SCOPES } from '../storage/keys.ts';
 import type { Policy as PipelinePolicy } from '../pipeline/policy.ts';
+import { advertised } from './_advertise.ts';
 export { toCaptureSummary, toTaskView } from '../services/capture-view.ts';
 
 export const FLAGS = [
@@ -75,30 +76,6 @@ export function toTenantSummary(t: { id: string; name: string; kind: 'sandbox' |
 
 export const BucketName = z.string().min(1).max(80)
   .regex(/^[a-z0-9][a-z0-9-]*$/, 'use lower case letters, digits and hyphens, starting with a letter or digit');
-
-/** A zod schema's JSON Schema on the input side, as the adapters render it. */
-function inputJsonSchema(schema: z.ZodType): Record<string, unknown> {
-  const { $schema: _drop, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
-  return json;
-}
-
-/**
- * `schema` as validation sees it, advertised (tools/list, OpenAPI) as `json` plus the
- * schema's description. For an input a later check reads (a rule) or a null older clients
- * may still send: clients and model providers mishandle type arrays and any-value schemas
- * (test/contract/input-schemas.test.ts). The lazy wrapper carries the override because zod
- * cannot render one on a copy made by `.describe()`: describe the schema before, not after.
- */
-export function advertised<T extends z.ZodType>(schema: T, json: () => Record<string, unknown>): z.ZodLazy<T> {
-  const wrapper = z.lazy(() => schema);
-  wrapper._zod.toJSONSchema = () => ({ ...json(), ...(schema.description ? { description: schema.description } : {}) });
-  return wrapper;
-}
-
-/** A field that null clears or resets: null is still accepted, only the value's own type advertised. */
-export function clearable<T extends z.ZodType>(schema: T) {
-  return advertised(schema.nullable(), () => inputJsonSchema(schema));
-}
 
 // Any JSON is accepted, so compiling the rule names what is wrong by path (invalid_rule).
 export const RuleInput = advertised(z.unknown().describe(
@@ -190,7 +167,6 @@ export const TaskView = z.object({
   resolved_at: z.string().nullable(),
   resolved_by: z.string().nullable(),
 });
-
 
 export const StoredFieldView = FieldView.extend({ corrected: z.boolean().optional() });
 

@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { captureView } from '../services/capture-view.ts';
 import { correctField } from '../services/captures.ts';
 import { getCapture } from '../storage/captures.ts';
-import { CaptureView, advertised } from './_shapes.ts';
+import { advertised } from './_advertise.ts';
+import { CaptureView } from './_shapes.ts';
+import { defineTool, notFound } from './define.ts';
 
 const FIELD_VALUE_KINDS = [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'array', items: { type: 'string' } }];
-import { defineTool, notFound } from './define.ts';
 
 export default defineTool({
   name: 'correct_field',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { updateBucket } from '../services/bucket-update.ts';
-import { BucketName, BucketView, Destinations, Policy, RuleInput, SchemaInput, clearable } from './_shapes.ts';
+import { clearable } from './_advertise.ts';
+import { BucketName, BucketView, Destinations, Policy, RuleInput, SchemaInput } from './_shapes.ts';
 import { defineTool } from './define.ts';
 
 export default defineTool({
