@@ -250,7 +250,7 @@ async function operator(sub: string | undefined, arg: string | undefined, extra:
       if (!arg || !what || !['messages', 'message', 'captures', 'capture', 'config'].includes(what)) {
         throw new UsageError('svc operator read TENANT_ID messages|message ID|captures|capture ID|config');
       }
-      return withApp(async (app) => console.log(JSON.stringify(await operatorRead(app, arg, what, values.id), null, 2)));
+      return withApp(async (app) => console.log(JSON.stringify(await operatorRead(app, tools, arg, what, values.id), null, 2)));
     }
     default:
       throw new UsageError('svc operator takes subdomain-requests, approve, refuse, dedicated, counts or read');

@@ -3,7 +3,7 @@
 // their protocol to and from this, which is what keeps REST and MCP identical.
 import type { z } from 'zod';
 import { ToolError } from './errors.ts';
-import type { ToolDef, ToolContext, TenantToolContext } from '../tools/define.ts';
+import type { Operation, TenantToolContext, ToolContext } from './tool-context.ts';
 import type { AppContext } from './app.ts';
 import { authenticate, requireScope, selectTenant, type Caller } from './auth.ts';
 import { clientKey } from './rate-limit.ts';
@@ -85,7 +85,7 @@ export async function authenticateLimited(app: AppContext, req: Pick<CallRequest
   }
 }
 
-export async function callTool(app: AppContext, tool: ToolDef, req: CallRequest): Promise<CallOutcome> {
+export async function callTool(app: AppContext, tool: Operation, req: CallRequest): Promise<CallOutcome> {
   let tenantId: string | null = null;
   try {
     const caller = await authenticateLimited(app, req);

@@ -1,6 +1,7 @@
 // The platform operator's view of a tenant: counts always; messages, captures and
 // configuration only under an active support grant, each read written to the tenant's
-// events with actor `operator`. Reads go through the same tool handlers as the API.
+// events with actor `operator`. Reads go through the same tool handlers as the API; the
+// caller passes the operations in, so this module never imports tools/.
 import { getAccount } from '../storage/accounts.ts';
 import { tenantCounts } from '../storage/counts.ts';
 import { eventStatement } from '../storage/events.ts';
@@ -8,8 +9,7 @@ import { activeGrant } from '../storage/grants.ts';
 import { SCOPES, type ApiKey } from '../storage/keys.ts';
 import { getTenant, type Tenant } from '../storage/tenants.ts';
 import { ToolError } from './errors.ts';
-import type { TenantToolContext } from '../tools/define.ts';
-import { findTool } from '../tools/index.ts';
+import type { Operation, TenantToolContext } from './tool-context.ts';
 import type { AppContext } from './app.ts';
 
 export type OperatorRead = 'messages' | 'message' | 'captures' | 'capture' | 'config';
@@ -39,12 +39,17 @@ async function operatorContext(app: AppContext, tenant: Tenant): Promise<TenantT
   return { app, caller: { key, account: account!, tenants: [tenant] }, tenant, actor: 'operator', now: app.now() };
 }
 
-async function run(ctx: TenantToolContext, name: string, input: Record<string, unknown>) {
-  const tool = findTool(name)!;
-  return tool.handler(tool.input.parse(input), ctx as never);
+function runner(operations: readonly Operation[], ctx: TenantToolContext) {
+  return (name: string, input: Record<string, unknown>) => {
+    const operation = operations.find((o) => o.name === name);
+    if (!operation) throw new Error(`operator read: no operation ${name} among those passed in`);
+    return operation.handler(operation.input.parse(input), ctx);
+  };
 }
 
-export async function operatorRead(app: AppContext, tenantId: string, what: OperatorRead, id?: string): Promise<unknown> {
+/** `operations`: the tool list (tools/index.ts), passed in by the adapter. */
+export async function operatorRead(app: AppContext, operations: readonly Operation[], tenantId: string, what: OperatorRead,
+  id?: string): Promise<unknown> {
   const tenant = await tenantOrThrow(app, tenantId);
   const now = app.now();
   const grant = await activeGrant(app.db, tenant.id, now);
@@ -57,19 +62,19 @@ export async function operatorRead(app: AppContext, tenantId: string, what: Oper
       { required: 'support_grant' });
   }
   if ((what === 'message' || what === 'capture') && !id) throw new ToolError('invalid_request', `operator read ${what} needs an id.`);
-  const ctx = await operatorContext(app, tenant);
+  const run = runner(operations, await operatorContext(app, tenant));
   let result: unknown;
   switch (what) {
-    case 'messages': result = await run(ctx, 'list_messages', { limit: 50 }); break;
-    case 'message': result = await run(ctx, 'get_message', { id }); break;
-    case 'captures': result = await run(ctx, 'list_captures', { limit: 50 }); break;
-    case 'capture': result = await run(ctx, 'get_capture', { id }); break;
+    case 'messages': result = await run('list_messages', { limit: 50 }); break;
+    case 'message': result = await run('get_message', { id }); break;
+    case 'captures': result = await run('list_captures', { limit: 50 }); break;
+    case 'capture': result = await run('get_capture', { id }); break;
     case 'config': result = {
-      tenant: await run(ctx, 'get_tenant', {}),
-      buckets: await run(ctx, 'list_buckets', {}),
-      destinations: await run(ctx, 'list_destinations', {}),
-      subdomain: await run(ctx, 'get_subdomain', {}),
-      addresses: await run(ctx, 'list_addresses', {}),
+      tenant: await run('get_tenant', {}),
+      buckets: await run('list_buckets', {}),
+      destinations: await run('list_destinations', {}),
+      subdomain: await run('get_subdomain', {}),
+      addresses: await run('list_addresses', {}),
     }; break;
   }
   await app.db.batch([event('operator.read', { what, id: id ?? null, grant_id: grant.id })]);

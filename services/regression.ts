@@ -1,5 +1,6 @@
 // Regression tests: cases promoted from captures, run through the real pipeline stages
 // on the stored raw message, and the gate that keeps schema changes from breaking them.
+import { effectivePolicy, type Policy } from '../pipeline/policy.ts';
 import type { CompiledSchema } from '../pipeline/schema.ts';
 import type { FieldType } from '../pipeline/validate.ts';
 import type { Bucket } from '../storage/buckets.ts';
@@ -13,7 +14,7 @@ import {
 } from '../storage/tests.ts';
 import type { Tenant } from '../storage/tenants.ts';
 import { ToolError } from './errors.ts';
-import type { ToolContext } from '../tools/define.ts';
+import type { TenantToolContext, ToolContext } from './tool-context.ts';
 import { analyze, schemaRuns } from './analysis.ts';
 import type { AppContext } from './app.ts';
 import { sameValue } from './fields.ts';
@@ -99,4 +100,36 @@ export async function promote(app: AppContext, tenant: Tenant, capture: StoredCa
       event('test.retired', retired.id, { reason: 'cap', replaced_by: testCase.id })] : []),
   ]);
   return { testCase, retired: retired?.id ?? null };
+}
+
+/**
+ * The gate on a bucket's schema change: the bucket's active regression cases run against
+ * the new schema (null fails every case). Returns the run's statements (with a
+ * `bucket.schema_tested` event) to write with the change. When a case fails and neither
+ * `force` nor a policy with `require_passing_tests: false` allows it, the run is written
+ * alone and the change refused with tests_failing.
+ */
+export async function schemaChangeGate(ctx: TenantToolContext, before: Bucket, after: Bucket, schema: CompiledSchema | null,
+  force: boolean): Promise<Statement[]> {
+  const { app, tenant, actor, now } = ctx;
+  const cases = await activeCases(app.db, tenant.id, before.id);
+  if (cases.length === 0) return [];
+  const results = schema
+    ? await runCases(app, tenant, cases, schema, ctx.progress)
+    : cases.map((c) => ({ case_id: c.id, message_id: c.message_id, passed: false, fields: {}, error: 'the new schema is empty (null)' }));
+  const run = newRun(tenant, before, 'update_bucket', true, after.schema, results, now);
+  const required = effectivePolicy(tenant.policy as Policy, after.policy as Policy | null).require_passing_tests;
+  const outcome = run.failed === 0 ? 'passed' : force ? 'forced' : required ? 'refused' : 'allowed_by_policy';
+  const statements = [...runStatements(tenant, run, actor, now), eventStatement({ accountId: tenant.account_id,
+    tenantId: tenant.id, type: 'bucket.schema_tested', subjectId: before.id, actor,
+    diff: { outcome, run_id: run.id, passed: run.passed, failed: run.failed } }, now)];
+  if (outcome === 'refused') {
+    await app.db.batch(statements);
+    const failing = failures(run);
+    throw new ToolError('tests_failing',
+      `The new schema fails ${run.failed} of ${cases.length} regression case(s) (${failing.flatMap((f) => f.fields.map((x) => x.field)).slice(0, 5).join(', ')}); ` +
+      'fix the schema, retire the cases with remove_test, or pass force: true.',
+      { failures: failing, run_id: run.id });
+  }
+  return statements;
 }

@@ -136,7 +136,7 @@ export async function listMessages(db: Db, q: MessageQuery): Promise<StoredMessa
   return rows.map(rowToMessage);
 }
 
-function documentFromRow(row: Row): StoredDocument {
+function rowToDocument(row: Row): StoredDocument {
   return {
     id: String(row.id),
     message_id: String(row.message_id),
@@ -164,7 +164,7 @@ export async function listDocumentSummaries(db: Db, tenantId: string, messageId:
 
 export async function getDocument(db: Db, tenantId: string, id: string): Promise<StoredDocument | undefined> {
   const row = await db.readOne('SELECT * FROM documents WHERE tenant_id = ? AND id = ?', [tenantId, id]);
-  return row ? documentFromRow(row) : undefined;
+  return row ? rowToDocument(row) : undefined;
 }
 
 /** The sanitized body text (document 0). */

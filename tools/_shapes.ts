@@ -1,7 +1,11 @@
 // zod shapes shared by several operations (one definition, so REST, MCP and OpenAPI agree).
+// The mappers get_capture's view shares with list_captures and the task tools live in
+// services/capture-view.ts and are re-exported here.
 import { z } from 'zod';
 import { SCOPES } from '../storage/keys.ts';
 import type { Policy as PipelinePolicy } from '../pipeline/policy.ts';
+import { advertised } from './_advertise.ts';
+export { toCaptureSummary, toTaskView } from '../services/capture-view.ts';
 
 export const FLAGS = [
   'unexpected_sender', 'hidden_text', 'script_removed', 'zero_width_chars', 'bidi_override',
@@ -73,12 +77,13 @@ export function toTenantSummary(t: { id: string; name: string; kind: 'sandbox' |
 export const BucketName = z.string().min(1).max(80)
   .regex(/^[a-z0-9][a-z0-9-]*$/, 'use lower case letters, digits and hyphens, starting with a letter or digit');
 
-export const RuleInput = z.unknown().describe(
+// Any JSON is accepted, so compiling the rule names what is wrong by path (invalid_rule).
+export const RuleInput = advertised(z.unknown().describe(
   'A rule predicate (JSON), one key per object: any:[...], all:[...], not:{...}, address:"<local>@", ' +
   'sender_domain:"example.com" or ".example.com", subject_contains:[...], subject_matches:"regex", ' +
   'header:{name, contains|matches}, text_contains:[...], text_matches:"regex", has_attachment:true, ' +
   'attachment_name_matches:"regex", attachment_mime:["application/pdf"], attachment_text_contains:[...], ' +
-  'auth:{spf, dkim, dmarc}. Regexes use RE2 syntax, case-insensitive.');
+  'auth:{spf, dkim, dmarc}. Regexes use RE2 syntax, case-insensitive.'), () => ({ type: 'object' }));
 
 export const SchemaInput = z.union([z.string(), z.record(z.string(), z.unknown())]).describe(
   'A starter reference "starter:invoice" (see list_starters) or {name, fields: {field: {type, required?, ' +
@@ -163,11 +168,6 @@ export const TaskView = z.object({
   resolved_by: z.string().nullable(),
 });
 
-export function toTaskView(t: { tenant_id?: string } & z.infer<typeof TaskView>) {
-  const { tenant_id: _t, ...view } = t;
-  return view;
-}
-
 export const StoredFieldView = FieldView.extend({ corrected: z.boolean().optional() });
 
 export const CaptureSummary = z.object({
@@ -225,16 +225,6 @@ export const DestinationView = z.object({
 
 export function toDestinationView(d: { id: string; name: string; kind: 'webhook'; url: string; enabled: boolean; secret: string | null; created_at: string }) {
   return { id: d.id, name: d.name, kind: d.kind, url: d.url, enabled: d.enabled, has_secret: d.secret !== null, created_at: d.created_at };
-}
-
-export function toCaptureSummary(c: {
-  id: string; message_id: string; bucket_id: string; bucket_name: string; status: 'applied' | 'task' | 'held'; reason: string;
-  confidence: number | null; corrected: boolean; applied_by: string | null; applied_at: string | null; created_at: string;
-}) {
-  return {
-    id: c.id, message_id: c.message_id, bucket: { id: c.bucket_id, name: c.bucket_name }, status: c.status, reason: c.reason,
-    confidence: c.confidence, corrected: c.corrected, applied_by: c.applied_by, applied_at: c.applied_at, created_at: c.created_at,
-  };
 }
 
 export const AddressView = z.object({

@@ -2,8 +2,11 @@ import { z } from 'zod';
 import { captureView } from '../services/capture-view.ts';
 import { correctField } from '../services/captures.ts';
 import { getCapture } from '../storage/captures.ts';
+import { advertised } from './_advertise.ts';
 import { CaptureView } from './_shapes.ts';
 import { defineTool, notFound } from './define.ts';
+
+const FIELD_VALUE_KINDS = [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'array', items: { type: 'string' } }];
 
 export default defineTool({
   name: 'correct_field',
@@ -20,8 +23,9 @@ export default defineTool({
   input: z.strictObject({
     id: z.string().min(1).max(80),
     field: z.string().min(1).max(64),
-    value: z.unknown().refine((v) => v !== undefined, 'value is required (null clears the field)')
-      .describe('The correct value (null clears).'),
+    // Any JSON is accepted and read with the field's type; advertised as the kinds a field holds.
+    value: advertised(z.unknown().refine((v) => v !== undefined, 'value is required (null clears the field)')
+      .describe('The correct value (null clears).'), () => ({ anyOf: FIELD_VALUE_KINDS })),
     reason: z.string().max(500).optional(),
   }),
   output: CaptureView,

@@ -1,9 +1,7 @@
 // The one shape every operation takes. Adapters turn a list of these into MCP tools,
 // REST routes and the OpenAPI document; nothing else declares an operation.
 import { z } from 'zod';
-import type { AppContext } from '../services/app.ts';
-import type { Caller } from '../services/auth.ts';
-import type { Tenant } from '../storage/tenants.ts';
+import type { TenantToolContext, ToolContext } from '../services/tool-context.ts';
 import type { Scope } from '../storage/keys.ts';
 
 export { ERROR_STATUS, ToolError, notFound, type ErrorBody, type ErrorCode } from '../services/errors.ts';
@@ -25,21 +23,7 @@ export interface ToolAnnotations {
   openWorldHint: boolean;
 }
 
-export interface ToolContext {
-  app: AppContext;
-  caller: Caller;
-  /** The selected tenant; always set for tenant-scoped tools. */
-  tenant: Tenant | null;
-  /** Who events name: the calling key's id. */
-  actor: string;
-  now: Date;
-  /** Reports progress of a long operation, when the client asked for it (MCP progressToken). */
-  progress?: (done: number, total: number, message?: string) => Promise<void>;
-}
-
-export interface TenantToolContext extends ToolContext {
-  tenant: Tenant;
-}
+export type { TenantToolContext, ToolContext } from '../services/tool-context.ts';
 
 interface ToolDefBase<I extends z.ZodObject, O extends z.ZodObject> {
   name: string;

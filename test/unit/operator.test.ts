@@ -2,6 +2,7 @@
 // the tenant's events; refused again after revoke or expiry.
 import { describe, expect, it } from 'vitest';
 import { operatorCounts, operatorRead } from '../../services/operator.ts';
+import { tools } from '../../tools/index.ts';
 import { callRest, makeTestApp, toolNamed, verifiedAccount, caller } from '../helpers/app.ts';
 import { buildEml } from '../helpers/mail.ts';
 import { startServe, svc, svcEnv, tempDataDir } from '../helpers/process.ts';
@@ -21,29 +22,29 @@ describe('operator under support grants', () => {
     });
     expect(JSON.stringify(counts)).not.toContain('OP-1');
     for (const [what, id] of [['messages'], ['message', ingested.message_id], ['captures'], ['capture', ingested.capture.id], ['config']] as const) {
-      await expect(operatorRead(t.app, tenant, what, id)).rejects.toMatchObject({ code: 'insufficient_scope' });
+      await expect(operatorRead(t.app, tools, tenant, what, id)).rejects.toMatchObject({ code: 'insufficient_scope' });
     }
 
     const grant = (await call('grant_support_access', { hours: 2, reason: 'ticket 42' })).body;
     expect(grant).toMatchObject({ hours: 2, reason: 'ticket 42' });
-    const message = await operatorRead(t.app, tenant, 'message', ingested.message_id) as { subject: string };
+    const message = await operatorRead(t.app, tools, tenant, 'message', ingested.message_id) as { subject: string };
     expect(message.subject).toBe('Invoice OP-1');
-    const capture = await operatorRead(t.app, tenant, 'capture', ingested.capture.id) as { fields: { invoice_number: { value: string } } };
+    const capture = await operatorRead(t.app, tools, tenant, 'capture', ingested.capture.id) as { fields: { invoice_number: { value: string } } };
     expect(capture.fields.invoice_number.value).toBe('OP-1');
-    const config = await operatorRead(t.app, tenant, 'config') as { buckets: { buckets: unknown[] } };
+    const config = await operatorRead(t.app, tools, tenant, 'config') as { buckets: { buckets: unknown[] } };
     expect(config.buckets.buckets).toHaveLength(2);
     const reads = (await call('list_events', { type: 'operator.read' })).body.events;
     expect(reads.map((e: { actor: string; diff: { what: string } }) => `${e.actor}:${e.diff.what}`)).toEqual(['operator:config', 'operator:capture', 'operator:message']);
 
     const revoked = (await call('revoke_support_access')).body;
     expect(revoked).toEqual({ revoked: true, grant_id: grant.id });
-    await expect(operatorRead(t.app, tenant, 'messages')).rejects.toMatchObject({ code: 'insufficient_scope' });
+    await expect(operatorRead(t.app, tools, tenant, 'messages')).rejects.toMatchObject({ code: 'insufficient_scope' });
     expect((await call('revoke_support_access')).body).toEqual({ revoked: false, grant_id: null });
 
     await call('grant_support_access', { hours: 1 });
-    await operatorRead(t.app, tenant, 'captures');
+    await operatorRead(t.app, tools, tenant, 'captures');
     t.clock.now = new Date(t.clock.now.getTime() + 61 * 60_000);
-    await expect(operatorRead(t.app, tenant, 'captures')).rejects.toMatchObject({ code: 'insufficient_scope' });
+    await expect(operatorRead(t.app, tools, tenant, 'captures')).rejects.toMatchObject({ code: 'insufficient_scope' });
     expect((await operatorCounts(t.app, tenant)).support_grant).toBeNull();
     const refusals = (await call('list_events', { type: 'operator.read_refused' })).body.events;
     expect(refusals.length).toBe(7);
