@@ -87,9 +87,11 @@ export function insertMessageStatement(m: StoredMessage): Statement {
 
 export function insertDocumentStatement(d: StoredDocument, tenantId: string): Statement {
   return {
-    sql: `INSERT INTO documents (id, tenant_id, message_id, idx, kind, filename, mime_type, size_bytes, text, truncated, unreadable)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    args: [d.id, tenantId, d.message_id, d.index, d.kind, d.filename, d.mime_type, d.size_bytes, d.text, d.truncated ? 1 : 0, d.unreadable],
+    sql: `INSERT INTO documents (id, tenant_id, message_id, idx, kind, filename, mime_type, size_bytes, text, text_units,
+            truncated, unreadable)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    args: [d.id, tenantId, d.message_id, d.index, d.kind, d.filename, d.mime_type, d.size_bytes, d.text, d.text.length,
+      d.truncated ? 1 : 0, d.unreadable],
   };
 }
 
@@ -154,7 +156,7 @@ function rowToDocument(row: Row): StoredDocument {
 /** Documents without their text: what get_message lists. */
 export async function listDocumentSummaries(db: Db, tenantId: string, messageId: string) {
   const rows = await db.read(
-    `SELECT id, idx, kind, filename, mime_type, size_bytes, length(text) AS text_length, truncated, unreadable
+    `SELECT id, idx, kind, filename, mime_type, size_bytes, COALESCE(text_units, length(text)) AS text_length, truncated, unreadable
      FROM documents WHERE tenant_id = ? AND message_id = ? ORDER BY idx`, [tenantId, messageId]);
   return rows.map((r) => ({
     id: String(r.id), index: Number(r.idx), kind: String(r.kind), filename: s(r.filename), mime_type: String(r.mime_type),

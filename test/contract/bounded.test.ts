@@ -124,7 +124,11 @@ describe('bounded results', () => {
     const text = `${'x'.repeat(99)}😀${'y'.repeat(300)}`;
     const m = await rest('ingest_message', { eml: buildEml({ subject: 'emoji', text }) });
     const doc = (await rest('get_message', { id: m.body.message_id })).body.documents[0];
-    const body = (await rest('get_document_text', { id: doc.id, max_chars: 100_000 })).body.text as string;
+    const whole = (await rest('get_document_text', { id: doc.id, max_chars: 100_000 })).body;
+    const body = whole.text as string;
+    // The listed length counts as the offsets do (UTF-16 units): the emoji counts twice.
+    expect(doc.text_length).toBe(body.length);
+    expect(whole.text_length).toBe(body.length);
     const pairAt = body.indexOf('😀');
     // The limit falls between the pair's halves: the page ends before it.
     const first = (await rest('get_document_text', { id: doc.id, offset: pairAt - 99, max_chars: 100 })).body;
