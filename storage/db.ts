@@ -34,12 +34,14 @@ export interface DbOptions {
   replicaPath?: string | undefined;
   /** How often the replica pulls other nodes' writes. */
   replicaSyncMs?: number;
+  /** How long a write waits for this process's earlier ones (WRITE_WAIT_MS). */
+  writeWaitMs?: number;
 }
 
 export class Db {
   private queue: Promise<unknown> = Promise.resolve();
   private readonly prepared = new Map<string, Prepared>();
-  private readonly writes = new WriteGate(WRITE_WAIT_MS);
+  private readonly writes: WriteGate;
 
   /**
    * `reader`: for a local file, a read-only connection to the same file. @libsql/client
@@ -48,7 +50,9 @@ export class Db {
    * `remote`: the client talks to a server; its connection failures become 503 `unavailable`.
    */
   constructor(readonly client: Client, private readonly reader: Database.Database | null = null,
-    readonly remote = false, private readonly replica: Replica | null = null) {}
+    readonly remote = false, private readonly replica: Replica | null = null, writeWaitMs = WRITE_WAIT_MS) {
+    this.writes = new WriteGate(writeWaitMs);
+  }
 
   /** A read outside the write queue; it sees committed data (and this node's own writes). */
   async read(sql: string, args: Statement['args'] = []): Promise<Row[]> {
@@ -196,7 +200,7 @@ export async function openDb(url: string, options: DbOptions = {}): Promise<Db> 
     const replica = options.replicaPath
       ? await Replica.open(options.replicaPath, url, options.authToken, options.replicaSyncMs ?? 1000)
       : null;
-    return new Db(client, null, true, replica);
+    return new Db(client, null, true, replica, options.writeWaitMs);
   }
   const path = url.startsWith('file:') ? url.slice('file:'.length) : null;
   const reader = path && !path.startsWith(':') ? new Database(path, { readonly: true }) : null;

@@ -7,7 +7,7 @@
 
 export class WriteWaitExceeded extends Error {
   constructor(readonly waitedMs: number) {
-    super(`this node's earlier writes held the database for more than ${Math.round(waitedMs / 1000)} s`);
+    super(`this node's earlier writes held the database for more than ${waitedMs / 1000} s`);
   }
 }
 
