@@ -36,6 +36,8 @@ export interface DbOptions {
   replicaSyncMs?: number;
   /** How long a write waits for this process's earlier ones (WRITE_WAIT_MS). */
   writeWaitMs?: number;
+  /** How long one request to the server may take (REQUEST_TIMEOUT_MS). */
+  requestTimeoutMs?: number;
 }
 
 export class Db {
@@ -170,9 +172,8 @@ export function connectionFailure(error: unknown): string | null {
   }
   const code = chain.map((e) => String(e.code ?? '')).find((c) => CONNECTION_CODES.has(c));
   if (code) return code;
-  if (chain.some((e) => (e as { name?: unknown }).name === 'TimeoutError')) {
-    return `no answer within ${REQUEST_TIMEOUT_MS / 1000} s`;
-  }
+  // Our own bound on a request (boundedFetch), before or after the headers came.
+  if (chain.some((e) => (e as { name?: unknown }).name === 'TimeoutError')) return 'no answer in time';
   // sqld answering 5XX while it starts or stops, and a replica that cannot reach it.
   const message = chain.map((e) => String(e.message ?? ''))
     .find((m) => /Replication\(|HTTP status 5\d\d|fetch failed|other side closed|socket hang up/i.test(m));
@@ -186,7 +187,8 @@ export async function openDb(url: string, options: DbOptions = {}): Promise<Db> 
     const path = url.slice('file:'.length);
     if (path && !path.startsWith(':')) mkdirSync(dirname(path), { recursive: true });
   }
-  const client = createClient({ url, authToken: options.authToken, ...(local ? {} : { fetch: uncompressedFetch }) });
+  const serverFetch = boundedFetch(options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS);
+  const client = createClient({ url, authToken: options.authToken, ...(local ? {} : { fetch: serverFetch }) });
   if (local) {
     // WAL lets readers proceed while the single writer commits; busy_timeout covers a
     // second process (another `svc serve` or the CLI) holding the write lock briefly.
@@ -208,18 +210,20 @@ export async function openDb(url: string, options: DbOptions = {}): Promise<Db> 
 }
 
 /**
- * sqld compresses a response (brotli or gzip) whenever the client accepts it, which Node's
- * fetch always does: a 1 MiB blob chunk then took 1 to 5 s of the server's CPU instead of
- * 13 ms (measured). Asking for identity keeps rows, blob chunks above all, cheap. The
+ * The server's fetch. sqld compresses a response (brotli or gzip) whenever the client
+ * accepts it, which Node's fetch always does: a 1 MiB blob chunk then took 1 to 5 s of the
+ * server's CPU instead of 13 ms (measured). Asking for identity keeps rows, blob chunks above all, cheap. The
  * client sets no time limit of its own (undici gives up on headers after 300 s): a server
  * that stops answering would hold the call, and this process's writes behind it.
  */
-function uncompressedFetch(input: Request | string | URL, init?: RequestInit): Promise<Response> {
-  const request = new Request(input, init);
-  const headers = new Headers(request.headers);
-  headers.set('accept-encoding', 'identity');
-  const signal = AbortSignal.any([request.signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]);
-  return fetch(new Request(request, { headers, signal }));
+function boundedFetch(timeoutMs: number) {
+  return (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
+    const request = new Request(input, init);
+    const headers = new Headers(request.headers);
+    headers.set('accept-encoding', 'identity');
+    const signal = AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)]);
+    return fetch(new Request(request, { headers, signal }));
+  };
 }
 
 const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));

@@ -3,6 +3,7 @@
 // writes queue longer than the bound; a transaction that fails mid-way leaves nothing.
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { createServer, connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOpenApi } from '../../adapters/openapi.ts';
 import { connectCaller, createMcpServer } from '../../adapters/mcp.ts';
@@ -11,6 +12,28 @@ import { openDb, RETRY_AFTER_SECONDS } from '../../storage/db.ts';
 import { tools } from '../../tools/index.ts';
 import { caller, createSandbox, http, makeTestApp } from '../helpers/app.ts';
 import { startSqld, type RunningSqld } from '../helpers/sqld.ts';
+
+/** A TCP proxy to sqld that can stop passing requests on: a server that hangs, not one that is down. */
+async function freezableProxy(port: number) {
+  let frozen = false;
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    const upstream = connect(port, '127.0.0.1');
+    sockets.add(client).add(upstream);
+    client.on('data', (chunk) => { if (!frozen) upstream.write(chunk); });
+    upstream.on('data', (chunk) => client.write(chunk));
+    const end = () => { client.destroy(); upstream.destroy(); sockets.delete(client); sockets.delete(upstream); };
+    for (const s of [client, upstream]) { s.on('close', end); s.on('error', end); }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port: own } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${own}`,
+    freeze: () => { frozen = true; },
+    thaw: () => { frozen = false; },
+    close: () => new Promise<void>((resolve) => { sockets.forEach((s) => s.destroy()); server.close(() => resolve()); }),
+  };
+}
 
 describe('OpenAPI: 503 unavailable', () => {
   const doc = buildOpenApi(tools) as any;
@@ -103,6 +126,33 @@ describe('503 unavailable on a real sqld', () => {
       other.close();
     }
   });
+
+  it('a server that stops answering gives 503 after the request bound; writes go on once it answers', async () => {
+    const proxy = await freezableProxy(sqld.port);
+    const direct = await openDb(sqld.url);
+    const db = await openDb(proxy.url, { requestTimeoutMs: 3_000 });
+    try {
+      await direct.batch([{ sql: 'CREATE TABLE hung_rows (name TEXT PRIMARY KEY)', args: [] }]);
+      proxy.freeze();
+      for (const call of [
+        () => db.batch([{ sql: 'INSERT INTO hung_rows VALUES (?)', args: ['held'] }]),
+        () => db.read('SELECT name FROM hung_rows'),
+      ]) {
+        const error = await call().catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(ToolError);
+        expect((error as ToolError).code).toBe('unavailable');
+        expect((error as ToolError).message).toMatch(/^The database server did not answer \(no answer in time\)/);
+      }
+      proxy.thaw();
+      await db.batch([{ sql: 'INSERT INTO hung_rows VALUES (?)', args: ['after'] }]);
+      // The held request never reached the server.
+      expect((await direct.read('SELECT name FROM hung_rows')).map((r) => r.name)).toEqual(['after']);
+    } finally {
+      db.close();
+      direct.close();
+      await proxy.close();
+    }
+  }, 60_000);
 
   it('a transaction that fails mid-way is rolled back: its rows are gone and every node writes on', async () => {
     const db = await openDb(sqld.url);
