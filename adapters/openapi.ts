@@ -54,9 +54,22 @@ function operation(tool: ToolDef) {
         description: errorCodes.filter(([, s]) => s === status).map(([c]) => c).join(', '),
         content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
       }])),
+      // Every call reads the database (the key at least), so every route can answer it.
+      503: { $ref: '#/components/responses/Unavailable' },
     },
   };
 }
+
+/** The one 5XX a caller should retry: the database server is unreachable or saturated. */
+const unavailableResponse = {
+  description: 'unavailable: the database server (SVC_DATABASE_URL) did not answer, or this node\'s writes ' +
+    'waited too long for it. Nothing was half-written; retry the same call after Retry-After seconds ' +
+    '(also in error.details.retry_after_seconds). Never answered with an embedded database file.',
+  headers: {
+    'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 1 } },
+  },
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+};
 
 export function buildOpenApi(tools: readonly ToolDef[], serverUrl?: string) {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -79,6 +92,7 @@ export function buildOpenApi(tools: readonly ToolDef[], serverUrl?: string) {
     paths,
     components: {
       schemas: { Error: errorJsonSchema },
+      responses: { Unavailable: unavailableResponse },
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'svc_<prefix>_<secret>' } },
     },
   };

@@ -2,7 +2,9 @@
 // optionally read through an embedded replica. A local file has one writer, and an
 // autocommit write issued while an interactive transaction is open on the same client
 // is swept into that transaction (GOTCHAS.md), so local writes go through one queue.
-// A server serializes writes itself: there batches and transactions go straight to it.
+// A server serializes writes itself, but sqld 0.24 wedged with dozens of writers waiting
+// on its lock: so each process sends it one write at a time (write-gate.ts), and every
+// request to it is bounded in time.
 import { createClient, type Client, type InStatement, type ResultSet, type Row, type Transaction } from '@libsql/client';
 import Database from 'libsql';
 import { mkdirSync } from 'node:fs';
@@ -11,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { unavailable } from '../services/errors.ts';
 import { migrate } from './migrate.ts';
 import { Replica } from './replica.ts';
+import { WriteGate, WriteWaitExceeded } from './write-gate.ts';
 
 export type Statement = { sql: string; args: (string | number | null | bigint | Uint8Array)[] };
 
@@ -19,6 +22,10 @@ type Prepared = ReturnType<Database.Database['prepare']>;
 const STATEMENT_CACHE_SIZE = 500;
 /** What a 503 tells the caller to wait; a restarting sqld is back within seconds. */
 export const RETRY_AFTER_SECONDS = 2;
+/** A write waits this long for this node's earlier writes before it is answered 503. */
+export const WRITE_WAIT_MS = 15_000;
+/** No request to the server waits longer: a hung one becomes a 503, never a hung call. */
+export const REQUEST_TIMEOUT_MS = 30_000;
 
 export interface DbOptions {
   authToken?: string | undefined;
@@ -27,11 +34,16 @@ export interface DbOptions {
   replicaPath?: string | undefined;
   /** How often the replica pulls other nodes' writes. */
   replicaSyncMs?: number;
+  /** How long a write waits for this process's earlier ones (WRITE_WAIT_MS). */
+  writeWaitMs?: number;
+  /** How long one request to the server may take (REQUEST_TIMEOUT_MS). */
+  requestTimeoutMs?: number;
 }
 
 export class Db {
   private queue: Promise<unknown> = Promise.resolve();
   private readonly prepared = new Map<string, Prepared>();
+  private readonly writes: WriteGate;
 
   /**
    * `reader`: for a local file, a read-only connection to the same file. @libsql/client
@@ -40,7 +52,9 @@ export class Db {
    * `remote`: the client talks to a server; its connection failures become 503 `unavailable`.
    */
   constructor(readonly client: Client, private readonly reader: Database.Database | null = null,
-    readonly remote = false, private readonly replica: Replica | null = null) {}
+    readonly remote = false, private readonly replica: Replica | null = null, writeWaitMs = WRITE_WAIT_MS) {
+    this.writes = new WriteGate(writeWaitMs);
+  }
 
   /** A read outside the write queue; it sees committed data (and this node's own writes). */
   async read(sql: string, args: Statement['args'] = []): Promise<Row[]> {
@@ -65,9 +79,14 @@ export class Db {
     return this.guard(async () => (await this.client.execute({ sql, args })).rows);
   }
 
-  /** Runs `fn` alone on a local file; on a server, as it comes (the server serializes writes). */
+  /** Runs `fn` alone: on a local file the one writer, on a server this process's one write. */
   private serialize<T>(fn: () => Promise<T>): Promise<T> {
-    if (this.remote) return this.retryBusy(fn).finally(() => this.replica?.wrote());
+    if (this.remote) {
+      return this.writes.run(() => this.retryBusy(fn)).catch((error: unknown) => {
+        if (error instanceof WriteWaitExceeded) throw unavailable(RETRY_AFTER_SECONDS, error.message);
+        throw error;
+      }).finally(() => this.replica?.wrote());
+    }
     const run = this.queue.then(fn, fn);
     this.queue = run.catch(() => undefined);
     return run;
@@ -106,7 +125,12 @@ export class Db {
     return this.serialize(() => this.client.batch(statements, 'write'));
   }
 
-  /** An interactive transaction for writes that depend on a read made inside it. */
+  /**
+   * An interactive transaction for writes that depend on a read made inside it ('write':
+   * BEGIN IMMEDIATE, so it holds the write lock from its first statement). One that fails is
+   * rolled back and its stream closed before the next write starts: an abandoned stream
+   * would keep the server's write lock until the server expires it (10 s in sqld).
+   */
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
     return this.serialize(async () => {
       const tx = await this.client.transaction('write');
@@ -114,6 +138,9 @@ export class Db {
         const result = await fn(tx);
         await tx.commit();
         return result;
+      } catch (error) {
+        await tx.rollback().catch(() => undefined);
+        throw error;
       } finally {
         tx.close();
       }
@@ -145,6 +172,8 @@ export function connectionFailure(error: unknown): string | null {
   }
   const code = chain.map((e) => String(e.code ?? '')).find((c) => CONNECTION_CODES.has(c));
   if (code) return code;
+  // Our own bound on a request (boundedFetch), before or after the headers came.
+  if (chain.some((e) => (e as { name?: unknown }).name === 'TimeoutError')) return 'no answer in time';
   // sqld answering 5XX while it starts or stops, and a replica that cannot reach it.
   const message = chain.map((e) => String(e.message ?? ''))
     .find((m) => /Replication\(|HTTP status 5\d\d|fetch failed|other side closed|socket hang up/i.test(m));
@@ -158,7 +187,8 @@ export async function openDb(url: string, options: DbOptions = {}): Promise<Db> 
     const path = url.slice('file:'.length);
     if (path && !path.startsWith(':')) mkdirSync(dirname(path), { recursive: true });
   }
-  const client = createClient({ url, authToken: options.authToken, ...(local ? {} : { fetch: uncompressedFetch }) });
+  const serverFetch = boundedFetch(options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS);
+  const client = createClient({ url, authToken: options.authToken, ...(local ? {} : { fetch: serverFetch }) });
   if (local) {
     // WAL lets readers proceed while the single writer commits; busy_timeout covers a
     // second process (another `svc serve` or the CLI) holding the write lock briefly.
@@ -172,7 +202,7 @@ export async function openDb(url: string, options: DbOptions = {}): Promise<Db> 
     const replica = options.replicaPath
       ? await Replica.open(options.replicaPath, url, options.authToken, options.replicaSyncMs ?? 1000)
       : null;
-    return new Db(client, null, true, replica);
+    return new Db(client, null, true, replica, options.writeWaitMs);
   }
   const path = url.startsWith('file:') ? url.slice('file:'.length) : null;
   const reader = path && !path.startsWith(':') ? new Database(path, { readonly: true }) : null;
@@ -180,15 +210,20 @@ export async function openDb(url: string, options: DbOptions = {}): Promise<Db> 
 }
 
 /**
- * sqld compresses a response (brotli or gzip) whenever the client accepts it, which Node's
- * fetch always does: a 1 MiB blob chunk then took 1 to 5 s of the server's CPU instead of
- * 13 ms (measured). Asking for identity keeps rows, blob chunks above all, cheap.
+ * The server's fetch. sqld compresses a response (brotli or gzip) whenever the client
+ * accepts it, which Node's fetch always does: a 1 MiB blob chunk then took 1 to 5 s of the
+ * server's CPU instead of 13 ms (measured). Asking for identity keeps rows, blob chunks above all, cheap. The
+ * client sets no time limit of its own (undici gives up on headers after 300 s): a server
+ * that stops answering would hold the call, and this process's writes behind it.
  */
-function uncompressedFetch(input: Request | string | URL, init?: RequestInit): Promise<Response> {
-  const request = new Request(input, init);
-  const headers = new Headers(request.headers);
-  headers.set('accept-encoding', 'identity');
-  return fetch(new Request(request, { headers }));
+function boundedFetch(timeoutMs: number) {
+  return (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
+    const request = new Request(input, init);
+    const headers = new Headers(request.headers);
+    headers.set('accept-encoding', 'identity');
+    const signal = AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)]);
+    return fetch(new Request(request, { headers, signal }));
+  };
 }
 
 const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));

@@ -43,11 +43,10 @@ describe('nodes on one libSQL server', () => {
     }
   });
 
-  // Skipped, visibly: in two of four clean CI runs these 32 concurrent interactive
-  // transactions hung (60 s) and left the shared sqld unusable for every later test in this
-  // file; alone it passes in seconds. A known open problem (interactive transactions to sqld
-  // under contention), recorded in the closing note for the next session.
-  it.skip('concurrent read-then-write transactions from four connections all commit, none lost (busy is retried)', async () => {
+  // Four connections stand for four nodes. Before each process sent sqld one write at a
+  // time (storage/write-gate.ts), the 100 concurrent batches below wedged sqld under CPU load
+  // (every later write hung, here and in every later test of this file): decisions.md.
+  it('concurrent read-then-write transactions from four connections all commit, none lost (busy is retried)', async () => {
     const dbs = await Promise.all([1, 2, 3, 4].map(() => openDb(sqld.url)));
     await dbs[0]!.batch([{ sql: 'CREATE TABLE counter (id INTEGER PRIMARY KEY, n INTEGER NOT NULL)', args: [] },
       { sql: 'INSERT INTO counter VALUES (1, 0)', args: [] }]);
@@ -153,7 +152,7 @@ describe('nodes on one libSQL server', () => {
     // Budget 120, plus the refill while the test ran (2/s), within 3 processes x allowance (10).
     expect(allowed).toBeGreaterThanOrEqual(120 - 30);
     expect(allowed).toBeLessThanOrEqual(120 + Math.ceil(seconds * 2) + 30);
-  });
+  }, 90_000); // 30 s once on two loaded cores, beside cluster.test.ts: generous, still finite
 
   it('answers 503 unavailable with Retry-After while the server is down, and recovers by itself', async () => {
     const own = await startSqld();
