@@ -122,5 +122,5 @@ describe('crash safety', () => {
     } finally {
       await serve.stop();
     }
-  });
+  }, 90_000); // several CLI processes, each starting tsx: over 30 s when the whole suite shares 2 cores
 });

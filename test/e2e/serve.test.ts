@@ -114,7 +114,7 @@ describe('operator CLI', () => {
     } finally {
       await serve.stop();
     }
-  });
+  }, 90_000); // several CLI processes, each starting tsx: 20 to 28 s alone, over 30 s when the whole suite shares 2 cores
 
   it('refuses bad usage with exit code 2 and the usage text', async () => {
     const run = promisify(execFile);

@@ -71,5 +71,5 @@ describe('operator under support grants', () => {
     }
     const config = JSON.parse(await svc(['operator', 'read', sandbox.tenant_id, 'config'], env));
     expect(config.buckets.buckets.map((b: { name: string }) => b.name)).toEqual(['invoices', 'receipts']);
-  });
+  }, 90_000); // several CLI processes, each starting tsx: 26 to 28 s alone, over 30 s when the whole suite shares 2 cores
 });
