@@ -71,8 +71,9 @@ describe('webhook delivery', () => {
     await until(() => receiver.received.length, (n) => n >= 3);
     expect(receiver.received[2]!.headers['x-svc-delivery']).toBe(again.deliveries[0]);
     expect(receiver.received.every((r) => r.signatureValid)).toBe(true);
-    const events = (await call('list_events', { type: 'delivery.succeeded' })).body.events;
-    expect(events).toHaveLength(3);
+    // The receiver has the body before the service records the answer: wait for the event.
+    const succeeded = async () => (await call('list_events', { type: 'delivery.succeeded' })).body.events.length;
+    expect(await until(succeeded, (n) => n >= 3)).toBe(3);
   });
 
   it('retries with backoff: fails twice, then succeeds; the delivery filter at each stage', async () => {
