@@ -3,6 +3,8 @@
 // and the server's peak and after RSS (a recycled or terminated worker takes its heap
 // with it, so memory should come back down).
 import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { DOCX_TYPE, HOSTILE_HTML, billionLaughsDocx, docxBomb, flatePdf, mailWith, pageTreePdf } from '../test/helpers/hostile.ts';
 import { buildEml } from '../test/helpers/mail.ts';
 import { mib } from './lib.ts';
@@ -53,7 +55,9 @@ export async function runHostile() {
     const pid = s.child.pid!;
     const baseline = procStatus(pid, 'VmRSS');
     const rows = [];
-    for (const [name, make] of CASES) {
+    // BENCH_HOSTILE=flate runs only the cases whose name contains it (a quick re-measure).
+    const only = process.env.BENCH_HOSTILE?.toLowerCase();
+    for (const [name, make] of CASES.filter(([n]) => !only || n.toLowerCase().includes(only))) {
       const eml = make();
       writeFileSync(`/proc/${pid}/clear_refs`, '5');
       const started = performance.now();
@@ -69,4 +73,9 @@ export async function runHostile() {
   } finally {
     s.child.kill('SIGTERM');
   }
+}
+
+// `node bin/run-ts.mjs bench/hostile.ts` runs this section alone and prints its JSON.
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  console.log(JSON.stringify(await runHostile(), null, 2));
 }
