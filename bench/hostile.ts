@@ -24,6 +24,16 @@ function procStatus(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   return Number(kb ?? 0) * 1024;
 }
 
+/** The server's own pid: `svc serve` may run as the child of a small wrapper (bin/svc.mjs). */
+function serverPid(pid: number): number {
+  try {
+    const child = Number(readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/)[0]);
+    return child > 0 ? child : pid;
+  } catch {
+    return pid;
+  }
+}
+
 async function ingest(s: Serve, eml: string) {
   const r = await fetch(`${s.url}/v1/messages/ingest`, { method: 'POST', body: JSON.stringify({ eml }),
     headers: { authorization: `Bearer ${s.key}`, 'content-type': 'application/json' } });
@@ -52,7 +62,7 @@ export async function runHostile() {
   const s = await startServe({ SVC_ANALYSIS_TIMEOUT_MS: '5000', ...(process.env.SVC_ANALYSIS_RECYCLE_MB ? { SVC_ANALYSIS_RECYCLE_MB: process.env.SVC_ANALYSIS_RECYCLE_MB } : {}) });
   try {
     for (let i = 0; i < 3; i++) await ingest(s, buildEml({ subject: `warm-up ${i}`, text: 'hello' }));
-    const pid = s.child.pid!;
+    const pid = serverPid(s.child.pid!);
     const baseline = procStatus(pid, 'VmRSS');
     const rows = [];
     // BENCH_HOSTILE=flate runs only the cases whose name contains it (a quick re-measure).
