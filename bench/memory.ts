@@ -3,11 +3,13 @@
 // a PDF. `memory.ts build FILE` writes the message; `memory.ts FILE` ingests it and prints
 // one JSON line (RSS from before the message was read).
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { callTool } from '../services/call.ts';
 import { findTool } from '../tools/index.ts';
-import { benchApp, peakRssBytes, resetPeakRss } from './lib.ts';
+import { ROOT, benchApp, peakRssBytes, resetPeakRss } from './lib.ts';
 
 if (process.argv[2] === 'build') {
   const doc = await PDFDocument.create();
@@ -24,6 +26,12 @@ if (process.argv[2] === 'build') {
   ].join('\r\n');
   writeFileSync(process.argv[3]!, eml);
   console.log(JSON.stringify({ pdf_mib: +(pdf.byteLength / 1048576).toFixed(1) }));
+} else if (process.platform === 'linux' && process.env.MALLOC_ARENA_MAX === undefined) {
+  // Under the allocator settings `svc serve` gives itself (bin/svc.mjs), so RSS after the
+  // message is what a server would show.
+  process.stdout.write(execFileSync(process.execPath, [...process.execArgv, join(ROOT, 'bin/run-ts.mjs'), ...process.argv.slice(1)], {
+    encoding: 'utf8', maxBuffer: 1 << 20, env: { ...process.env, MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' },
+  }));
 } else {
   const { app, key } = await benchApp();
   // As `svc serve` is when mail arrives: its analysis workers started and each has read a
@@ -46,6 +54,10 @@ if (process.argv[2] === 'build') {
   const outcome = await callTool(app, findTool('ingest_message')!, { token: key, args: { eml }, tenantSelector: undefined });
   const ms = performance.now() - started;
   const peak = peakRssBytes();
+  // What stays once the message is done (a worker that grew past the recycle mark leaves).
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  global.gc?.();
+  const after = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0) * 1024;
   console.log(JSON.stringify({
     message_mib: +(eml.length / 1048576).toFixed(1),
     ok: outcome.ok,
@@ -55,6 +67,7 @@ if (process.argv[2] === 'build') {
     peak_rss_mib: +(peak / 1048576).toFixed(1),
     peak_over_baseline_mib: +((peak - baseline) / 1048576).toFixed(1),
     ratio_to_message: +((peak - baseline) / eml.length).toFixed(2),
+    after_rss_mib: +(after / 1048576).toFixed(1),
   }));
   app.db.close();
 }
