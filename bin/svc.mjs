@@ -14,6 +14,9 @@ const tune = process.argv[2] === 'serve' && process.platform === 'linux' && proc
 
 if (tune) {
   const child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+    // A group of its own: Ctrl-C in a terminal signals the whole foreground group, and the
+    // server, which stops gracefully on the first SIGINT only, must get it once (from here).
+    detached: true,
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
     env: { ...process.env, MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072', SVC_SERVE_PARENT: '1' },
   });
