@@ -3,6 +3,8 @@
 // and the server's peak and after RSS (a recycled or terminated worker takes its heap
 // with it, so memory should come back down).
 import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { DOCX_TYPE, HOSTILE_HTML, billionLaughsDocx, docxBomb, flatePdf, mailWith, pageTreePdf } from '../test/helpers/hostile.ts';
 import { buildEml } from '../test/helpers/mail.ts';
 import { mib } from './lib.ts';
@@ -20,6 +22,16 @@ const CASES: [string, () => string][] = [
 function procStatus(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   const kb = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
   return Number(kb ?? 0) * 1024;
+}
+
+/** The server's own pid: `svc serve` may run as the child of a small wrapper (bin/svc.mjs). */
+function serverPid(pid: number): number {
+  try {
+    const child = Number(readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/)[0]);
+    return child > 0 ? child : pid;
+  } catch {
+    return pid;
+  }
 }
 
 async function ingest(s: Serve, eml: string) {
@@ -50,10 +62,12 @@ export async function runHostile() {
   const s = await startServe({ SVC_ANALYSIS_TIMEOUT_MS: '5000', ...(process.env.SVC_ANALYSIS_RECYCLE_MB ? { SVC_ANALYSIS_RECYCLE_MB: process.env.SVC_ANALYSIS_RECYCLE_MB } : {}) });
   try {
     for (let i = 0; i < 3; i++) await ingest(s, buildEml({ subject: `warm-up ${i}`, text: 'hello' }));
-    const pid = s.child.pid!;
+    const pid = serverPid(s.child.pid!);
     const baseline = procStatus(pid, 'VmRSS');
     const rows = [];
-    for (const [name, make] of CASES) {
+    // BENCH_HOSTILE=flate runs only the cases whose name contains it (a quick re-measure).
+    const only = process.env.BENCH_HOSTILE?.toLowerCase();
+    for (const [name, make] of CASES.filter(([n]) => !only || n.toLowerCase().includes(only))) {
       const eml = make();
       writeFileSync(`/proc/${pid}/clear_refs`, '5');
       const started = performance.now();
@@ -69,4 +83,9 @@ export async function runHostile() {
   } finally {
     s.child.kill('SIGTERM');
   }
+}
+
+// `node bin/run-ts.mjs bench/hostile.ts` runs this section alone and prints its JSON.
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  console.log(JSON.stringify(await runHostile(), null, 2));
 }

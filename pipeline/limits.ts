@@ -9,4 +9,8 @@ export const READER_LIMITS = {
   zipEntryMaxBytes: 16 * 1024 * 1024,
   /** Entries looked at in a zip container. */
   zipMaxEntries: 10_000,
+  /** Bytes one PDF stream may decode to (content, font, form, object stream). */
+  pdfStreamMaxBytes: 32 * 1024 * 1024,
+  /** Bytes all the streams of one PDF may decode to together. */
+  pdfDecodedMaxBytes: 64 * 1024 * 1024,
 } as const;

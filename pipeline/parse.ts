@@ -121,7 +121,10 @@ export async function parseMessage(raw: Uint8Array | string): Promise<ParseResul
     return { ok: false, refusal: { code: 'empty_message', message: 'The message is empty; send the whole RFC 822 text (headers, blank line, body).' } };
   }
   try {
-    const email = await PostalMime.parse(bytes, {
+    // postal-mime copies a view into an ArrayBuffer of its own; a view over a whole buffer
+    // (the usual case, and the shared buffer the analysis pool passes) is read in place.
+    const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+    const email = await PostalMime.parse(whole ? bytes.buffer as ArrayBuffer : bytes, {
       maxNestingDepth: PARSE_LIMITS.maxNestingDepth,
       maxHeadersSize: PARSE_LIMITS.maxHeadersSize,
       maxRfc822NestingDepth: PARSE_LIMITS.maxRfc822NestingDepth,

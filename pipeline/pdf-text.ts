@@ -7,8 +7,11 @@
 // 822 KB and ran the process out of memory when every page was read. We read at most
 // MAX_PDF_PAGES pages, at most MAX_PDF_TEXT characters and MAX_PDF_ITEMS text items, and
 // stop at the first limit; `limited` says which one cut the text so the caller can mark
-// the document truncated.
+// the document truncated. Before pdf.js sees the PDF, every stream's decoded size is
+// counted and a stream past the inflate limits is left out (pipeline/pdf-streams.ts).
 import { getDocumentProxy } from 'unpdf';
+import { READER_LIMITS } from './limits.ts';
+import { limitPdfStreams } from './pdf-streams.ts';
 
 export const MAX_PDF_PAGES = 200;
 export const MAX_PDF_TEXT = 1024 * 1024;
@@ -129,7 +132,8 @@ async function embeddedFiles(pdf: { getAttachments(): Promise<unknown> }): Promi
   if (!attachments || typeof attachments !== 'object') return files;
   for (const entry of Object.values(attachments as Record<string, { filename?: string; content?: Uint8Array }>)) {
     if (files.length >= MAX_EMBEDDED_FILES) break;
-    if (!(entry?.content instanceof Uint8Array) || entry.content.byteLength > MAX_EMBEDDED_BYTES) continue;
+    // Empty: a file too large to keep, left out before pdf.js decoded it (pdf-streams.ts).
+    if (!(entry?.content instanceof Uint8Array) || entry.content.byteLength === 0 || entry.content.byteLength > MAX_EMBEDDED_BYTES) continue;
     files.push({ filename: String(entry.filename ?? 'embedded'), bytes: entry.content });
   }
   return files;
@@ -137,8 +141,13 @@ async function embeddedFiles(pdf: { getAttachments(): Promise<unknown> }): Promi
 
 /** The layout text of a PDF, read within the limits above; pages are separated by a blank line. */
 export async function readPdf(bytes: Uint8Array): Promise<PdfText> {
-  // pdf.js takes ownership of the buffer it is given: pass a copy.
-  const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0, isEvalSupported: false });
+  // pdf.js takes ownership of the buffer it is given, and streams over a limit are blanked
+  // in it: pass a copy.
+  const copy = new Uint8Array(bytes);
+  const streams = limitPdfStreams(copy, {
+    streamMaxBytes: READER_LIMITS.pdfStreamMaxBytes, totalMaxBytes: READER_LIMITS.pdfDecodedMaxBytes, embeddedMaxBytes: MAX_EMBEDDED_BYTES,
+  });
+  const pdf = await getDocumentProxy(copy, { verbosity: 0, isEvalSupported: false });
   try {
     const pages: string[] = [];
     let length = 0;
@@ -158,7 +167,7 @@ export async function readPdf(bytes: Uint8Array): Promise<PdfText> {
       if (items >= MAX_PDF_ITEMS) { limited = `stopped after page ${n}: more than ${MAX_PDF_ITEMS} text items`; break; }
     }
     const text = pages.join('\n\n').slice(0, MAX_PDF_TEXT);
-    return { text, limited, embedded: await embeddedFiles(pdf) };
+    return { text, limited: [streams.limited, limited].filter((l) => l !== null).join('; ') || null, embedded: await embeddedFiles(pdf) };
   } finally {
     await pdf.destroy();
   }

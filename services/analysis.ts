@@ -100,7 +100,11 @@ function withLimit(message: AnalyzedMessage, note: string): AnalyzedMessage {
  * is flagged `analysis_limit`, with a note naming the limit. When even the bare parse
  * fails, the top-level headers are kept. Never throws for hostile content.
  */
-export async function analyze(pool: AnalysisPool, raw: Uint8Array, options: AnalyzeOptions = {}): Promise<AnalyzeOutcome> {
+export async function analyze(pool: AnalysisPool, bytes: Uint8Array, options: AnalyzeOptions = {}): Promise<AnalyzeOutcome> {
+  // One copy into shared memory instead of a structured clone per job (a serialized copy
+  // here and another in the worker, twice more when the budget makes it read again).
+  const raw = new Uint8Array(new SharedArrayBuffer(bytes.byteLength));
+  raw.set(bytes);
   const full = await pool.run({ kind: 'analyze', raw, options, keepAttachmentBytes: false });
   if (full.ok) return full.value;
   const bare = await pool.run({
