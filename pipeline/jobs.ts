@@ -4,6 +4,7 @@
 // attachments, and the tenant's regexes in classification and extraction.
 import { classify, type Classification } from './classify.ts';
 import { readAttachment, type AttachmentRead } from './documents.ts';
+import { loadHtmlLibs } from './html/libs.ts';
 import { analyzeMessage, runSchema, type AnalyzeOptions, type AnalyzedMessage, type SchemaRun } from './index.ts';
 import { compileRule, type CompiledRule, type RuleOutcome } from './rules.ts';
 import { compileSchema, type CompiledSchema } from './schema.ts';
@@ -78,6 +79,8 @@ export function withoutBytes(message: AnalyzedMessage): AnalyzedMessage {
 }
 
 export async function runJob(job: AnalysisJob): Promise<JobResults[AnalysisJob['kind']]> {
+  // HTML readers load their libraries as ES modules, not by require (html/libs.ts).
+  if (job.kind === 'read_body' || job.kind === 'read_attachment') await loadHtmlLibs();
   switch (job.kind) {
     case 'analyze': {
       const result = await analyzeMessage(job.raw, job.options);
