@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { printExtraction, runExtraction } from './extraction.ts';
-import { QUICK, ROOT, corpusWorkload, mib, table, totalBytes } from './lib.ts';
+import { QUICK, ROOT, corpusWorkload, cpuMs, mib, table, totalBytes } from './lib.ts';
 import { runHostile } from './hostile.ts';
 import { runCluster } from './cluster.ts';
 import { runScale } from './scale.ts';
@@ -35,12 +35,22 @@ if (process.env.BENCH_ONLY === 'throughput') {
   for (let round = 0; round < Number(process.env.BENCH_REPEAT ?? 2); round++) {
     const t = await runThroughput(workload, { withSyncNormal: false });
     const s = await startServe();
-    const d = await restIngest(s, workload, 8).finally(() => s.child.kill('SIGTERM'));
+    let d, dCpu;
+    try {
+      const serverCpu = cpuMs(s.child.pid!);
+      d = await restIngest(s, workload, 8);
+      dCpu = +((cpuMs(s.child.pid!) - serverCpu) / workload.length).toFixed(2);
+    } finally {
+      s.child.kill('SIGTERM');
+    }
     const row = { a: t.a_parse_only.per_second, b: t.b_pure_pipeline.per_second, c: t.c_full_ingest.per_second, d: d.per_second,
       'b/a': +(t.b_pure_pipeline.per_second / t.a_parse_only.per_second).toFixed(3), 'c/a': t.ratio_c_over_a,
       'd/a': +(d.per_second / t.a_parse_only.per_second).toFixed(3), failures: t.c_full_ingest.failures + d.failures };
-    rounds.push({ ...row, stage_share_of_c_percent: t.stage_share_of_c_percent });
+    // CPU ms per message (all threads; (d): the server process only): steadier than rates here.
+    const cpu = { a: t.a_parse_only.cpu_ms_per_message, b: t.b_pure_pipeline.cpu_ms_per_message, c: t.c_full_ingest.cpu_ms_per_message, d: dCpu };
+    rounds.push({ ...row, cpu_ms_per_message: cpu, stage_share_of_c_percent: t.stage_share_of_c_percent });
     table(`throughput, round ${round + 1} (messages/s and ratios to (a))`, [row]);
+    table('CPU ms per message (all threads of the process; (d): the server)', [cpu]);
     table('share of (c) per stage (%)', [t.stage_share_of_c_percent]);
   }
   mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
