@@ -100,7 +100,8 @@ function decideFor(definitions: BucketDefinition[], view: MessageView): DecideJo
 }
 
 export async function runJob(job: AnalysisJob, hooks: JobHooks = {}): Promise<JobResults[AnalysisJob['kind']]> {
-  // HTML readers load their libraries as ES modules, not by require (html/libs.ts).
+  // HTML readers load their libraries as ES modules, not by require (html/libs.ts); in a
+  // worker they are loaded at start-up already.
   if (job.kind === 'read_body' || job.kind === 'read_attachment') await loadHtmlLibs();
   switch (job.kind) {
     case 'analyze': {

@@ -7,6 +7,9 @@ import { workerData } from 'node:worker_threads';
 
 register();
 const { runJob } = await import('./jobs.ts');
+// The HTML and CSS libraries are loaded now, at start-up, rather than inside the first job
+// that reads HTML: under tsx, loading them takes long enough to eat into a job's budget.
+await (await import('./html/libs.ts')).loadHtmlLibs();
 
 /** Exit code of a worker that leaves by itself to give its memory back. */
 const RECYCLE_EXIT = 77;
