@@ -78,3 +78,17 @@ export function peakRssBytes(): number {
   } catch { /* not Linux */ }
   return process.resourceUsage().maxRSS * 1024;
 }
+
+/**
+ * CPU time a process has used (all its threads: analysis workers included), in ms. On a
+ * shared machine wall-clock rates swing with other load; CPU per message does not, much.
+ * `pid` reads another process from /proc (Linux; clock ticks of 10 ms).
+ */
+export function cpuMs(pid?: number): number {
+  if (pid === undefined) {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1000;
+  }
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}

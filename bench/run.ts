@@ -1,16 +1,18 @@
 // `npm run bench`: throughput against the parser's own speed, per-stage cost, API latency
 // under load, scale, memory and webhooks. Prints tables and writes bench/results/<date>.json.
 // Figures, not tests: nothing here fails a build. BENCH_QUICK=1 runs a short version.
+// BENCH_ONLY=throughput runs only (a) to (d), BENCH_REPEAT times back to back (default 2),
+// printing the ratios of each round: the way to compare two versions on a noisy machine.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { printExtraction, runExtraction } from './extraction.ts';
-import { QUICK, ROOT, corpusWorkload, mib, table, totalBytes } from './lib.ts';
+import { QUICK, ROOT, corpusWorkload, cpuMs, mib, table, totalBytes } from './lib.ts';
 import { runHostile } from './hostile.ts';
 import { runCluster } from './cluster.ts';
 import { runScale } from './scale.ts';
-import { runServer } from './server.ts';
+import { restIngest, runServer, startServe } from './server.ts';
 import { runSmtp } from './smtp.ts';
 import { runThroughput } from './throughput.ts';
 import { runWebhooks } from './webhooks.ts';
@@ -27,6 +29,38 @@ console.log(`machine: ${machine.cores} cores (${machine.cpu}), ${machine.memory_
 
 const workload = corpusWorkload(QUICK ? 400 : 2000);
 console.log(`workload: ${workload.length} corpus messages (${mib(totalBytes(workload))} MiB)`);
+
+if (process.env.BENCH_ONLY === 'throughput') {
+  const rounds = [];
+  for (let round = 0; round < Number(process.env.BENCH_REPEAT ?? 2); round++) {
+    const t = await runThroughput(workload, { withSyncNormal: false });
+    const s = await startServe();
+    let d, dCpu;
+    try {
+      // Untimed first requests: the server's workers start after it listens.
+      await restIngest(s, workload.slice(0, 16), 8);
+      const serverCpu = cpuMs(s.child.pid!);
+      d = await restIngest(s, workload, 8);
+      dCpu = +((cpuMs(s.child.pid!) - serverCpu) / workload.length).toFixed(2);
+    } finally {
+      s.child.kill('SIGTERM');
+    }
+    const row = { a: t.a_parse_only.per_second, b: t.b_pure_pipeline.per_second, c: t.c_full_ingest.per_second, d: d.per_second,
+      'b/a': +(t.b_pure_pipeline.per_second / t.a_parse_only.per_second).toFixed(3), 'c/a': t.ratio_c_over_a,
+      'd/a': +(d.per_second / t.a_parse_only.per_second).toFixed(3), failures: t.c_full_ingest.failures + d.failures };
+    // CPU ms per message (all threads; (d): the server process only): steadier than rates here.
+    const cpu = { a: t.a_parse_only.cpu_ms_per_message, b: t.b_pure_pipeline.cpu_ms_per_message, c: t.c_full_ingest.cpu_ms_per_message, d: dCpu };
+    rounds.push({ ...row, cpu_ms_per_message: cpu, stage_share_of_c_percent: t.stage_share_of_c_percent });
+    table(`throughput, round ${round + 1} (messages/s and ratios to (a))`, [row]);
+    table('CPU ms per message (all threads of the process; (d): the server)', [cpu]);
+    table('share of (c) per stage (%)', [t.stage_share_of_c_percent]);
+  }
+  mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
+  const file = join(ROOT, 'bench/results', `${machine.date.slice(0, 10)}-throughput${QUICK ? '-quick' : ''}.json`);
+  writeFileSync(file, `${JSON.stringify({ machine, rounds }, null, 2)}\n`);
+  console.log(`\nwritten: ${file}`);
+  process.exit(0);
+}
 
 const throughput = await runThroughput(workload);
 const server = await runServer(workload);
@@ -59,7 +93,7 @@ table('1. Ingest throughput (messages/s, MB/s)', [
   { run: '(a) postal-mime parse only', ...throughput.a_parse_only },
   { run: '(b) pure pipeline, no storage', ...throughput.b_pure_pipeline },
   { run: '(c) ingest_message via tool handler, 4 in flight', ...throughput.c_full_ingest },
-  { run: "(c') same, SVC_DB_SYNC=normal", ...throughput.c_with_db_sync_normal },
+  { run: "(c') same, SVC_DB_SYNC=normal", ...throughput.c_with_db_sync_normal! },
   { run: '(d) REST ingest, concurrency 8', ...server.d_rest_ingest },
   { run: '(e) SMTP ingest, 4 connections', ...server.e_smtp_ingest },
 ].map(({ run, messages, per_second, mb_per_second }) => ({ run, messages, per_second, mb_per_second })));

@@ -43,7 +43,7 @@ async function api(s: Serve, method: string, path: string, body?: unknown) {
   return r.json() as Promise<any>;
 }
 
-async function restIngest(s: Serve, messages: Uint8Array[], concurrency: number) {
+export async function restIngest(s: Serve, messages: Uint8Array[], concurrency: number) {
   const bodies = messages.map((m) => JSON.stringify({ eml: Buffer.from(m).toString('latin1') }));
   let next = 0;
   let failures = 0;

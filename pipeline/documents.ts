@@ -68,8 +68,22 @@ export function icsToText(ics: string): string {
   return lines.join('\n');
 }
 
+// An attached message is read for its text here and again for its sender when the mail is
+// a forward (forwarded.ts): parsed once per attachment, keyed by its bytes.
+const attachedParses = new WeakMap<Uint8Array, ReturnType<typeof parseMessage>>();
+
+/** parseMessage of an attached message/rfc822 part, shared by every reader of the same bytes. */
+export function parseAttached(bytes: Uint8Array): ReturnType<typeof parseMessage> {
+  let parsed = attachedParses.get(bytes);
+  if (!parsed) {
+    parsed = parseMessage(bytes);
+    attachedParses.set(bytes, parsed);
+  }
+  return parsed;
+}
+
 async function nestedMessageText(bytes: Uint8Array): Promise<string> {
-  const parsed = await parseMessage(bytes);
+  const parsed = await parseAttached(bytes);
   if (!parsed.ok) return '';
   const m = parsed.message;
   const head = [
@@ -224,7 +238,7 @@ export async function buildDocuments(message: ParsedMessage, options: BuildOptio
     kind: 'body',
     filename: null,
     mime_type: message.html ? 'text/html' : 'text/plain',
-    size_bytes: new TextEncoder().encode(message.html ?? message.text ?? '').byteLength,
+    size_bytes: Buffer.byteLength(message.html ?? message.text ?? '', 'utf8'),
     text: bodyText.text,
     truncated: bodyText.truncated,
     unreadable: null,

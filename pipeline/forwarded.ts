@@ -8,8 +8,9 @@
 // block or its "On ... wrote:" line. A reply that quotes someone is not a forward.
 import { isAttribution, labelOf, stripQuote, type LabelKind } from './headers-text.ts';
 import { mailboxFromText } from './mailbox-text.ts';
-import { parseMessage } from './parse.ts';
+import { parseAttached } from './documents.ts';
 import { findEmail } from './validate.ts';
+import type { AnalyzedMessage } from './index.ts';
 import type { Mailbox, ParsedMessage } from './types.ts';
 
 export { mailboxFromText };
@@ -177,7 +178,7 @@ export function forwardedInText(body: string, subject: string): ForwardedOrigina
 export async function forwardedOriginal(parsed: ParsedMessage, bodyText: string): Promise<ForwardedOriginal | null> {
   for (const attachment of parsed.attachments) {
     if (attachment.mimeType !== 'message/rfc822') continue;
-    const nested = await parseMessage(attachment.bytes);
+    const nested = await parseAttached(attachment.bytes);
     if (nested.ok && nested.message.from?.address) {
       return { from: nested.message.from, date: nested.message.date, subject: nested.message.subject };
     }
@@ -198,4 +199,17 @@ export function matchesForwarder(entry: string, address: string | null | undefin
   if (e.startsWith('@')) return domain === e.slice(1);
   if (e.startsWith('.')) return domain === e.slice(1) || domain.endsWith(e);
   return a === e;
+}
+
+/**
+ * Mail sent on by a trusted forwarder (one of `forwarders`, by From or envelope sender) is
+ * read as from its original sender. Pure, so the analysis worker can apply it before
+ * classifying, exactly as the main thread would.
+ */
+export function readAsOriginalSender(analyzed: AnalyzedMessage, forwarders: string[], envelopeFrom: string | null): AnalyzedMessage {
+  const sender = analyzed.view.from?.address;
+  if (!forwarders.some((f) => matchesForwarder(f, sender) || matchesForwarder(f, envelopeFrom))) return analyzed;
+  const original = analyzed.forwardedFrom;
+  if (!original) return analyzed;
+  return { ...analyzed, view: { ...analyzed.view, from: original, forwardedBy: analyzed.view.from } };
 }

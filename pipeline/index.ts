@@ -4,6 +4,7 @@ import { buildDocuments, type BuildOptions } from './documents.ts';
 import { originalSender } from './forwarded.ts';
 import type { CompiledSchema } from './schema.ts';
 import { extractFields, type FieldResult } from './extract.ts';
+import { loadHtmlLibs } from './html/libs.ts';
 import { parseMessage, type ParseRefusal } from './parse.ts';
 import type { HiddenText } from './sanitize.ts';
 import type { AuthResults, Document, Flag, Mailbox, MessageView, ParsedMessage } from './types.ts';
@@ -42,6 +43,10 @@ export async function analyzeMessage(
   const parsed = await parseMessage(raw);
   if (!parsed.ok) return parsed;
   const m = parsed.message;
+  // Loaded as ES modules before the first HTML is read (see html/libs.ts for why); a
+  // bare read (no rendering, no attachments) needs none of them.
+  const readsHtml = (opts.documents?.renderHtml ?? true) && m.html !== null;
+  if (readsHtml || ((opts.documents?.readAttachments ?? true) && m.attachments.length > 0)) await loadHtmlLibs();
   const docs = await buildDocuments(m, opts.documents);
   const recipients = opts.recipients?.length
     ? opts.recipients.map((r) => r.toLowerCase())

@@ -4,6 +4,8 @@
 // attachments, and the tenant's regexes in classification and extraction.
 import { classify, type Classification } from './classify.ts';
 import { readAttachment, type AttachmentRead } from './documents.ts';
+import { loadHtmlLibs } from './html/libs.ts';
+import { readAsOriginalSender } from './forwarded.ts';
 import { analyzeMessage, runSchema, type AnalyzeOptions, type AnalyzedMessage, type SchemaRun } from './index.ts';
 import { compileRule, type CompiledRule, type RuleOutcome } from './rules.ts';
 import { compileSchema, type CompiledSchema } from './schema.ts';
@@ -27,17 +29,29 @@ export type AnalysisJob =
   | { kind: 'read_attachment'; attachment: ParsedAttachment }
   | { kind: 'read_body'; html: string }
   | { kind: 'decide'; view: MessageView; buckets: BucketDefinition[] }
+  /**
+   * A whole message for one tenant in one job (read, then read as from the original sender
+   * when a trusted forwarder sent it on, then classify and extract): the message crosses
+   * the thread boundary once each way instead of twice.
+   */
+  | { kind: 'ingest'; raw: Uint8Array; options: AnalyzeOptions; forwarders: string[]; envelopeFrom: string | null; buckets: BucketDefinition[] }
   | { kind: 'rule'; rule: unknown; views: MessageView[] }
   | { kind: 'schema'; schema: unknown; views: MessageView[] };
 
 export type AnalyzeJobResult = { ok: true; message: AnalyzedMessage } | { ok: false; refusal: ParseRefusal };
 export interface DecideJobResult { classification: Classification; run: SchemaRun | null }
+/** `decided` is null when the message was refused (nothing to classify). */
+export interface IngestJobResult { analyzed: AnalyzeJobResult; decided: DecideJobResult | null }
+
+/** What a job may tell the pool while it runs: `phase(1)` when an ingest job starts to classify. */
+export interface JobHooks { phase?: (phase: number) => void }
 
 export interface JobResults {
   analyze: AnalyzeJobResult;
   read_attachment: AttachmentRead;
   read_body: Sanitized;
   decide: DecideJobResult;
+  ingest: IngestJobResult;
   rule: RuleOutcome[];
   schema: SchemaRun[];
 }
@@ -77,7 +91,18 @@ export function withoutBytes(message: AnalyzedMessage): AnalyzedMessage {
   return { ...message, parsed: { ...message.parsed, attachments: message.parsed.attachments.map((a) => ({ ...a, bytes: empty })) } };
 }
 
-export async function runJob(job: AnalysisJob): Promise<JobResults[AnalysisJob['kind']]> {
+function decideFor(definitions: BucketDefinition[], view: MessageView): DecideJobResult {
+  const buckets = definitions.map((b) => ({ ...b, rule: ruleOf(b.rule) }));
+  const classification = classify(buckets, view);
+  const bucket = definitions.find((b) => b.id === classification.bucket_id);
+  const schema = bucket ? schemaOf(bucket.schema) : null;
+  return { classification, run: schema ? runSchema(schema, view) : null };
+}
+
+export async function runJob(job: AnalysisJob, hooks: JobHooks = {}): Promise<JobResults[AnalysisJob['kind']]> {
+  // HTML readers load their libraries as ES modules, not by require (html/libs.ts); in a
+  // worker they are loaded at start-up already.
+  if (job.kind === 'read_body' || job.kind === 'read_attachment') await loadHtmlLibs();
   switch (job.kind) {
     case 'analyze': {
       const result = await analyzeMessage(job.raw, job.options);
@@ -87,12 +112,15 @@ export async function runJob(job: AnalysisJob): Promise<JobResults[AnalysisJob['
       return readAttachment(job.attachment);
     case 'read_body':
       return sanitizeHtml(job.html);
-    case 'decide': {
-      const buckets = job.buckets.map((b) => ({ ...b, rule: ruleOf(b.rule) }));
-      const classification = classify(buckets, job.view);
-      const bucket = job.buckets.find((b) => b.id === classification.bucket_id);
-      const schema = bucket ? schemaOf(bucket.schema) : null;
-      return { classification, run: schema ? runSchema(schema, job.view) : null };
+    case 'decide':
+      return decideFor(job.buckets, job.view);
+    case 'ingest': {
+      const result = await analyzeMessage(job.raw, job.options);
+      if (!result.ok) return { analyzed: result, decided: null };
+      const message = readAsOriginalSender(withoutBytes(result.message), job.forwarders, job.envelopeFrom);
+      // Classification has a budget of its own, as it had as a job of its own.
+      hooks.phase?.(1);
+      return { analyzed: { ok: true, message }, decided: decideFor(job.buckets, message.view) };
     }
     case 'rule': {
       const rule = ruleOf(job.rule);

@@ -7,6 +7,9 @@ import { workerData } from 'node:worker_threads';
 
 register();
 const { runJob } = await import('./jobs.ts');
+// The HTML and CSS libraries are loaded now, at start-up, rather than inside the first job
+// that reads HTML: under tsx, loading them takes long enough to eat into a job's budget.
+await (await import('./html/libs.ts')).loadHtmlLibs();
 
 /** Exit code of a worker that leaves by itself to give its memory back. */
 const RECYCLE_EXIT = 77;
@@ -14,10 +17,15 @@ const recycleBytes = (workerData?.recycleMb ?? 0) * 1024 * 1024;
 let recycling = false;
 
 export default async function run({ job, started }) {
-  // Tells the pool the job has begun: its time budget is counted from here.
+  // Tells the pool the job has begun: its time budget is counted from here. A job with two
+  // phases (read, then classify) says when the second begins: it gets a budget of its own.
   started.postMessage(0);
-  started.close();
-  const result = await runJob(job);
+  let result;
+  try {
+    result = await runJob(job, { phase: (phase) => started.postMessage(phase) });
+  } finally {
+    started.close();
+  }
   // A worker that grew past the recycle mark leaves once its answer is out: a new one
   // starts small, so the process's memory comes back down after a large message.
   const used = memoryUsage();

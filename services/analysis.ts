@@ -8,12 +8,14 @@ import { withoutBytes, type AnalysisJob, type BucketDefinition, type DecideJobRe
 import type { AnalyzeOptions, AnalyzedMessage, SchemaRun } from '../pipeline/index.ts';
 import { MAX_DOCUMENT_TEXT, attachmentDocuments, isReadable, type AttachmentRead } from '../pipeline/documents.ts';
 import { attachedMismatch } from '../pipeline/einvoice.ts';
+import { readAsOriginalSender } from '../pipeline/forwarded.ts';
 import { headersOnly, type ParseRefusal } from '../pipeline/parse.ts';
 import type { RuleOutcome } from '../pipeline/rules.ts';
 import type { Document, Flag, MessageView } from '../pipeline/types.ts';
 import type { AnalysisBudget } from './config.ts';
 
-export type JobOutcome<T> = { ok: true; value: T } | { ok: false; limit: string };
+/** `phase`: where a stopped job was (0: reading; 1: classifying, for an ingest job). */
+export type JobOutcome<T> = { ok: true; value: T } | { ok: false; limit: string; phase: number };
 
 const RECYCLED = 'worker exited with code: 77';
 
@@ -40,11 +42,17 @@ export class AnalysisPool {
   async run<K extends AnalysisJob['kind']>(job: AnalysisJob & { kind: K }): Promise<JobOutcome<JobResults[K]>> {
     for (let attempt = 0; ; attempt++) {
       // The budget clock starts when a worker takes the job (it says so on this port), not
-      // while the job waits behind another or for a replaced worker to start.
+      // while the job waits behind another or for a replaced worker to start. A job with
+      // phases says when each begins; each phase gets the whole budget.
       const { port1: started, port2: startedPort } = new MessageChannel();
       const abort = new AbortController();
       let timer: NodeJS.Timeout | undefined;
-      started.once('message', () => { timer = setTimeout(() => abort.abort(), this.budget.timeoutMs); });
+      let phase = 0;
+      started.on('message', (p: number) => {
+        phase = p;
+        clearTimeout(timer);
+        timer = setTimeout(() => abort.abort(), this.budget.timeoutMs);
+      });
       try {
         const value = await this.pool.run({ job, started: startedPort }, { signal: abort.signal, transferList: [startedPort] });
         return { ok: true, value: value as JobResults[K] };
@@ -52,9 +60,9 @@ export class AnalysisPool {
         const e = error as Error & { code?: string };
         // A worker that left to give its memory back may have been handed this job first.
         if (e.message === RECYCLED && attempt === 0) continue;
-        if (abort.signal.aborted) return { ok: false, limit: `time budget of ${this.budget.timeoutMs} ms exceeded` };
-        if (e.code === 'ERR_WORKER_OUT_OF_MEMORY') return { ok: false, limit: `heap budget of ${this.budget.heapMb} MiB exceeded` };
-        return { ok: false, limit: `analysis failed (${String(e.message).slice(0, 200)})` };
+        if (abort.signal.aborted) return { ok: false, limit: `time budget of ${this.budget.timeoutMs} ms exceeded`, phase };
+        if (e.code === 'ERR_WORKER_OUT_OF_MEMORY') return { ok: false, limit: `heap budget of ${this.budget.heapMb} MiB exceeded`, phase };
+        return { ok: false, limit: `analysis failed (${String(e.message).slice(0, 200)})`, phase };
       } finally {
         clearTimeout(timer);
         started.close();
@@ -101,12 +109,14 @@ function withLimit(message: AnalyzedMessage, note: string): AnalyzedMessage {
  * fails, the top-level headers are kept. Never throws for hostile content.
  */
 export async function analyze(pool: AnalysisPool, bytes: Uint8Array, options: AnalyzeOptions = {}): Promise<AnalyzeOutcome> {
-  // One copy into shared memory instead of a structured clone per job (a serialized copy
-  // here and another in the worker, twice more when the budget makes it read again).
-  const raw = new Uint8Array(new SharedArrayBuffer(bytes.byteLength));
-  raw.set(bytes);
+  const raw = shared(bytes);
   const full = await pool.run({ kind: 'analyze', raw, options, keepAttachmentBytes: false });
   if (full.ok) return full.value;
+  return readApart(pool, raw, options, full.limit);
+}
+
+/** After a budget stopped the full read (`limit`): the bare parse, then each part alone. */
+async function readApart(pool: AnalysisPool, raw: Uint8Array, options: AnalyzeOptions, limit: string): Promise<AnalyzeOutcome> {
   const bare = await pool.run({
     kind: 'analyze', raw, options: { ...options, documents: { readAttachments: false, renderHtml: false } }, keepAttachmentBytes: true,
   });
@@ -115,7 +125,7 @@ export async function analyze(pool: AnalysisPool, bytes: Uint8Array, options: An
   let message = bare.value.message;
   if (message.parsed.html) message = await readBodyAlone(pool, message, message.parsed.html);
   message = await readAttachmentsOneByOne(pool, message);
-  return { ok: true, message: withLimit(message, `analysis: ${full.limit}; the body and each attachment were then read apart`) };
+  return { ok: true, message: withLimit(message, `analysis: ${limit}; the body and each attachment were then read apart`) };
 }
 
 async function readBodyAlone(pool: AnalysisPool, message: AnalyzedMessage, html: string): Promise<AnalyzedMessage> {
@@ -172,14 +182,55 @@ function headersOnlyAnalysis(raw: Uint8Array, options: AnalyzeOptions, limit: st
 }
 
 /** Classification and extraction for one tenant, in a worker; a budget stop leaves it unrouted. */
-export async function decide(pool: AnalysisPool, view: MessageView, buckets: BucketDefinition[]): Promise<DecideJobResult & { limit: string | null }> {
+export async function decide(pool: AnalysisPool, view: MessageView, buckets: BucketDefinition[]): Promise<Decided> {
   const outcome = await pool.run({ kind: 'decide', view, buckets });
-  if (outcome.ok) return { ...outcome.value, limit: null };
+  return outcome.ok ? { ...outcome.value, limit: null } : stoppedDecision(outcome.limit);
+}
+
+export type Decided = DecideJobResult & { limit: string | null };
+
+function stoppedDecision(limit: string): Decided {
   return {
-    classification: { bucket_id: null, bucket_name: null, decided_by: null, reason: `analysis_limit: classification stopped (${outcome.limit})` },
+    classification: { bucket_id: null, bucket_name: null, decided_by: null, reason: `analysis_limit: classification stopped (${limit})` },
     run: null,
-    limit: outcome.limit,
+    limit,
   };
+}
+
+/** Who may forward mail to be read as from its original sender, and who sent this one. */
+export interface Forwarding { forwarders: string[]; envelopeFrom: string | null }
+
+/**
+ * The raw message in shared memory: one copy instead of a structured clone per job (a
+ * serialized copy here and another in the worker, more when a budget makes it read again).
+ */
+function shared(bytes: Uint8Array): Uint8Array {
+  const raw = new Uint8Array(new SharedArrayBuffer(bytes.byteLength));
+  raw.set(bytes);
+  return raw;
+}
+
+/**
+ * A message for one tenant in one worker job: read, read as from its original sender when
+ * a trusted forwarder sent it on, classified and extracted. The same outcome as analyze,
+ * readAsOriginalSender and decide one after another (each phase has its own budget), with
+ * one crossing of the thread boundary each way. When a budget stops the job, the phase it
+ * stopped in is done as those steps would have done it.
+ */
+export async function analyzeAndDecide(pool: AnalysisPool, bytes: Uint8Array, options: AnalyzeOptions, forwarding: Forwarding,
+  buckets: BucketDefinition[]): Promise<{ analyzed: AnalyzeOutcome; decided: Decided | null }> {
+  const raw = shared(bytes);
+  const job = await pool.run({ kind: 'ingest', raw, options, ...forwarding, buckets });
+  if (job.ok) return { analyzed: job.value.analyzed, decided: job.value.decided && { ...job.value.decided, limit: null } };
+  // Stopped while reading: read the parts apart, then classify as a job of its own.
+  // Stopped while classifying: the read itself fits the budget (a full read again), and
+  // classification is left unrouted with the limit, as a decide job that stopped would be.
+  const reread = job.phase === 0 ? null : await pool.run({ kind: 'analyze', raw, options, keepAttachmentBytes: false });
+  const analyzed = reread?.ok ? reread.value : await readApart(pool, raw, options, reread && !reread.ok ? reread.limit : job.limit);
+  if (!analyzed.ok) return { analyzed, decided: null };
+  const message = readAsOriginalSender(analyzed.message, forwarding.forwarders, forwarding.envelopeFrom);
+  const decided = job.phase === 0 || !reread?.ok ? await decide(pool, message.view, buckets) : stoppedDecision(job.limit);
+  return { analyzed: { ok: true, message }, decided };
 }
 
 export async function ruleOutcomes(pool: AnalysisPool, rule: unknown, views: MessageView[]): Promise<JobOutcome<RuleOutcome[]>> {

@@ -6,7 +6,7 @@ import { matchesForwarder } from '../pipeline/forwarded.ts';
 import { authFlags, type AnalyzedMessage } from '../pipeline/index.ts';
 import type { Policy } from '../pipeline/policy.ts';
 import type { AuthResults, Flag } from '../pipeline/types.ts';
-import { listBuckets } from '../storage/buckets.ts';
+import { listBuckets, type Bucket } from '../storage/buckets.ts';
 import type { Statement } from '../storage/db.ts';
 import { analyze } from './analysis.ts';
 import {
@@ -123,11 +123,11 @@ function traceHeader(envelope: SmtpEnvelope, id: string, mta: string, now: Date)
 }
 
 /** Verified auth as this tenant routes on it: a trusted forwarder's mail is judged by the forwarder. */
-async function tenantAuth(app: AppContext, tenant: Tenant, address: Address | null, measured: AuthResults,
-  analyzed: AnalyzedMessage | null, mailFrom: string | null): Promise<AuthResults> {
+function tenantAuth(tenant: Tenant, buckets: Bucket[], address: Address | null, measured: AuthResults,
+  analyzed: AnalyzedMessage | null, mailFrom: string | null): AuthResults {
   const headerFrom = analyzed?.parsed.from?.address ?? null;
   const entries = [...(address?.forwarders ?? []), ...((tenant.policy as Policy | null)?.forwarders ?? []),
-    ...(await listBuckets(app.db, tenant.id)).flatMap((b) => (b.policy as Policy | null)?.forwarders ?? [])];
+    ...buckets.flatMap((b) => (b.policy as Policy | null)?.forwarders ?? [])];
   const sender = [mailFrom, headerFrom].find((s) => entries.some((e) => matchesForwarder(e, s)));
   if (!sender || !analyzed) return measured;
   const forwarderDomain = domainOf(sender)!;
@@ -171,12 +171,14 @@ export async function deliverSmtp(app: AppContext, envelope: SmtpEnvelope): Prom
   for (const group of byTenant.values()) {
     const tenant = group[0]!.tenant;
     const address = group.find((r) => r.address)?.address ?? null;
-    const auth = await tenantAuth(app, tenant, address, measured, analyzed, envelope.mailFrom);
+    // Read once: for the forwarders auth is judged by, then by ingest to classify.
+    const buckets = await listBuckets(app.db, tenant.id);
+    const auth = tenantAuth(tenant, buckets, address, measured, analyzed, envelope.mailFrom);
     const checks = await addressChecks(app, tenant, address, [headerFrom, envelope.mailFrom]);
     await ingest(app, tenant, {
       raw, source: 'smtp', envelopeFrom: envelope.mailFrom, recipients: group.map((r) => r.rcpt), auth,
       addressId: address?.id ?? null, extraFlags: checks.flags, dailyCapReached: checks.dailyCapReached,
-      extraStatements: checks.statements,
+      extraStatements: checks.statements, buckets,
     }, 'system', analyzed ? withAuth(analyzed, auth) : undefined);
   }
   return acceptedAs;

@@ -3,7 +3,8 @@
 // reprocess_message and the SMTP receiver alike.
 import type { Classification } from '../pipeline/classify.ts';
 import type { AnalyzedMessage } from '../pipeline/index.ts';
-import { matchesForwarder } from '../pipeline/forwarded.ts';
+import { readAsOriginalSender } from '../pipeline/forwarded.ts';
+import type { BucketDefinition } from '../pipeline/jobs.ts';
 import { effectivePolicy, type Policy } from '../pipeline/policy.ts';
 import { route, type PlannedTask, type RouteDecision } from '../pipeline/route.ts';
 import type { AuthResults, Flag } from '../pipeline/types.ts';
@@ -19,7 +20,7 @@ import {
 import { insertTaskStatement, type Task } from '../storage/tasks.ts';
 import type { Tenant } from '../storage/tenants.ts';
 import type { AppContext } from './app.ts';
-import { analyze, decide } from './analysis.ts';
+import { analyze, analyzeAndDecide, decide, type Decided } from './analysis.ts';
 import { compiledBucket } from './buckets.ts';
 import { fieldView } from './fields.ts';
 import { notifyQueued, queueDeliveries } from './webhooks.ts';
@@ -37,6 +38,8 @@ export interface IncomingMessage {
   dailyCapReached: boolean;
   /** Written in the same transaction as the message (address counters, ...). */
   extraStatements?: Statement[];
+  /** The tenant's buckets when the caller has just read them (SMTP reads them for auth). */
+  buckets?: Bucket[];
 }
 
 export interface Processed {
@@ -78,13 +81,11 @@ function taskPayload(planned: PlannedTask, message: StoredMessage, capture: Stor
  */
 export async function processAnalyzed(
   app: AppContext, tenant: Tenant, message: StoredMessage, analyzed: AnalyzedMessage, documentIds: string[],
-  flags: Flag[], dailyCapReached: boolean, actor: string, now: Date, loaded?: Bucket[],
+  flags: Flag[], dailyCapReached: boolean, actor: string, now: Date, loaded?: Bucket[], alreadyDecided?: Decided | null,
 ): Promise<Processed> {
   const buckets = loaded ?? await listBuckets(app.db, tenant.id);
   // The tenant's regexes run over untrusted text: in a worker, under the budget.
-  const decided = await decide(app.analysis, analyzed.view, buckets.map((b) => ({
-    id: b.id, name: b.name, priority: b.priority, enabled: b.enabled, rule: b.rule, schema: b.schema,
-  })));
+  const decided = alreadyDecided ?? await decide(app.analysis, analyzed.view, bucketDefinitions(buckets));
   if (decided.limit) flags = [...new Set<Flag>([...flags, 'analysis_limit'])];
   const classification = decided.classification;
   const bucket = buckets.find((b) => b.id === classification.bucket_id) ?? null;
@@ -144,12 +145,18 @@ export async function ingest(app: AppContext, tenant: Tenant, incoming: Incoming
     throw new ToolError('too_large', `The message is ${incoming.raw.byteLength} bytes; the limit is ${app.config.maxBodyBytes}.`,
       { limit_bytes: app.config.maxBodyBytes });
   }
-  const analyzedResult = preAnalyzed
-    ? { ok: true as const, message: withRecipients(preAnalyzed, incoming.recipients) }
-    : await analyze(app.analysis, incoming.raw, { recipients: incoming.recipients, auth: incoming.auth });
+  const buckets = incoming.buckets ?? await listBuckets(app.db, tenant.id);
+  const forwarding = { forwarders: trustedForwarders(tenant, buckets), envelopeFrom: incoming.envelopeFrom };
+  // One tenant, nothing read yet: read, classify and extract in one worker job. An SMTP
+  // message read once for several tenants is classified per tenant, after its auth.
+  const { analyzed: analyzedResult, decided } = preAnalyzed
+    ? { analyzed: { ok: true as const, message: withRecipients(preAnalyzed, incoming.recipients) }, decided: null }
+    : await analyzeAndDecide(app.analysis, incoming.raw, { recipients: incoming.recipients, auth: incoming.auth }, forwarding,
+      bucketDefinitions(buckets));
   if (!analyzedResult.ok) throw new ToolError('invalid_request', analyzedResult.refusal.message, { refusal: analyzedResult.refusal.code });
-  const buckets = await listBuckets(app.db, tenant.id);
-  const analyzed = readAsOriginalSender(tenant, buckets, analyzedResult.message, incoming.envelopeFrom);
+  const analyzed = preAnalyzed
+    ? readAsOriginalSender(analyzedResult.message, forwarding.forwarders, forwarding.envelopeFrom)
+    : analyzedResult.message;
   // The bytes are durable before any row names them; a crash in between leaves only an
   // unreferenced blob, never a message without its raw MIME.
   const sha256 = await app.blobs.put(incoming.raw);
@@ -168,7 +175,8 @@ export async function ingest(app: AppContext, tenant: Tenant, incoming: Incoming
     received_at: now.toISOString(),
   };
   const documentIds = analyzed.documents.map(() => newId('doc', now.getTime()));
-  const processed = await processAnalyzed(app, tenant, message, analyzed, documentIds, flags, incoming.dailyCapReached, actor, now, buckets);
+  const processed = await processAnalyzed(app, tenant, message, analyzed, documentIds, flags, incoming.dailyCapReached, actor, now, buckets,
+    decided);
   message.flags = processed.flags;
   message.status = processed.decision.message_status;
   message.bucket_id = processed.bucket?.id ?? null;
@@ -191,18 +199,13 @@ function withRecipients(analyzed: AnalyzedMessage, recipients: string[]): Analyz
   return { ...analyzed, view: { ...analyzed.view, recipients: recipients.map((r) => r.toLowerCase()) } };
 }
 
-/**
- * Mail sent on by a trusted forwarder (any bucket policy's or the tenant policy's
- * `forwarders`, by From or envelope sender) is read as from its original sender.
- */
-function readAsOriginalSender(tenant: Tenant, buckets: Bucket[], analyzed: AnalyzedMessage, envelopeFrom: string | null): AnalyzedMessage {
-  const forwarders = [tenant.policy, ...buckets.map((b) => b.policy)]
-    .flatMap((p) => ((p as Policy | null)?.forwarders ?? []));
-  const sender = analyzed.view.from?.address;
-  if (!forwarders.some((f) => matchesForwarder(f, sender) || matchesForwarder(f, envelopeFrom))) return analyzed;
-  const original = analyzed.forwardedFrom;
-  if (!original) return analyzed;
-  return { ...analyzed, view: { ...analyzed.view, from: original, forwardedBy: analyzed.view.from } };
+/** Bucket and tenant policies' `forwarders`: mail they send on is read as from its original sender. */
+function trustedForwarders(tenant: Tenant, buckets: Bucket[]): string[] {
+  return [tenant.policy, ...buckets.map((b) => b.policy)].flatMap((p) => ((p as Policy | null)?.forwarders ?? []));
+}
+
+function bucketDefinitions(buckets: Bucket[]): BucketDefinition[] {
+  return buckets.map((b) => ({ id: b.id, name: b.name, priority: b.priority, enabled: b.enabled, rule: b.rule, schema: b.schema }));
 }
 
 /** Re-runs classification, extraction and routing on the stored raw message: a new capture. */
@@ -214,7 +217,7 @@ export async function reprocess(app: AppContext, tenant: Tenant, message: Stored
   const now = app.now();
   const buckets = await listBuckets(app.db, tenant.id);
   // Read as ingest reads it: a trusted forwarder's mail as from its original sender.
-  const analyzed = readAsOriginalSender(tenant, buckets, analyzedResult.message, message.envelope_from);
+  const analyzed = readAsOriginalSender(analyzedResult.message, trustedForwarders(tenant, buckets), message.envelope_from);
   const processed = await processAnalyzed(app, tenant, message, analyzed, documentIds, message.flags, false, actor, now, buckets);
   await app.db.batch([
     updateMessageRoutingStatement(tenant.id, message.id, processed.decision.message_status, processed.bucket?.id ?? null,

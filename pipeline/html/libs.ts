@@ -1,6 +1,13 @@
 // The HTML and CSS libraries, loaded on the first HTML body rather than at import: every
 // CLI command and server start imports the pipeline, and most never read HTML (they cost
-// about 0.25 s of CPU to load). Node >= 20.19 loads these ES modules with require().
+// about 0.25 s of CPU to load).
+//
+// They are loaded with import() where the caller can wait (analysis workers at start,
+// analyzeMessage), and with require() only as a fallback for a synchronous first use.
+// Under tsx's loader, require() of these ES modules goes through esbuild's CommonJS
+// conversion, which turns every enum and export read into a getter call: parse5 measured
+// 3 to 6 times slower that way (docs/performance.md §0). Once loaded, one set is kept for
+// the life of the thread, so nodes and compiled selectors never mix two copies.
 import { createRequire } from 'node:module';
 import type * as CssSelect from 'css-select';
 import type * as CssWhat from 'css-what';
@@ -16,7 +23,22 @@ export interface HtmlLibs {
 }
 
 const load = createRequire(import.meta.url);
+// A specifier in a variable: css-tree's types declare the package, not this subpath.
+const CSS_TREE_PARSER = 'css-tree/parser';
 let libs: HtmlLibs | null = null;
+let loading: Promise<HtmlLibs> | null = null;
+
+/** Loads the libraries as ES modules; resolves at once when they are already loaded. */
+export function loadHtmlLibs(): Promise<HtmlLibs> {
+  if (libs) return Promise.resolve(libs);
+  loading ??= Promise.all([
+    import('parse5'), import('parse5-htmlparser2-tree-adapter'), import('css-select'), import('css-what'), import(CSS_TREE_PARSER) as Promise<{ default: typeof import('css-tree').parse }>,
+  ]).then(([parse5, adapter, cssSelect, cssWhat, parseCss]) => {
+    libs ??= { parse5, treeAdapter: adapter.adapter, cssSelect, cssWhat, parseCss: parseCss.default };
+    return libs;
+  });
+  return loading;
+}
 
 export function htmlLibs(): HtmlLibs {
   libs ??= {

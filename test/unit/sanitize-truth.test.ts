@@ -2,7 +2,8 @@
 // by test/truth/render.ts): no browser is needed here.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadHtmlLibs } from '../../pipeline/html/libs.ts';
 import { parseMessage } from '../../pipeline/parse.ts';
 import { sanitizeHtml } from '../../pipeline/sanitize.ts';
 import { corpusFile } from '../helpers/corpus.ts';
@@ -16,6 +17,9 @@ const cases: Record<string, Truth> = JSON.parse(readFileSync(join(truthDir, 'cas
 const withText = Object.entries(corpus).filter(([, t]) => words(t.visible).length > 0);
 const secret = words(SECRET).join(' ');
 const has = (text: string) => words(text).join(' ').includes(secret);
+
+// The libraries as the analysis workers load them (import(), not the require() fallback).
+beforeAll(async () => { await loadHtmlLibs(); });
 
 describe('corpus HTML against the browser', () => {
   it('covers the corpus HTML bodies', () => {
