@@ -65,8 +65,9 @@ async function serve(): Promise<void> {
   const logger = configureLogger(config.logLevel);
   const app = await openApp(config);
   const firstRun = (await countAccounts(app.db)) === 0;
-  const http = await listenOrExplain('HTTP', 'SVC_HTTP_PORT', app.config.httpPort, app.config.host,
-    () => listenHttp(createHttpApp(app, tools), app.config.httpPort, app.config.host));
+  const http = await listenOrExplain('HTTP', 'SVC_HTTP_PORT', app.config.httpPort, app.config.host, () =>
+    listenHttp(createHttpApp(app, tools), app.config.httpPort, app.config.host),
+  );
   const base = baseUrl(app, http.url);
   if (firstRun) {
     const sandbox = await createSandbox(app, 'system');
@@ -76,16 +77,29 @@ async function serve(): Promise<void> {
     console.log(`  account: ${sandbox.account_id}`);
     console.log(`  MCP URL: ${mcpUrl(base, sandbox.key)}`);
   }
-  const smtp = app.config.smtpPort > 0
-    ? await listenOrExplain('SMTP', 'SVC_SMTP_PORT', app.config.smtpPort, app.config.host, () => listenSmtp(app, app.config.smtpPort, app.config.host))
-    : null;
+  const smtp =
+    app.config.smtpPort > 0
+      ? await listenOrExplain('SMTP', 'SVC_SMTP_PORT', app.config.smtpPort, app.config.host, () =>
+          listenSmtp(app, app.config.smtpPort, app.config.host),
+        )
+      : null;
   if (smtp) console.log(`SMTP listening on ${app.config.host}:${smtp.port} for ${app.config.inboundDomain}`);
   const worker = app.config.webhookWorker ? new DeliveryWorker(app) : null;
   worker?.start();
   const stopRetention = startRetention(app);
   app.analysis.warm();
-  logger.info({ version: VERSION, http: http.url, smtp_port: smtp?.port ?? null, inbound_domain: app.config.inboundDomain,
-    webhook_worker: worker !== null, database: databaseLabel(app.config.databaseUrl), log_level: app.config.logLevel }, 'svc started');
+  logger.info(
+    {
+      version: VERSION,
+      http: http.url,
+      smtp_port: smtp?.port ?? null,
+      inbound_domain: app.config.inboundDomain,
+      webhook_worker: worker !== null,
+      database: databaseLabel(app.config.databaseUrl),
+      log_level: app.config.logLevel,
+    },
+    'svc started',
+  );
   const stop = async (signal: string) => {
     logger.info({ signal }, 'svc stopping');
     stopRetention();
@@ -115,7 +129,10 @@ async function withApp<T>(fn: (app: AppContext) => Promise<T>): Promise<T> {
 
 function parseScopes(raw: string | undefined): Scope[] {
   if (!raw) return [...SCOPES];
-  const scopes = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const scopes = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const bad = scopes.filter((s) => !(SCOPES as readonly string[]).includes(s));
   if (bad.length > 0 || scopes.length === 0) {
     throw new UsageError(`--scopes takes a comma list of ${SCOPES.join(', ')} (bad: ${bad.join(', ') || 'empty'})`);
@@ -157,17 +174,32 @@ async function main(argv: string[]): Promise<void> {
     case 'sandbox':
       return withApp(async (app) => {
         const sandbox = await createSandbox(app, 'operator');
-        const out = { key: sandbox.key, tenant_id: sandbox.tenant_id, account_id: sandbox.account_id, mcp_url: mcpUrl(baseUrl(app), sandbox.key) };
-        console.log(values.json ? JSON.stringify(out) : Object.entries(out).map(([k, v]) => `${k}: ${v}`).join('\n'));
+        const out = {
+          key: sandbox.key,
+          tenant_id: sandbox.tenant_id,
+          account_id: sandbox.account_id,
+          mcp_url: mcpUrl(baseUrl(app), sandbox.key),
+        };
+        console.log(
+          values.json
+            ? JSON.stringify(out)
+            : Object.entries(out)
+                .map(([k, v]) => `${k}: ${v}`)
+                .join('\n'),
+        );
       });
     case 'account':
       if (sub === 'create') {
         const email = values.email;
-        if (!email || !/^[^@\s]+@[^@\s]+$/.test(email)) throw new UsageError('svc account create needs --email you@example.com');
+        if (!email || !/^[^@\s]+@[^@\s]+$/.test(email))
+          throw new UsageError('svc account create needs --email you@example.com');
         return withApp(async (app) => {
-          if (await getAccountByEmail(app.db, email)) throw new UsageError(`an account with email ${email} already exists`);
+          if (await getAccountByEmail(app.db, email))
+            throw new UsageError(`an account with email ${email} already exists`);
           const account = await createStandardAccount(app, email);
-          console.log(values.json ? JSON.stringify(account) : `account ${account.id} created for ${email} (not verified)`);
+          console.log(
+            values.json ? JSON.stringify(account) : `account ${account.id} created for ${email} (not verified)`,
+          );
         });
       }
       if (sub === 'verify') {
@@ -175,7 +207,8 @@ async function main(argv: string[]): Promise<void> {
         return withApp(async (app) => {
           const account = await getAccount(app.db, arg);
           if (!account) throw new UsageError(`no account ${arg}`);
-          if (account.kind !== 'standard') throw new UsageError(`${arg} is a throwaway (sandbox) account; only standard accounts are verified`);
+          if (account.kind !== 'standard')
+            throw new UsageError(`${arg} is a throwaway (sandbox) account; only standard accounts are verified`);
           const changed = await verifyAccount(app.db, arg, app.now());
           console.log(changed ? `account ${arg} verified` : `account ${arg} was already verified`);
         });
@@ -183,15 +216,20 @@ async function main(argv: string[]): Promise<void> {
       throw new UsageError('svc account takes create or verify');
     case 'key':
       if (sub === 'create') {
-        if (!values.account && !values.tenant) throw new UsageError('svc key create needs --account ACCOUNT_ID or --tenant TENANT_ID');
+        if (!values.account && !values.tenant)
+          throw new UsageError('svc key create needs --account ACCOUNT_ID or --tenant TENANT_ID');
         const scopes = parseScopes(values.scopes);
         return withApp(async (app) => {
           let accountId = values.account;
           let tenants: string[] | null = null;
           if (values.tenant) {
             const tenant = await getTenant(app.db, values.tenant);
-            if (!tenant) throw new UsageError(`no tenant ${values.tenant} (tenant ids look like ten_...; svc operator counts TENANT_ID checks one)`);
-            if (accountId && accountId !== tenant.account_id) throw new UsageError(`tenant ${tenant.id} belongs to account ${tenant.account_id}, not ${accountId}`);
+            if (!tenant)
+              throw new UsageError(
+                `no tenant ${values.tenant} (tenant ids look like ten_...; svc operator counts TENANT_ID checks one)`,
+              );
+            if (accountId && accountId !== tenant.account_id)
+              throw new UsageError(`tenant ${tenant.id} belongs to account ${tenant.account_id}, not ${accountId}`);
             accountId = tenant.account_id;
             tenants = [tenant.id];
           }
@@ -207,8 +245,11 @@ async function main(argv: string[]): Promise<void> {
       if (!key) throw new UsageError('svc inspect needs the API key in SVC_API_KEY (the one `svc serve` printed)');
       const config = loadConfig();
       const url = mcpUrl(config.publicUrl ?? `http://${config.host}:${config.httpPort}`, key);
-      const child = spawn('npx', ['@modelcontextprotocol/inspector', '--web', '--transport', 'http', '--server-url', url],
-        { stdio: 'inherit' });
+      const child = spawn(
+        'npx',
+        ['@modelcontextprotocol/inspector', '--web', '--transport', 'http', '--server-url', url],
+        { stdio: 'inherit' },
+      );
       child.on('exit', (code) => process.exit(code ?? 0));
       return;
     }
@@ -219,14 +260,20 @@ async function main(argv: string[]): Promise<void> {
   }
 }
 
-async function operator(sub: string | undefined, arg: string | undefined, extra: string | undefined, values: { json?: boolean; note?: string; id?: string | undefined }): Promise<void> {
+async function operator(
+  sub: string | undefined,
+  arg: string | undefined,
+  extra: string | undefined,
+  values: { json?: boolean; note?: string; id?: string | undefined },
+): Promise<void> {
   switch (sub) {
     case 'subdomain-requests':
       return withApp(async (app) => {
         const pending = await listRequests(app.db, 'pending');
         if (values.json) return console.log(JSON.stringify(pending));
         if (pending.length === 0) return console.log('no pending subdomain requests');
-        for (const r of pending) console.log(`${r.id}  ${r.name}  tenant ${r.tenant_id}  broke ${r.rule}  reason: ${r.reason}`);
+        for (const r of pending)
+          console.log(`${r.id}  ${r.name}  tenant ${r.tenant_id}  broke ${r.rule}  reason: ${r.reason}`);
       });
     case 'approve':
     case 'refuse':
@@ -250,7 +297,9 @@ async function operator(sub: string | undefined, arg: string | undefined, extra:
       if (!arg || !what || !['messages', 'message', 'captures', 'capture', 'config'].includes(what)) {
         throw new UsageError('svc operator read TENANT_ID messages|message ID|captures|capture ID|config');
       }
-      return withApp(async (app) => console.log(JSON.stringify(await operatorRead(app, tools, arg, what, values.id), null, 2)));
+      return withApp(async (app) =>
+        console.log(JSON.stringify(await operatorRead(app, tools, arg, what, values.id), null, 2)),
+      );
     }
     default:
       throw new UsageError('svc operator takes subdomain-requests, approve, refuse, dedicated, counts or read');

@@ -9,7 +9,10 @@ const LOCAL_NAMES = ['localhost', '127.0.0.1', '::1'];
 const WILDCARDS = new Set(['0.0.0.0', '::', '']);
 
 function bare(hostname: string): string {
-  return hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  return hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
 }
 
 /** Host names (no ports) the MCP endpoint answers: localhost forms, the listening and public hosts, SVC_ALLOWED_HOSTS. */
@@ -39,7 +42,9 @@ export function checkHostAndOrigin(config: Config, hosts: Set<string>, headers: 
   // In-process requests (tests, h3 fetch) carry no Host; every HTTP/1.1 request from a socket does.
   const host = headers.get('host');
   if (host !== null && !allowed(hostnameOf(host))) {
-    return new ToolError('forbidden', `Host '${host}' is not served here (DNS-rebinding protection); ${fix}.`, { host });
+    return new ToolError('forbidden', `Host '${host}' is not served here (DNS-rebinding protection); ${fix}.`, {
+      host,
+    });
   }
   const origin = headers.get('origin');
   if (origin !== null) {
@@ -50,7 +55,11 @@ export function checkHostAndOrigin(config: Config, hosts: Set<string>, headers: 
       name = null;
     }
     if (!allowed(name)) {
-      return new ToolError('forbidden', `Origin '${origin}' may not call this MCP endpoint (DNS-rebinding protection); ${fix}.`, { origin });
+      return new ToolError(
+        'forbidden',
+        `Origin '${origin}' may not call this MCP endpoint (DNS-rebinding protection); ${fix}.`,
+        { origin },
+      );
     }
   }
   return null;

@@ -30,17 +30,28 @@ export function logRequest(event: H3Event, response: Response, tools: readonly T
   const method = event.req.method;
   const route = event.context.matchedRoute?.route ?? null;
   const mcp = event.context.mcp as McpLogContext | undefined;
-  const rest = route?.startsWith('/v1/') ? tools.find((t) => t.http.method === method && toH3Path(t.http.path) === route) : undefined;
+  const rest = route?.startsWith('/v1/')
+    ? tools.find((t) => t.http.method === method && toH3Path(t.http.path) === route)
+    : undefined;
   const token = route === '/mcp/:key' ? event.context.params?.key : bearerToken(event.req.headers.get('authorization'));
   const failed = response.status >= 400;
-  logger[response.status >= 500 ? 'error' : 'info']({
-    method,
-    route: route ?? 'unmatched',
-    ...(rest ? { tool: rest.name } : {}),
-    ...(mcp ? { rpc: mcp.rpc, ...(mcp.tools.length ? { tool: mcp.tools.join(',') } : {}), ...(mcp.error ? { tool_error: mcp.error } : {}) } : {}),
-    status: response.status,
-    ms: started === undefined ? null : Math.round((performance.now() - started) * 10) / 10,
-    key: keyPrefix(token),
-    tenant: response.headers.get('x-svc-tenant') ?? mcp?.tenant ?? null,
-  }, failed ? 'request refused' : 'request');
+  logger[response.status >= 500 ? 'error' : 'info'](
+    {
+      method,
+      route: route ?? 'unmatched',
+      ...(rest ? { tool: rest.name } : {}),
+      ...(mcp
+        ? {
+            rpc: mcp.rpc,
+            ...(mcp.tools.length ? { tool: mcp.tools.join(',') } : {}),
+            ...(mcp.error ? { tool_error: mcp.error } : {}),
+          }
+        : {}),
+      status: response.status,
+      ms: started === undefined ? null : Math.round((performance.now() - started) * 10) / 10,
+      key: keyPrefix(token),
+      tenant: response.headers.get('x-svc-tenant') ?? mcp?.tenant ?? null,
+    },
+    failed ? 'request refused' : 'request',
+  );
 }

@@ -15,7 +15,15 @@ import { logRequest, markRequestStart, mcpLogContext } from './http-log.ts';
 import { allowedHosts, checkHostAndOrigin } from './host-check.ts';
 import { connectCaller, createMcpServer } from './mcp.ts';
 import { buildOpenApi } from './openapi.ts';
-import { bearerToken, clientAddress, errorResponse, jsonResponse, mountRest, readLimitedBody, unmatchedResponse } from './rest.ts';
+import {
+  bearerToken,
+  clientAddress,
+  errorResponse,
+  jsonResponse,
+  mountRest,
+  readLimitedBody,
+  unmatchedResponse,
+} from './rest.ts';
 import { parseToolsets, TOOLSETS } from './toolsets.ts';
 
 export function createHttpApp(app: AppContext, tools: readonly ToolDef[]): H3 {
@@ -29,7 +37,9 @@ export function createHttpApp(app: AppContext, tools: readonly ToolDef[]): H3 {
   });
 
   h3.get('/healthz', () => jsonResponse(200, { ok: true, version: VERSION }));
-  h3.get('/v1/openapi.json', (event) => jsonResponse(200, buildOpenApi(tools, app.config.publicUrl ?? new URL(event.req.url).origin)));
+  h3.get('/v1/openapi.json', (event) =>
+    jsonResponse(200, buildOpenApi(tools, app.config.publicUrl ?? new URL(event.req.url).origin)),
+  );
 
   const hosts = allowedHosts(app.config);
   const mcp = async (event: H3Event, token: string | undefined): Promise<Response> => {
@@ -37,15 +47,22 @@ export function createHttpApp(app: AppContext, tools: readonly ToolDef[]): H3 {
     if (refused) return errorResponse(refused);
     // Stateless: no session, so no stream to GET and nothing to DELETE.
     if (event.req.method !== 'POST') {
-      const error = new ToolError('method_not_allowed',
-        `${event.req.method} is not allowed on the MCP endpoint: it is stateless; send JSON-RPC with POST.`, { allowed: ['POST'] });
+      const error = new ToolError(
+        'method_not_allowed',
+        `${event.req.method} is not allowed on the MCP endpoint: it is stateless; send JSON-RPC with POST.`,
+        { allowed: ['POST'] },
+      );
       return jsonResponse(405, error.toBody(), { allow: 'POST' });
     }
     const toolsets = parseToolsets(new URL(event.req.url).searchParams.get('toolsets'));
     if (toolsets.unknown.length > 0) {
-      return errorResponse(new ToolError('invalid_request',
-        `Unknown toolset ${toolsets.unknown.join(', ')}; use a comma list of ${Object.keys(TOOLSETS).join(', ')}.`,
-        { toolsets: Object.keys(TOOLSETS) }));
+      return errorResponse(
+        new ToolError(
+          'invalid_request',
+          `Unknown toolset ${toolsets.unknown.join(', ')}; use a comma list of ${Object.keys(TOOLSETS).join(', ')}.`,
+          { toolsets: Object.keys(TOOLSETS) },
+        ),
+      );
     }
     let caller: Caller;
     try {
@@ -56,15 +73,28 @@ export function createHttpApp(app: AppContext, tools: readonly ToolDef[]): H3 {
     }
     let parsedBody: unknown;
     const body = await readLimitedBody(event.req, app.config.maxBodyBytes * 2);
-    if (body === null) return jsonResponse(413, { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Request body too large' } });
+    if (body === null)
+      return jsonResponse(413, {
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32600, message: 'Request body too large' },
+      });
     try {
       parsedBody = JSON.parse(body.toString('utf8'));
     } catch {
-      return jsonResponse(400, { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the body is not JSON' } });
+      return jsonResponse(400, {
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32700, message: 'Parse error: the body is not JSON' },
+      });
     }
     // Plain JSON answers are faster; a call that asked for progress needs an SSE stream
     // so the progress notifications can reach the client before the result.
-    const wantsProgress = [parsedBody].flat().some((m) => (m as { params?: { _meta?: { progressToken?: unknown } } })?.params?._meta?.progressToken !== undefined);
+    const wantsProgress = [parsedBody]
+      .flat()
+      .some(
+        (m) => (m as { params?: { _meta?: { progressToken?: unknown } } })?.params?._meta?.progressToken !== undefined,
+      );
     const logContext = mcpLogContext(event);
     logContext.rpc = [parsedBody].flat().map((m) => String((m as { method?: unknown } | null)?.method ?? 'response'));
     const server = createMcpServer(app, tools, token!, caller, {
@@ -76,14 +106,21 @@ export function createHttpApp(app: AppContext, tools: readonly ToolDef[]): H3 {
         if (!outcome.ok) logContext.error = outcome.error.code;
       },
     });
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: !wantsProgress });
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: !wantsProgress,
+    });
     await server.connect(transport);
     const response = await transport.handleRequest(event.req, { parsedBody });
     if (!wantsProgress || !response.body) {
       await server.close();
       return keepRequestId(response, parsedBody);
     }
-    const closing = new TransformStream({ flush: () => { void server.close(); } });
+    const closing = new TransformStream({
+      flush: () => {
+        void server.close();
+      },
+    });
     return new Response(response.body.pipeThrough(closing), { status: response.status, headers: response.headers });
   };
   h3.all('/mcp/:key', (event) => mcp(event, getRouterParam(event, 'key', { decode: true })));
@@ -101,7 +138,8 @@ export function createHttpApp(app: AppContext, tools: readonly ToolDef[]): H3 {
  */
 async function keepRequestId(response: Response, request: unknown): Promise<Response> {
   const id = (request as { id?: unknown } | null)?.id;
-  if (response.status < 400 || Array.isArray(request) || (typeof id !== 'string' && typeof id !== 'number')) return response;
+  if (response.status < 400 || Array.isArray(request) || (typeof id !== 'string' && typeof id !== 'number'))
+    return response;
   const text = await response.text();
   let body: { id?: unknown } | null = null;
   try {
@@ -132,10 +170,10 @@ export async function listenHttp(h3: H3, port: number, host: string): Promise<Ru
   return {
     server,
     url: `http://${shownHost}:${address.port}`,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
-

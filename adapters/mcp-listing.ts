@@ -49,10 +49,16 @@ function mapSchemas(key: string, value: unknown, fn: (s: JsonSchema) => JsonSche
   return value;
 }
 
-interface Repeat { field: string; tools: Set<string> }
+interface Repeat {
+  field: string;
+  tools: Set<string>;
+}
 
 /** Keys (as `keyOf` gives them) that several tools repeat, each with a field name to file it under. */
-function findRepeats(inputs: Map<string, JsonSchema>, keyOf: (s: JsonSchema) => string | undefined): Map<string, string> {
+function findRepeats(
+  inputs: Map<string, JsonSchema>,
+  keyOf: (s: JsonSchema) => string | undefined,
+): Map<string, string> {
   const seen = new Map<string, Repeat>();
   const visit = (schema: JsonSchema, field: string, tool: string) => {
     const key = keyOf(schema);
@@ -62,7 +68,9 @@ function findRepeats(inputs: Map<string, JsonSchema>, keyOf: (s: JsonSchema) => 
       seen.set(key, entry);
     }
     for (const [name, property] of Object.entries(schema.properties ?? {})) visit(property, name, tool);
-    schema.anyOf?.forEach((member) => visit(member, field, tool));
+    schema.anyOf?.forEach((member) => {
+      visit(member, field, tool);
+    });
   };
   for (const [tool, input] of inputs) visit(input, '', tool);
   return new Map([...seen].filter(([, r]) => r.tools.size > 1).map(([k, r]) => [k, r.field]));
@@ -92,7 +100,8 @@ function shareSchemas(schema: JsonSchema, shared: Map<string, string>, used: Set
     return { type: 'object', description: pointer(field) };
   }
   const out: JsonSchema = {};
-  for (const [key, value] of Object.entries(schema)) out[key] = mapSchemas(key, value, (s) => shareSchemas(s, shared, used));
+  for (const [key, value] of Object.entries(schema))
+    out[key] = mapSchemas(key, value, (s) => shareSchemas(s, shared, used));
   return out;
 }
 
@@ -108,28 +117,34 @@ const catalogs = new WeakMap<readonly ToolDef[], Catalog>();
 export function catalogOf(tools: readonly ToolDef[]): Catalog {
   let catalog = catalogs.get(tools);
   if (catalog) return catalog;
-  const inputs = new Map(tools.map((tool) => {
-    const { tenant: _said_in_instructions, ...properties } = toolSchemas(tool).input.properties ?? {};
-    return [tool.name, compact({ ...toolSchemas(tool).input, properties })] as const;
-  }));
+  const inputs = new Map(
+    tools.map((tool) => {
+      const { tenant: _said_in_instructions, ...properties } = toolSchemas(tool).input.properties ?? {};
+      return [tool.name, compact({ ...toolSchemas(tool).input, properties })] as const;
+    }),
+  );
   const used = new Set<string>();
-  const notes = findRepeats(inputs, (s) => (typeof s.description === 'string' && s.description.length >= SHARED_NOTE_MIN ? s.description : undefined));
+  const notes = findRepeats(inputs, (s) =>
+    typeof s.description === 'string' && s.description.length >= SHARED_NOTE_MIN ? s.description : undefined,
+  );
   for (const [name, input] of inputs) inputs.set(name, shareNotes(input, notes, used));
   const schemas = findRepeats(inputs, (s) => {
     const json = JSON.stringify(s);
     return s.type === 'object' && s.properties && json.length >= SHARED_SCHEMA_MIN ? json : undefined;
   });
-  const entries = new Map(tools.map((tool) => {
-    const input = shareSchemas(inputs.get(tool.name)!, schemas, used);
-    const entry: Tool = {
-      name: tool.name,
-      title: tool.title,
-      description: tool.description,
-      inputSchema: input as Tool['inputSchema'],
-      annotations: { ...tool.annotations },
-    };
-    return [tool, entry] as const;
-  }));
+  const entries = new Map(
+    tools.map((tool) => {
+      const input = shareSchemas(inputs.get(tool.name)!, schemas, used);
+      const entry: Tool = {
+        name: tool.name,
+        title: tool.title,
+        description: tool.description,
+        inputSchema: input as Tool['inputSchema'],
+        annotations: { ...tool.annotations },
+      };
+      return [tool, entry] as const;
+    }),
+  );
   catalog = { entries, notes: [...used].join('\n') };
   catalogs.set(tools, catalog);
   return catalog;

@@ -13,7 +13,10 @@ function operation(tool: ToolDef) {
   const properties = input.properties ?? {};
   const required = new Set(input.required ?? []);
   const parameters: Record<string, unknown>[] = inPath.map((name) => ({
-    name, in: 'path', required: true, schema: properties[name] ?? { type: 'string' },
+    name,
+    in: 'path',
+    required: true,
+    schema: properties[name] ?? { type: 'string' },
   }));
   const isQueryMethod = tool.http.method === 'GET' || tool.http.method === 'DELETE';
   let requestBody: Record<string, unknown> | undefined;
@@ -25,7 +28,8 @@ function operation(tool: ToolDef) {
   } else {
     parameters.push({ name: 'x-svc-tenant', in: 'header', required: false, schema: properties.tenant });
     const bodyProperties = Object.fromEntries(
-      Object.entries(properties).filter(([name]) => name !== 'tenant' && !inPath.includes(name)));
+      Object.entries(properties).filter(([name]) => name !== 'tenant' && !inPath.includes(name)),
+    );
     const body: JsonSchema = {
       ...input,
       properties: bodyProperties,
@@ -50,10 +54,18 @@ function operation(tool: ToolDef) {
     ...(requestBody ? { requestBody } : {}),
     responses: {
       200: { description: 'Success', content: { 'application/json': { schema: output } } },
-      ...Object.fromEntries(errorStatuses.map((status) => [status, {
-        description: errorCodes.filter(([, s]) => s === status).map(([c]) => c).join(', '),
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-      }])),
+      ...Object.fromEntries(
+        errorStatuses.map((status) => [
+          status,
+          {
+            description: errorCodes
+              .filter(([, s]) => s === status)
+              .map(([c]) => c)
+              .join(', '),
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+          },
+        ]),
+      ),
       // Every call reads the database (the key at least), so every route can answer it.
       503: { $ref: '#/components/responses/Unavailable' },
     },
@@ -62,7 +74,8 @@ function operation(tool: ToolDef) {
 
 /** The one 5XX a caller should retry: the database server is unreachable or saturated. */
 const unavailableResponse = {
-  description: 'unavailable: the database server (SVC_DATABASE_URL) did not answer, or this node\'s writes ' +
+  description:
+    "unavailable: the database server (SVC_DATABASE_URL) did not answer, or this node's writes " +
     'waited too long for it. Nothing was half-written; retry the same call after Retry-After seconds ' +
     '(also in error.details.retry_after_seconds). Never answered with an embedded database file.',
   headers: {
@@ -74,7 +87,8 @@ const unavailableResponse = {
 export function buildOpenApi(tools: readonly ToolDef[], serverUrl?: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const tool of tools) {
-    const entry = (paths[tool.http.path] ??= {});
+    const entry = paths[tool.http.path] ?? {};
+    paths[tool.http.path] = entry;
     entry[tool.http.method.toLowerCase()] = operation(tool);
   }
   return {

@@ -18,7 +18,10 @@ export function bearerToken(header: string | null): string | undefined {
  */
 export function clientAddress(event: H3Event, trustedHops: number): string | undefined {
   if (trustedHops > 0) {
-    const hops = (event.req.headers.get('x-forwarded-for') ?? '').split(',').map((h) => h.trim()).filter(Boolean);
+    const hops = (event.req.headers.get('x-forwarded-for') ?? '')
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean);
     const hop = hops[Math.max(0, hops.length - trustedHops)];
     if (hop) return hop;
   }
@@ -40,7 +43,8 @@ function tenantHeader(tenantId: string | null): Record<string, string> {
 export function errorResponse(error: ToolError, tenantId: string | null = null): Response {
   const headers: Record<string, string> = tenantHeader(tenantId);
   const retry = error.details.retry_after_seconds;
-  if ((error.code === 'rate_limited' || error.code === 'unavailable') && typeof retry === 'number') headers['retry-after'] = String(retry);
+  if ((error.code === 'rate_limited' || error.code === 'unavailable') && typeof retry === 'number')
+    headers['retry-after'] = String(retry);
   return jsonResponse(error.status, error.toBody(), headers);
 }
 
@@ -96,14 +100,20 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   if (body.byteLength === 0) return {};
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/json\b/i.test(type)) {
-    throw new ToolError('unsupported_media_type',
-      `Send the body as JSON with "Content-Type: application/json" (got "${type || 'none'}").`, { content_type: type });
+    throw new ToolError(
+      'unsupported_media_type',
+      `Send the body as JSON with "Content-Type: application/json" (got "${type || 'none'}").`,
+      { content_type: type },
+    );
   }
   let parsed: unknown;
   try {
     parsed = JSON.parse(body.toString('utf8'));
   } catch (error) {
-    throw new ToolError('invalid_request', `The body is not valid JSON (${(error as Error).message}); send one JSON object.`);
+    throw new ToolError(
+      'invalid_request',
+      `The body is not valid JSON (${(error as Error).message}); send one JSON object.`,
+    );
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new ToolError('invalid_request', 'The body must be one JSON object, e.g. {"name": "..."}.');
@@ -112,8 +122,11 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
 }
 
 function tooLarge(maxBytes: number): ToolError {
-  return new ToolError('too_large',
-    `The request body is over ${maxBytes} bytes; send larger messages over SMTP or split the request.`, { limit_bytes: maxBytes });
+  return new ToolError(
+    'too_large',
+    `The request body is over ${maxBytes} bytes; send larger messages over SMTP or split the request.`,
+    { limit_bytes: maxBytes },
+  );
 }
 
 async function handle(app: AppContext, tool: ToolDef, event: H3Event): Promise<Response> {
@@ -129,8 +142,8 @@ async function handle(app: AppContext, tool: ToolDef, event: H3Event): Promise<R
     throw error;
   }
   const tenantSelector = isQueryMethod
-    ? url.searchParams.get('tenant') ?? undefined
-    : request.headers.get('x-svc-tenant') ?? undefined;
+    ? (url.searchParams.get('tenant') ?? undefined)
+    : (request.headers.get('x-svc-tenant') ?? undefined);
   const outcome = await callTool(app, tool, {
     token: bearerToken(request.headers.get('authorization')),
     args: { ...args, ...params },
@@ -157,11 +170,15 @@ export function unmatchedResponse(tools: readonly ToolDef[], method: string, pat
     .map((t) => t.http.method)
     .sort();
   if (allowed.length > 0) {
-    const error = new ToolError('method_not_allowed',
-      `${method} is not allowed on ${pathname}; use ${allowed.join(' or ')}.`, { allowed });
+    const error = new ToolError(
+      'method_not_allowed',
+      `${method} is not allowed on ${pathname}; use ${allowed.join(' or ')}.`,
+      { allowed },
+    );
     return jsonResponse(405, error.toBody(), { allow: allowed.join(', ') });
   }
-  const error = new ToolError('not_found',
-    `No route ${method} ${pathname}; GET /v1/openapi.json lists every route.`, { path: pathname });
+  const error = new ToolError('not_found', `No route ${method} ${pathname}; GET /v1/openapi.json lists every route.`, {
+    path: pathname,
+  });
   return errorResponse(error);
 }

@@ -24,9 +24,34 @@ function strip(schema: Record<string, unknown>): JsonSchema {
 
 const JSON_TYPES = ['object', 'array', 'string', 'number', 'boolean', 'null'];
 // A schema with none of these accepts anything: portability checks want that said.
-const CONSTRAINING = new Set(['type', 'enum', 'const', 'anyOf', 'oneOf', 'allOf', '$ref', 'properties', 'items', 'required',
-  'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum', 'maxLength', 'minLength', 'pattern', 'format',
-  'maxItems', 'minItems', 'maxProperties', 'minProperties', 'additionalProperties', 'propertyNames', 'not']);
+const CONSTRAINING = new Set([
+  'type',
+  'enum',
+  'const',
+  'anyOf',
+  'oneOf',
+  'allOf',
+  '$ref',
+  'properties',
+  'items',
+  'required',
+  'multipleOf',
+  'maximum',
+  'exclusiveMaximum',
+  'minimum',
+  'exclusiveMinimum',
+  'maxLength',
+  'minLength',
+  'pattern',
+  'format',
+  'maxItems',
+  'minItems',
+  'maxProperties',
+  'minProperties',
+  'additionalProperties',
+  'propertyNames',
+  'not',
+]);
 
 /**
  * The spelling that every consumer reads alike (Redocly's recommended rules, the MCP
@@ -37,12 +62,21 @@ const CONSTRAINING = new Set(['type', 'enum', 'const', 'anyOf', 'oneOf', 'allOf'
 export function portable(schema: JsonSchema): JsonSchema {
   const out: JsonSchema = {};
   for (const [key, value] of Object.entries(schema)) {
-    if (key === 'additionalProperties' && (value === true || (isObject(value) && Object.keys(value).length === 0))) continue;
+    if (key === 'additionalProperties' && (value === true || (isObject(value) && Object.keys(value).length === 0)))
+      continue;
     if (key === 'properties') {
-      out.properties = Object.fromEntries(Object.entries(value as Record<string, JsonSchema>).map(([k, v]) => [k, portable(v)]));
-    } else if ((key === 'anyOf' || key === 'oneOf' || key === 'allOf' || key === 'prefixItems') && Array.isArray(value)) {
+      out.properties = Object.fromEntries(
+        Object.entries(value as Record<string, JsonSchema>).map(([k, v]) => [k, portable(v)]),
+      );
+    } else if (
+      (key === 'anyOf' || key === 'oneOf' || key === 'allOf' || key === 'prefixItems') &&
+      Array.isArray(value)
+    ) {
       out[key] = value.map((v) => portable(v as JsonSchema));
-    } else if ((key === 'items' || key === 'additionalProperties' || key === 'propertyNames' || key === 'not') && isObject(value)) {
+    } else if (
+      (key === 'items' || key === 'additionalProperties' || key === 'propertyNames' || key === 'not') &&
+      isObject(value)
+    ) {
       out[key] = portable(value as JsonSchema);
     } else {
       out[key] = value;
@@ -100,7 +134,10 @@ export function propertyTypes(schema: JsonSchema | undefined): Set<string> {
   if (!schema) return types;
   const visit = (s: JsonSchema) => {
     if (typeof s.type === 'string') types.add(s.type);
-    if (Array.isArray(s.type)) s.type.forEach((t) => types.add(t));
+    if (Array.isArray(s.type))
+      s.type.forEach((t) => {
+        types.add(t);
+      });
     s.anyOf?.forEach(visit);
   };
   visit(schema);

@@ -26,14 +26,24 @@ function smtpError(code: number, message: string): Error {
 }
 
 /** One line per SMTP answer that ends a transaction or refuses a recipient: envelope facts and the reply, never content. */
-function logSmtp(session: SMTPServerSession, mailFrom: string | null, event: string, recipients: string[], code: number, reply: string): void {
+function logSmtp(
+  session: SMTPServerSession,
+  mailFrom: string | null,
+  event: string,
+  recipients: string[],
+  code: number,
+  reply: string,
+): void {
   // 4XX means this service failed to store; a 5XX refusal is the sender's problem.
-  log()[code >= 400 && code < 500 ? 'error' : 'info']({
-    peer: session.remoteAddress.replace(/^::ffff:/, ''),
-    mail_from: mailFrom,
-    recipients,
-    reply: `${code} ${reply}`,
-  }, event);
+  log()[code >= 400 && code < 500 ? 'error' : 'info'](
+    {
+      peer: session.remoteAddress.replace(/^::ffff:/, ''),
+      mail_from: mailFrom,
+      recipients,
+      reply: `${code} ${reply}`,
+    },
+    event,
+  );
 }
 
 function envelopeFrom(session: SMTPServerSession): string | null {
@@ -54,9 +64,10 @@ export async function listenSmtp(app: AppContext, port: number, host: string): P
   const perIp = new Map<string, number>();
   const counted = new Set<string>();
   const { smtpMaxConnections, smtpMaxConnectionsPerIp } = app.config;
-  const tls = app.config.smtpTlsKey && app.config.smtpTlsCert
-    ? { key: readFileSync(app.config.smtpTlsKey), cert: readFileSync(app.config.smtpTlsCert) }
-    : null;
+  const tls =
+    app.config.smtpTlsKey && app.config.smtpTlsCert
+      ? { key: readFileSync(app.config.smtpTlsKey), cert: readFileSync(app.config.smtpTlsCert) }
+      : null;
   const server = new SMTPServer({
     name: app.config.inboundDomain,
     banner: `inbound capture ${VERSION}`,
@@ -71,14 +82,19 @@ export async function listenSmtp(app: AppContext, port: number, host: string): P
       reverse(ip: string, callback: (error: Error | null, names?: string[]) => void) {
         const name = reverseName(ip.replace(/^::ffff:/, ''));
         if (!name) return callback(null, []);
-        app.resolver(name, 'PTR').then((names) => callback(null, names as string[]), (error: Error) => callback(error));
+        app.resolver(name, 'PTR').then(
+          (names) => callback(null, names as string[]),
+          (error: Error) => callback(error),
+        );
       },
     },
     onConnect(session, callback) {
       const ip = clientKey(session.remoteAddress);
       const open = perIp.get(ip) ?? 0;
       if (open >= smtpMaxConnectionsPerIp) {
-        return callback(smtpError(421, `4.7.0 Too many connections from ${ip} (limit ${smtpMaxConnectionsPerIp}); try again later`));
+        return callback(
+          smtpError(421, `4.7.0 Too many connections from ${ip} (limit ${smtpMaxConnectionsPerIp}); try again later`),
+        );
       }
       perIp.set(ip, open + 1);
       counted.add(session.id);
@@ -100,19 +116,42 @@ export async function listenSmtp(app: AppContext, port: number, host: string): P
       // Counted whether or not the address exists: each costs a lookup.
       const seen = (rcptCount.get(session) ?? 0) + 1;
       rcptCount.set(session, seen);
-      if (seen > MAX_RECIPIENTS) return callback(smtpError(452, `4.5.3 Too many recipients: at most ${MAX_RECIPIENTS} per message; send the rest in another message`));
-      resolveRecipient(app, address.address).then((r) => {
-        if (!r.ok) {
-          logSmtp(session, envelopeFrom(session), 'smtp recipient refused', [address.address], 550, `5.1.1 ${r.message}`);
-          return callback(smtpError(550, `5.1.1 ${r.message}`));
-        }
-        accepted.get(session)?.push(r);
-        callback();
-      }, (error: unknown) => {
-        log().error({ err: error }, 'smtp RCPT lookup failed');
-        logSmtp(session, envelopeFrom(session), 'smtp recipient deferred', [address.address], 451, '4.3.0 Temporary failure, try again later');
-        callback(smtpError(451, '4.3.0 Temporary failure, try again later'));
-      });
+      if (seen > MAX_RECIPIENTS)
+        return callback(
+          smtpError(
+            452,
+            `4.5.3 Too many recipients: at most ${MAX_RECIPIENTS} per message; send the rest in another message`,
+          ),
+        );
+      resolveRecipient(app, address.address).then(
+        (r) => {
+          if (!r.ok) {
+            logSmtp(
+              session,
+              envelopeFrom(session),
+              'smtp recipient refused',
+              [address.address],
+              550,
+              `5.1.1 ${r.message}`,
+            );
+            return callback(smtpError(550, `5.1.1 ${r.message}`));
+          }
+          accepted.get(session)?.push(r);
+          callback();
+        },
+        (error: unknown) => {
+          log().error({ err: error }, 'smtp RCPT lookup failed');
+          logSmtp(
+            session,
+            envelopeFrom(session),
+            'smtp recipient deferred',
+            [address.address],
+            451,
+            '4.3.0 Temporary failure, try again later',
+          );
+          callback(smtpError(451, '4.3.0 Temporary failure, try again later'));
+        },
+      );
     },
     onData(stream: SMTPServerDataStream, session, callback) {
       // smtp-server resets the envelope after this callback: copy what is needed now.
@@ -144,7 +183,8 @@ export async function listenSmtp(app: AppContext, port: number, host: string): P
           (error: unknown) => {
             log().error({ err: error }, 'storing an SMTP message failed');
             answer(451, '4.3.0 Could not store the message; try again later');
-          });
+          },
+        );
       });
     },
   });

@@ -35,8 +35,11 @@ export function checkDataDir(config: Config): void {
       dbFile = path;
     }
   }
-  const refuse = (path: string) => new StartupError(`cannot write to ${path}: permission denied. Give this user write ` +
-    'access to it (chown/chmod) or set SVC_DATA_DIR to a directory it can write.');
+  const refuse = (path: string) =>
+    new StartupError(
+      `cannot write to ${path}: permission denied. Give this user write ` +
+        'access to it (chown/chmod) or set SVC_DATA_DIR to a directory it can write.',
+    );
   for (const dir of dirs) {
     try {
       mkdirSync(dir, { recursive: true });
@@ -62,16 +65,26 @@ export async function openApp(config: Config): Promise<AppContext> {
 }
 
 /** Runs `listen`; a port in use or not permitted becomes an error naming the variable that sets it. */
-export async function listenOrExplain<T>(what: string, variable: string, port: number, host: string, listen: () => Promise<T>): Promise<T> {
+export async function listenOrExplain<T>(
+  what: string,
+  variable: string,
+  port: number,
+  host: string,
+  listen: () => Promise<T>,
+): Promise<T> {
   try {
     return await listen();
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') {
-      throw new StartupError(`${what} port ${port} on ${host} is already in use: stop the other process or set ${variable} to a free port.`);
+      throw new StartupError(
+        `${what} port ${port} on ${host} is already in use: stop the other process or set ${variable} to a free port.`,
+      );
     }
     if (code === 'EACCES') {
-      throw new StartupError(`${what} port ${port} on ${host} needs privileges this user lacks: set ${variable} to a port above 1023.`);
+      throw new StartupError(
+        `${what} port ${port} on ${host} needs privileges this user lacks: set ${variable} to a port above 1023.`,
+      );
     }
     if (code === 'EADDRNOTAVAIL') {
       throw new StartupError(`${what} cannot listen on ${host}: no such local address; fix SVC_HOST.`);

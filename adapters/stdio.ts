@@ -24,8 +24,10 @@ export async function stdioCaller(app: AppContext, key: string): Promise<Caller 
     if (!(error instanceof ToolError)) throw error;
     const where = `database ${databaseName(app)}`;
     if ((await countAccounts(app.db)) === 0) {
-      return `svc mcp: ${where} has no accounts, so SVC_API_KEY cannot be in it; set SVC_DATA_DIR (or SVC_DATABASE_URL) ` +
-        'to the one `svc serve` uses.';
+      return (
+        `svc mcp: ${where} has no accounts, so SVC_API_KEY cannot be in it; set SVC_DATA_DIR (or SVC_DATABASE_URL) ` +
+        'to the one `svc serve` uses.'
+      );
     }
     return `svc mcp: ${error.message} (SVC_API_KEY checked against ${where})`;
   }

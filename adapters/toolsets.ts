@@ -3,15 +3,51 @@
 import type { ToolDef } from '../tools/define.ts';
 
 export const TOOLSETS = {
-  account: ['get_project_status', 'register_interest', 'get_account', 'list_tenants', 'create_tenant', 'create_key',
-    'list_keys', 'revoke_key', 'get_tenant', 'set_tenant_policy', 'list_events', 'submit_feedback',
-    'grant_support_access', 'revoke_support_access'],
-  config: ['list_starters', 'list_buckets', 'get_bucket', 'create_bucket', 'update_bucket', 'delete_bucket',
-    'dry_run_rule', 'dry_run_schema', 'get_subdomain', 'claim_subdomain', 'release_subdomain', 'set_catch_all',
-    'create_address', 'list_addresses', 'set_address_enabled', 'set_address_forwarders'],
+  account: [
+    'get_project_status',
+    'register_interest',
+    'get_account',
+    'list_tenants',
+    'create_tenant',
+    'create_key',
+    'list_keys',
+    'revoke_key',
+    'get_tenant',
+    'set_tenant_policy',
+    'list_events',
+    'submit_feedback',
+    'grant_support_access',
+    'revoke_support_access',
+  ],
+  config: [
+    'list_starters',
+    'list_buckets',
+    'get_bucket',
+    'create_bucket',
+    'update_bucket',
+    'delete_bucket',
+    'dry_run_rule',
+    'dry_run_schema',
+    'get_subdomain',
+    'claim_subdomain',
+    'release_subdomain',
+    'set_catch_all',
+    'create_address',
+    'list_addresses',
+    'set_address_enabled',
+    'set_address_forwarders',
+  ],
   webhooks: ['list_destinations', 'add_destination', 'remove_destination', 'deliver_capture', 'redeliver_captures'],
   mail: ['ingest_message', 'list_messages', 'get_message', 'get_document_text', 'reprocess_message', 'get_flow'],
-  review: ['list_captures', 'get_capture', 'correct_field', 'approve_capture', 'list_tasks', 'get_task', 'resolve_task'],
+  review: [
+    'list_captures',
+    'get_capture',
+    'correct_field',
+    'approve_capture',
+    'list_tasks',
+    'get_task',
+    'resolve_task',
+  ],
   tests: ['promote_to_test', 'list_tests', 'run_tests', 'get_test_run', 'list_test_runs', 'remove_test'],
 } as const satisfies Record<string, readonly string[]>;
 
@@ -22,7 +58,10 @@ export type Toolset = keyof typeof TOOLSETS;
  * "all"). Unknown names are an error that lists the known ones.
  */
 export function parseToolsets(raw: string | null): { names: Set<string> | null; unknown: string[] } {
-  const wanted = (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const wanted = (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (wanted.length === 0 || wanted.includes('all')) return { names: null, unknown: [] };
   const unknown = wanted.filter((w) => !(w in TOOLSETS));
   const names = new Set(wanted.flatMap((w) => (w in TOOLSETS ? [...TOOLSETS[w as Toolset]] : [])));

@@ -19,24 +19,39 @@ async function ingest(urls: string[], key: string, messages: Uint8Array[], concu
   let next = 0;
   let failures = 0;
   const started = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, async (_, client) => {
-    const url = urls[client % urls.length]!;
-    while (next < bodies.length) {
-      const r = await fetch(`${url}/v1/messages/ingest`, { method: 'POST', body: bodies[next++]!,
-        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' } });
-      await r.arrayBuffer();
-      if (r.status !== 200) failures++;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, client) => {
+      const url = urls[client % urls.length]!;
+      while (next < bodies.length) {
+        const r = await fetch(`${url}/v1/messages/ingest`, {
+          method: 'POST',
+          body: bodies[next++]!,
+          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        });
+        await r.arrayBuffer();
+        if (r.status !== 200) failures++;
+      }
+    }),
+  );
   return { nodes: urls.length, ...rate(messages.length, totalBytes(messages), performance.now() - started), failures };
 }
 
 async function readLatency(node: Node, key: string) {
-  const list = await (await fetch(`${node.url}/v1/captures?limit=1`, { headers: { authorization: `Bearer ${key}` } })).json() as any;
-  const result = await autocannon({ url: `${node.url}/v1/captures/${list.captures[0].id}`, headers: { authorization: `Bearer ${key}` },
-    connections: 4, duration: QUICK ? 3 : 10 });
-  return { requests_per_second: Math.round(result.requests.average), p50_ms: result.latency.p50, p99_ms: result.latency.p99,
-    errors: result.errors + result.non2xx };
+  const list = (await (
+    await fetch(`${node.url}/v1/captures?limit=1`, { headers: { authorization: `Bearer ${key}` } })
+  ).json()) as any;
+  const result = await autocannon({
+    url: `${node.url}/v1/captures/${list.captures[0].id}`,
+    headers: { authorization: `Bearer ${key}` },
+    connections: 4,
+    duration: QUICK ? 3 : 10,
+  });
+  return {
+    requests_per_second: Math.round(result.requests.average),
+    p50_ms: result.latency.p50,
+    p99_ms: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
 }
 
 async function blobRun(name: string, store: BlobStore, messages: Uint8Array[]) {
@@ -56,9 +71,17 @@ async function blobRun(name: string, store: BlobStore, messages: Uint8Array[]) {
   t = performance.now();
   const back = await store.get(bigSha);
   const bigGetMs = performance.now() - t;
-  if (back?.byteLength !== big.byteLength) throw new Error(`${name}: the 25 MiB blob came back with ${back?.byteLength} bytes`);
-  return { store: name, put_per_second: put.per_second, put_mb_per_second: put.mb_per_second, get_per_second: get.per_second,
-    get_mb_per_second: get.mb_per_second, put_25mib_ms: Math.round(bigPutMs), get_25mib_ms: Math.round(bigGetMs) };
+  if (back?.byteLength !== big.byteLength)
+    throw new Error(`${name}: the 25 MiB blob came back with ${back?.byteLength} bytes`);
+  return {
+    store: name,
+    put_per_second: put.per_second,
+    put_mb_per_second: put.mb_per_second,
+    get_per_second: get.per_second,
+    get_mb_per_second: get.mb_per_second,
+    put_25mib_ms: Math.round(bigPutMs),
+    get_25mib_ms: Math.round(bigGetMs),
+  };
 }
 
 export async function runCluster(messages: Uint8Array[]) {
@@ -83,10 +106,15 @@ export async function runCluster(messages: Uint8Array[]) {
 
     const db = await openDb(sqld.url);
     const s3 = await startS3();
-    stops.push(async () => { db.close(); await s3.close(); });
+    stops.push(async () => {
+      db.close();
+      await s3.close();
+    });
     const sample = messages.slice(0, QUICK ? 100 : 400);
-    const blobs = [await blobRun('db (sqld)', openBlobStore('db', '', db), sample),
-      await blobRun('s3 (s3rver)', openBlobStore('s3', '', undefined, s3.options), sample)];
+    const blobs = [
+      await blobRun('db (sqld)', openBlobStore('db', '', db), sample),
+      await blobRun('s3 (s3rver)', openBlobStore('s3', '', undefined, s3.options), sample),
+    ];
     return {
       ingest: { embedded_1_node: ingestEmbedded, sqld_1_node: ingestOneSqld, sqld_2_nodes: ingestTwoSqld },
       reads,

@@ -38,10 +38,14 @@ async function timed(runs: number, fn: () => Promise<unknown>): Promise<{ median
 export async function runExtraction() {
   const schema = compileSchema(STARTERS.invoice);
   const messages: { id: string; eml: Uint8Array; pdfs: Uint8Array[] }[] = [];
-  for (const file of readdirSync(CASES).filter((f) => f.endsWith('.eml')).sort()) {
+  for (const file of readdirSync(CASES)
+    .filter((f) => f.endsWith('.eml'))
+    .sort()) {
     const eml = new Uint8Array(readFileSync(join(CASES, file)));
     const parsed = await parseMessage(eml);
-    const pdfs = parsed.ok ? parsed.message.attachments.filter((a) => a.mimeType === 'application/pdf').map((a) => a.bytes) : [];
+    const pdfs = parsed.ok
+      ? parsed.message.attachments.filter((a) => a.mimeType === 'application/pdf').map((a) => a.bytes)
+      : [];
     if (pdfs.length > 0) messages.push({ id: file.replace(/\.eml$/, ''), eml, pdfs });
   }
   const runs = QUICK ? 3 : 10;
@@ -49,10 +53,14 @@ export async function runExtraction() {
   const layout: number[] = [];
   const plain: number[] = [];
   for (const m of messages) {
-    pipeline.push((await timed(runs, async () => {
-      const a = await analyzeMessage(m.eml);
-      if (a.ok) runSchema(schema, a.message.view);
-    })).median_ms);
+    pipeline.push(
+      (
+        await timed(runs, async () => {
+          const a = await analyzeMessage(m.eml);
+          if (a.ok) runSchema(schema, a.message.view);
+        })
+      ).median_ms,
+    );
     for (const pdf of m.pdfs) {
       layout.push((await timed(runs, () => readPdf(pdf))).median_ms);
       plain.push((await timed(runs, () => plainText(pdf))).median_ms);
@@ -60,8 +68,11 @@ export async function runExtraction() {
   }
   const summary = (xs: number[]) => {
     const sorted = [...xs].sort((a, b) => a - b);
-    return { median_ms: +percentile(sorted, 50).toFixed(1), p95_ms: +percentile(sorted, 95).toFixed(1),
-      mean_ms: +(xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length)).toFixed(1) };
+    return {
+      median_ms: +percentile(sorted, 50).toFixed(1),
+      p95_ms: +percentile(sorted, 95).toFixed(1),
+      mean_ms: +(xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length)).toFixed(1),
+    };
   };
   const result = {
     pdf_messages: messages.length,
@@ -70,15 +81,23 @@ export async function runExtraction() {
     per_pdf_layout_text: summary(layout),
     per_pdf_plain_text: summary(plain),
   };
-  return { ...result, layout_over_plain: +(result.per_pdf_layout_text.mean_ms / Math.max(0.001, result.per_pdf_plain_text.mean_ms)).toFixed(2) };
+  return {
+    ...result,
+    layout_over_plain: +(
+      result.per_pdf_layout_text.mean_ms / Math.max(0.001, result.per_pdf_plain_text.mean_ms)
+    ).toFixed(2),
+  };
 }
 
 export function printExtraction(r: Awaited<ReturnType<typeof runExtraction>>): void {
-  table(`9. PDF extraction time (${r.pdf_messages} business-corpus messages with a PDF, median of ${r.runs_each} runs each)`, [
-    { run: 'pipeline + invoice starter, per PDF message', ...r.per_pdf_message_pipeline },
-    { run: 'layout PDF text (pdf-text.ts), per PDF', ...r.per_pdf_layout_text },
-    { run: 'plain pdf.js extractText, per PDF', ...r.per_pdf_plain_text },
-  ]);
+  table(
+    `9. PDF extraction time (${r.pdf_messages} business-corpus messages with a PDF, median of ${r.runs_each} runs each)`,
+    [
+      { run: 'pipeline + invoice starter, per PDF message', ...r.per_pdf_message_pipeline },
+      { run: 'layout PDF text (pdf-text.ts), per PDF', ...r.per_pdf_layout_text },
+      { run: 'plain pdf.js extractText, per PDF', ...r.per_pdf_plain_text },
+    ],
+  );
   console.log(`layout text / plain text time: ${r.layout_over_plain}`);
 }
 

@@ -5,18 +5,43 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { DOCX_TYPE, HOSTILE_HTML, billionLaughsDocx, docxBomb, flatePdf, mailWith, pageTreePdf } from '../test/helpers/hostile.ts';
+import {
+  DOCX_TYPE,
+  HOSTILE_HTML,
+  billionLaughsDocx,
+  docxBomb,
+  flatePdf,
+  mailWith,
+  pageTreePdf,
+} from '../test/helpers/hostile.ts';
 import { buildEml } from '../test/helpers/mail.ts';
 import { mib } from './lib.ts';
 import { startServe, type Serve } from './server.ts';
 
 const CASES: [string, () => string][] = [
-  ['PDF page tree x100,000 (822 KB)', () => mailWith('pages', { filename: 'pages.pdf', contentType: 'application/pdf', content: pageTreePdf(100_000) })],
-  ['PDF stream inflating to 200 MiB', () => mailWith('flate', { filename: 'flate.pdf', contentType: 'application/pdf', content: flatePdf(200) })],
-  ['DOCX inflating to 300 MiB', () => mailWith('docx', { filename: 'bomb.docx', contentType: DOCX_TYPE, content: docxBomb(300) })],
-  ['DOCX declaring 1 KB, inflating to 100 MiB', () => mailWith('liar', { filename: 'liar.docx', contentType: DOCX_TYPE, content: docxBomb(100, true) })],
-  ['DOCX billion laughs', () => mailWith('laughs', { filename: 'laughs.docx', contentType: DOCX_TYPE, content: billionLaughsDocx() })],
-  ...Object.entries(HOSTILE_HTML).map(([name, html]) => [`HTML: ${name}`, () => buildEml({ subject: name, html })] as [string, () => string]),
+  [
+    'PDF page tree x100,000 (822 KB)',
+    () => mailWith('pages', { filename: 'pages.pdf', contentType: 'application/pdf', content: pageTreePdf(100_000) }),
+  ],
+  [
+    'PDF stream inflating to 200 MiB',
+    () => mailWith('flate', { filename: 'flate.pdf', contentType: 'application/pdf', content: flatePdf(200) }),
+  ],
+  [
+    'DOCX inflating to 300 MiB',
+    () => mailWith('docx', { filename: 'bomb.docx', contentType: DOCX_TYPE, content: docxBomb(300) }),
+  ],
+  [
+    'DOCX declaring 1 KB, inflating to 100 MiB',
+    () => mailWith('liar', { filename: 'liar.docx', contentType: DOCX_TYPE, content: docxBomb(100, true) }),
+  ],
+  [
+    'DOCX billion laughs',
+    () => mailWith('laughs', { filename: 'laughs.docx', contentType: DOCX_TYPE, content: billionLaughsDocx() }),
+  ],
+  ...Object.entries(HOSTILE_HTML).map(
+    ([name, html]) => [`HTML: ${name}`, () => buildEml({ subject: name, html })] as [string, () => string],
+  ),
 ];
 
 function procStatus(pid: number, field: 'VmRSS' | 'VmHWM'): number {
@@ -35,9 +60,12 @@ function serverPid(pid: number): number {
 }
 
 async function ingest(s: Serve, eml: string) {
-  const r = await fetch(`${s.url}/v1/messages/ingest`, { method: 'POST', body: JSON.stringify({ eml }),
-    headers: { authorization: `Bearer ${s.key}`, 'content-type': 'application/json' } });
-  return { status: r.status, body: await r.json() as { flags?: string[]; error?: { code: string } } };
+  const r = await fetch(`${s.url}/v1/messages/ingest`, {
+    method: 'POST',
+    body: JSON.stringify({ eml }),
+    headers: { authorization: `Bearer ${s.key}`, 'content-type': 'application/json' },
+  });
+  return { status: r.status, body: (await r.json()) as { flags?: string[]; error?: { code: string } } };
 }
 
 /** Polls /healthz back to back while `work` runs; returns the longest answer time. */
@@ -47,7 +75,9 @@ async function longestHealthStall<T>(s: Serve, work: () => Promise<T>): Promise<
   const poller = (async () => {
     while (running) {
       const t = performance.now();
-      await fetch(`${s.url}/healthz`).then((r) => r.arrayBuffer()).catch(() => undefined);
+      await fetch(`${s.url}/healthz`)
+        .then((r) => r.arrayBuffer())
+        .catch(() => undefined);
       longest = Math.max(longest, performance.now() - t);
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
@@ -59,7 +89,10 @@ async function longestHealthStall<T>(s: Serve, work: () => Promise<T>): Promise<
 }
 
 export async function runHostile() {
-  const s = await startServe({ SVC_ANALYSIS_TIMEOUT_MS: '5000', ...(process.env.SVC_ANALYSIS_RECYCLE_MB ? { SVC_ANALYSIS_RECYCLE_MB: process.env.SVC_ANALYSIS_RECYCLE_MB } : {}) });
+  const s = await startServe({
+    SVC_ANALYSIS_TIMEOUT_MS: '5000',
+    ...(process.env.SVC_ANALYSIS_RECYCLE_MB ? { SVC_ANALYSIS_RECYCLE_MB: process.env.SVC_ANALYSIS_RECYCLE_MB } : {}),
+  });
   try {
     for (let i = 0; i < 3; i++) await ingest(s, buildEml({ subject: `warm-up ${i}`, text: 'hello' }));
     const pid = serverPid(s.child.pid!);
@@ -76,10 +109,22 @@ export async function runHostile() {
       const peak = procStatus(pid, 'VmHWM');
       // Give a recycled worker time to leave and its replacement to start.
       await new Promise((resolve) => setTimeout(resolve, 3000));
-      rows.push({ case: name, mail_kib: Math.round(eml.length / 1024), status: result.status, flags: (result.body.flags ?? []).join(' ') || '-',
-        seconds, healthz_stall_ms: stall_ms, peak_rss_mib: mib(peak), after_rss_mib: mib(procStatus(pid, 'VmRSS')) });
+      rows.push({
+        case: name,
+        mail_kib: Math.round(eml.length / 1024),
+        status: result.status,
+        flags: (result.body.flags ?? []).join(' ') || '-',
+        seconds,
+        healthz_stall_ms: stall_ms,
+        peak_rss_mib: mib(peak),
+        after_rss_mib: mib(procStatus(pid, 'VmRSS')),
+      });
     }
-    return { baseline_rss_mib: mib(baseline), cases: rows, longest_stall_ms: Math.max(...rows.map((r) => r.healthz_stall_ms)) };
+    return {
+      baseline_rss_mib: mib(baseline),
+      cases: rows,
+      longest_stall_ms: Math.max(...rows.map((r) => r.healthz_stall_ms)),
+    };
   } finally {
     s.child.kill('SIGTERM');
   }

@@ -8,7 +8,11 @@ export const QUICK = process.env.BENCH_QUICK === '1';
 
 /** Every corpus message, repeated until there are about `target` of them. */
 export function corpusWorkload(target: number): Uint8Array[] {
-  const paths = readFileSync(join(CORPUS, 'INDEX.tsv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split('\t')[0]!);
+  const paths = readFileSync(join(CORPUS, 'INDEX.tsv'), 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((l) => l.split('\t')[0]!);
   const files = paths.map((p) => new Uint8Array(readFileSync(join(CORPUS, p))));
   const out: Uint8Array[] = [];
   while (out.length < target) out.push(...files);
@@ -25,7 +29,12 @@ export function percentile(sorted: number[], p: number): number {
 }
 
 export function rate(count: number, bytes: number, ms: number) {
-  return { messages: count, seconds: +(ms / 1000).toFixed(3), per_second: +(count / (ms / 1000)).toFixed(1), mb_per_second: +(bytes / 1048576 / (ms / 1000)).toFixed(2) };
+  return {
+    messages: count,
+    seconds: +(ms / 1000).toFixed(3),
+    per_second: +(count / (ms / 1000)).toFixed(1),
+    mb_per_second: +(bytes / 1048576 / (ms / 1000)).toFixed(2),
+  };
 }
 
 export function table(title: string, rows: Record<string, unknown>[]): void {
@@ -48,9 +57,13 @@ import { createSandbox } from '../services/accounts.ts';
 import { loadConfig } from '../services/config.ts';
 
 /** A real service context on an embedded libSQL file and the fs blob store, with a sandbox key. */
-export async function benchApp(env: Record<string, string> = {}): Promise<{ app: AppContext; key: string; dir: string }> {
+export async function benchApp(
+  env: Record<string, string> = {},
+): Promise<{ app: AppContext; key: string; dir: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'svc-bench-'));
-  const app = await createAppContext(loadConfig({ SVC_DATA_DIR: dir, SVC_RATE_LIMIT_PER_MINUTE: '1000000000', ...env }));
+  const app = await createAppContext(
+    loadConfig({ SVC_DATA_DIR: dir, SVC_RATE_LIMIT_PER_MINUTE: '1000000000', ...env }),
+  );
   const { key } = await createSandbox(app, 'operator');
   return { app, key, dir };
 }
@@ -58,7 +71,11 @@ export async function benchApp(env: Record<string, string> = {}): Promise<{ app:
 export function dbFileBytes(dir: string): number {
   let total = 0;
   for (const name of ['svc.db', 'svc.db-wal']) {
-    try { total += statSync(join(dir, name)).size; } catch { /* not there */ }
+    try {
+      total += statSync(join(dir, name)).size;
+    } catch {
+      /* not there */
+    }
   }
   return total;
 }
@@ -68,14 +85,20 @@ export function dbFileBytes(dir: string): number {
  * resets the high-water mark, so start-up (the TypeScript loader) does not count.
  */
 export function resetPeakRss(): void {
-  try { writeFileSync('/proc/self/clear_refs', '5'); } catch { /* not Linux */ }
+  try {
+    writeFileSync('/proc/self/clear_refs', '5');
+  } catch {
+    /* not Linux */
+  }
 }
 
 export function peakRssBytes(): number {
   try {
     const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1];
     if (kb) return Number(kb) * 1024;
-  } catch { /* not Linux */ }
+  } catch {
+    /* not Linux */
+  }
   return process.resourceUsage().maxRSS * 1024;
 }
 
@@ -89,6 +112,8 @@ export function cpuMs(pid?: number): number {
     const u = process.cpuUsage();
     return (u.user + u.system) / 1000;
   }
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    .replace(/^.*\) /, '')
+    .split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }

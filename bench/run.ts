@@ -25,7 +25,9 @@ const machine = {
   node: process.version,
   quick: QUICK,
 };
-console.log(`machine: ${machine.cores} cores (${machine.cpu}), ${machine.memory_gib} GiB, Node ${machine.node}${QUICK ? ', QUICK run' : ''}`);
+console.log(
+  `machine: ${machine.cores} cores (${machine.cpu}), ${machine.memory_gib} GiB, Node ${machine.node}${QUICK ? ', QUICK run' : ''}`,
+);
 
 const workload = corpusWorkload(QUICK ? 400 : 2000);
 console.log(`workload: ${workload.length} corpus messages (${mib(totalBytes(workload))} MiB)`);
@@ -35,7 +37,8 @@ if (process.env.BENCH_ONLY === 'throughput') {
   for (let round = 0; round < Number(process.env.BENCH_REPEAT ?? 2); round++) {
     const t = await runThroughput(workload, { withSyncNormal: false });
     const s = await startServe();
-    let d, dCpu;
+    let d: Awaited<ReturnType<typeof restIngest>>;
+    let dCpu: number;
     try {
       // Untimed first requests: the server's workers start after it listens.
       await restIngest(s, workload.slice(0, 16), 8);
@@ -45,11 +48,23 @@ if (process.env.BENCH_ONLY === 'throughput') {
     } finally {
       s.child.kill('SIGTERM');
     }
-    const row = { a: t.a_parse_only.per_second, b: t.b_pure_pipeline.per_second, c: t.c_full_ingest.per_second, d: d.per_second,
-      'b/a': +(t.b_pure_pipeline.per_second / t.a_parse_only.per_second).toFixed(3), 'c/a': t.ratio_c_over_a,
-      'd/a': +(d.per_second / t.a_parse_only.per_second).toFixed(3), failures: t.c_full_ingest.failures + d.failures };
+    const row = {
+      a: t.a_parse_only.per_second,
+      b: t.b_pure_pipeline.per_second,
+      c: t.c_full_ingest.per_second,
+      d: d.per_second,
+      'b/a': +(t.b_pure_pipeline.per_second / t.a_parse_only.per_second).toFixed(3),
+      'c/a': t.ratio_c_over_a,
+      'd/a': +(d.per_second / t.a_parse_only.per_second).toFixed(3),
+      failures: t.c_full_ingest.failures + d.failures,
+    };
     // CPU ms per message (all threads; (d): the server process only): steadier than rates here.
-    const cpu = { a: t.a_parse_only.cpu_ms_per_message, b: t.b_pure_pipeline.cpu_ms_per_message, c: t.c_full_ingest.cpu_ms_per_message, d: dCpu };
+    const cpu = {
+      a: t.a_parse_only.cpu_ms_per_message,
+      b: t.b_pure_pipeline.cpu_ms_per_message,
+      c: t.c_full_ingest.cpu_ms_per_message,
+      d: dCpu,
+    };
     rounds.push({ ...row, cpu_ms_per_message: cpu, stage_share_of_c_percent: t.stage_share_of_c_percent });
     table(`throughput, round ${round + 1} (messages/s and ratios to (a))`, [row]);
     table('CPU ms per message (all threads of the process; (d): the server)', [cpu]);
@@ -65,8 +80,17 @@ if (process.env.BENCH_ONLY === 'throughput') {
 const throughput = await runThroughput(workload);
 const server = await runServer(workload);
 const scale = await runScale();
-const runMemory = (...args: string[]) => JSON.parse(execFileSync(process.execPath, ['--expose-gc', join(ROOT, 'bin/run-ts.mjs'),
-  join(ROOT, 'bench/memory.ts'), ...args], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 20 }).trim().split('\n').at(-1)!);
+const runMemory = (...args: string[]) =>
+  JSON.parse(
+    execFileSync(
+      process.execPath,
+      ['--expose-gc', join(ROOT, 'bin/run-ts.mjs'), join(ROOT, 'bench/memory.ts'), ...args],
+      { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 20 },
+    )
+      .trim()
+      .split('\n')
+      .at(-1)!,
+  );
 const bigMessage = join(mkdtempSync(join(tmpdir(), 'svc-bench-mem-')), 'big.eml');
 const memory = { ...runMemory('build', bigMessage), ...runMemory(bigMessage) };
 const webhooks = await runWebhooks(QUICK ? 200 : 1000);
@@ -77,8 +101,12 @@ const cluster = await runCluster(workload.slice(0, QUICK ? 300 : 1000));
 
 const results = {
   machine,
-  throughput: { ...throughput, d_rest_ingest: server.d_rest_ingest, e_smtp_ingest: server.e_smtp_ingest,
-    ratio_d_over_a: +(server.d_rest_ingest.per_second / throughput.a_parse_only.per_second).toFixed(3) },
+  throughput: {
+    ...throughput,
+    d_rest_ingest: server.d_rest_ingest,
+    e_smtp_ingest: server.e_smtp_ingest,
+    ratio_d_over_a: +(server.d_rest_ingest.per_second / throughput.a_parse_only.per_second).toFixed(3),
+  },
   latency: server.latency,
   scale,
   memory,
@@ -89,32 +117,79 @@ const results = {
   cluster,
 };
 
-table('1. Ingest throughput (messages/s, MB/s)', [
-  { run: '(a) postal-mime parse only', ...throughput.a_parse_only },
-  { run: '(b) pure pipeline, no storage', ...throughput.b_pure_pipeline },
-  { run: '(c) ingest_message via tool handler, 4 in flight', ...throughput.c_full_ingest },
-  { run: "(c') same, SVC_DB_SYNC=normal", ...throughput.c_with_db_sync_normal! },
-  { run: '(d) REST ingest, concurrency 8', ...server.d_rest_ingest },
-  { run: '(e) SMTP ingest, 4 connections', ...server.e_smtp_ingest },
-].map(({ run, messages, per_second, mb_per_second }) => ({ run, messages, per_second, mb_per_second })));
-console.log(`ratios: (c)/(a) = ${results.throughput.ratio_c_over_a} (target >= 0.9), (d)/(a) = ${results.throughput.ratio_d_over_a} (target >= 0.8)`);
-table('2. Share of (c) per stage (%)', Object.entries(throughput.stage_share_of_c_percent).map(([stage, share]) => ({ stage, share })));
-table('3. API latency under load (autocannon)', Object.entries(server.latency).map(([name, r]) => ({ name, ...r })));
-table('4. Scale: list_messages median ms', Object.entries(scale.sizes).map(([n, r]) => ({ stored: n, ...r })));
-console.log(`ratios large/small: first page ${scale.ratio_first_page}, deep page ${scale.ratio_deep_page} (target < 1.5); DB bytes per ingested corpus message: ${throughput.db_bytes_per_message}`);
-table('5. Memory', [{ case: `${memory.message_mib} MiB message, ${memory.pdf_mib} MiB PDF`, peak_over_baseline_mib: memory.peak_over_baseline_mib, ratio_to_message: memory.ratio_to_message, seconds: memory.seconds },
-  { case: `throughput run (c): peak ${throughput.peak_rss_mib_during_c} MiB`, peak_over_baseline_mib: throughput.peak_rss_growth_mib_during_c, ratio_to_message: '-', seconds: '-' }]);
+table(
+  '1. Ingest throughput (messages/s, MB/s)',
+  [
+    { run: '(a) postal-mime parse only', ...throughput.a_parse_only },
+    { run: '(b) pure pipeline, no storage', ...throughput.b_pure_pipeline },
+    { run: '(c) ingest_message via tool handler, 4 in flight', ...throughput.c_full_ingest },
+    { run: "(c') same, SVC_DB_SYNC=normal", ...throughput.c_with_db_sync_normal! },
+    { run: '(d) REST ingest, concurrency 8', ...server.d_rest_ingest },
+    { run: '(e) SMTP ingest, 4 connections', ...server.e_smtp_ingest },
+  ].map(({ run, messages, per_second, mb_per_second }) => ({ run, messages, per_second, mb_per_second })),
+);
+console.log(
+  `ratios: (c)/(a) = ${results.throughput.ratio_c_over_a} (target >= 0.9), (d)/(a) = ${results.throughput.ratio_d_over_a} (target >= 0.8)`,
+);
+table(
+  '2. Share of (c) per stage (%)',
+  Object.entries(throughput.stage_share_of_c_percent).map(([stage, share]) => ({ stage, share })),
+);
+table(
+  '3. API latency under load (autocannon)',
+  Object.entries(server.latency).map(([name, r]) => ({ name, ...r })),
+);
+table(
+  '4. Scale: list_messages median ms',
+  Object.entries(scale.sizes).map(([n, r]) => ({ stored: n, ...r })),
+);
+console.log(
+  `ratios large/small: first page ${scale.ratio_first_page}, deep page ${scale.ratio_deep_page} (target < 1.5); DB bytes per ingested corpus message: ${throughput.db_bytes_per_message}`,
+);
+table('5. Memory', [
+  {
+    case: `${memory.message_mib} MiB message, ${memory.pdf_mib} MiB PDF`,
+    peak_over_baseline_mib: memory.peak_over_baseline_mib,
+    ratio_to_message: memory.ratio_to_message,
+    seconds: memory.seconds,
+  },
+  {
+    case: `throughput run (c): peak ${throughput.peak_rss_mib_during_c} MiB`,
+    peak_over_baseline_mib: throughput.peak_rss_growth_mib_during_c,
+    ratio_to_message: '-',
+    seconds: '-',
+  },
+]);
 table('6. Webhooks', [webhooks]);
-table(`7. Hostile mail against svc serve (baseline RSS ${hostile.baseline_rss_mib} MiB; target: healthz stall < 250 ms)`, hostile.cases);
-table(`8. SMTP with mail authentication (DNS answers held ${smtp.dns_delay_ms} ms) against REST ingest, same workload`, [
-  { run: 'SMTP, raw client, 4 connections', ...smtp.smtp_ingest },
-  { run: 'SMTP, same, no DNS cache (sample)', ...smtp.smtp_ingest_no_dns_cache },
-  { run: '(d) REST ingest, concurrency 8', ...smtp.d_rest_ingest, dns_queries: '-' },
-].map(({ run, messages, per_second, mb_per_second, failures, dns_queries }) => ({ run, messages, per_second, mb_per_second, failures, dns_queries })));
+table(
+  `7. Hostile mail against svc serve (baseline RSS ${hostile.baseline_rss_mib} MiB; target: healthz stall < 250 ms)`,
+  hostile.cases,
+);
+table(
+  `8. SMTP with mail authentication (DNS answers held ${smtp.dns_delay_ms} ms) against REST ingest, same workload`,
+  [
+    { run: 'SMTP, raw client, 4 connections', ...smtp.smtp_ingest },
+    { run: 'SMTP, same, no DNS cache (sample)', ...smtp.smtp_ingest_no_dns_cache },
+    { run: '(d) REST ingest, concurrency 8', ...smtp.d_rest_ingest, dns_queries: '-' },
+  ].map(({ run, messages, per_second, mb_per_second, failures, dns_queries }) => ({
+    run,
+    messages,
+    per_second,
+    mb_per_second,
+    failures,
+    dns_queries,
+  })),
+);
 console.log(`ratio SMTP/(d) = ${smtp.ratio_smtp_over_d} (target >= 0.5)`);
 printExtraction(extraction);
-table('10. Cluster: REST ingest, 8 clients (messages/s)', Object.entries(cluster.ingest).map(([run, r]) => ({ run, ...r })));
-table('11. Cluster: get_capture latency, 4 connections', Object.entries(cluster.reads).map(([from, r]) => ({ from, ...r })));
+table(
+  '10. Cluster: REST ingest, 8 clients (messages/s)',
+  Object.entries(cluster.ingest).map(([run, r]) => ({ run, ...r })),
+);
+table(
+  '11. Cluster: get_capture latency, 4 connections',
+  Object.entries(cluster.reads).map(([from, r]) => ({ from, ...r })),
+);
 table('12. Cluster: shared blob stores', cluster.blobs);
 
 mkdirSync(join(ROOT, 'bench/results'), { recursive: true });

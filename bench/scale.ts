@@ -11,18 +11,36 @@ async function fill(count: number) {
   const tenantId = String((await app.db.readOne('SELECT id FROM tenants'))!.id);
   const start = Date.parse('2026-01-01T00:00:00Z');
   const ids: string[] = [];
-  for (let done = 0; done < count;) {
+  for (let done = 0; done < count; ) {
     const chunk = [];
     for (let i = 0; i < 2000 && done < count; i++, done++) {
       const at = start + done * 1000;
       const id = newId('msg', at);
       ids.push(id);
       const m: StoredMessage = {
-        id, tenant_id: tenantId, raw_sha256: 'f'.repeat(64), size_bytes: 2048, source: 'upload', address_id: null, envelope_from: null,
-        recipients: ['ap@customer.example'], from: { name: 'Vendor', address: `billing${done % 97}@vendor.example` }, to: [], cc: [],
-        subject: `Invoice ${done}`, sent_at: null, message_id_header: null, headers: [], auth: null, flags: [], hidden_text: [], notes: [],
-        status: (['applied', 'held', 'task', 'unrouted'] as const)[done % 4]!, bucket_id: null,
-        classification: { bucket_id: null, bucket_name: null, decided_by: null, reason: '' }, received_at: new Date(at).toISOString(),
+        id,
+        tenant_id: tenantId,
+        raw_sha256: 'f'.repeat(64),
+        size_bytes: 2048,
+        source: 'upload',
+        address_id: null,
+        envelope_from: null,
+        recipients: ['ap@customer.example'],
+        from: { name: 'Vendor', address: `billing${done % 97}@vendor.example` },
+        to: [],
+        cc: [],
+        subject: `Invoice ${done}`,
+        sent_at: null,
+        message_id_header: null,
+        headers: [],
+        auth: null,
+        flags: [],
+        hidden_text: [],
+        notes: [],
+        status: (['applied', 'held', 'task', 'unrouted'] as const)[done % 4]!,
+        bucket_id: null,
+        classification: { bucket_id: null, bucket_name: null, decided_by: null, reason: '' },
+        received_at: new Date(at).toISOString(),
       };
       chunk.push(insertMessageStatement(m));
     }
@@ -41,7 +59,11 @@ async function timed(db: Filled, args: Record<string, unknown>): Promise<number>
   return performance.now() - t;
 }
 
-const median = (xs: number[]) => +percentile([...xs].sort((a, b) => a - b), 50).toFixed(3);
+const median = (xs: number[]) =>
+  +percentile(
+    [...xs].sort((a, b) => a - b),
+    50,
+  ).toFixed(3);
 
 export async function runScale() {
   const sizes = QUICK ? [10_000, 50_000] : [10_000, 200_000];

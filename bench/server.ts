@@ -10,14 +10,28 @@ import { freePort } from '../test/helpers/process.ts';
 import { SmtpClient } from '../test/helpers/smtp.ts';
 import { QUICK, ROOT, percentile, rate, totalBytes } from './lib.ts';
 
-export interface Serve { child: ChildProcess; url: string; key: string; smtpPort: number }
+export interface Serve {
+  child: ChildProcess;
+  url: string;
+  key: string;
+  smtpPort: number;
+}
 
 export async function startServe(env: Record<string, string> = {}): Promise<Serve> {
   const smtpPort = await freePort();
   const child = spawn(process.execPath, [join(ROOT, 'bin/svc.mjs'), 'serve'], {
     cwd: ROOT,
-    env: { ...process.env, SVC_DATA_DIR: mkdtempSync(join(tmpdir(), 'svc-bench-serve-')), SVC_HTTP_PORT: '0', SVC_SMTP_PORT: String(smtpPort),
-      SVC_RATE_LIMIT_PER_MINUTE: '1000000000', SVC_AUTH_DNS: 'none', SVC_INBOUND_DOMAIN: 'in.bench', SVC_WEBHOOK_WORKER: '0', ...env },
+    env: {
+      ...process.env,
+      SVC_DATA_DIR: mkdtempSync(join(tmpdir(), 'svc-bench-serve-')),
+      SVC_HTTP_PORT: '0',
+      SVC_SMTP_PORT: String(smtpPort),
+      SVC_RATE_LIMIT_PER_MINUTE: '1000000000',
+      SVC_AUTH_DNS: 'none',
+      SVC_INBOUND_DOMAIN: 'in.bench',
+      SVC_WEBHOOK_WORKER: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
@@ -34,12 +48,20 @@ export async function startServe(env: Record<string, string> = {}): Promise<Serv
     child.stdout!.on('data', onData);
     child.once('exit', () => reject(new Error(`svc serve exited:\n${out}`)));
   });
-  return { child, url: out.match(/listening on (http:\/\/\S+)/)![1]!, key: out.match(/key:\s+(svc_\S+)/)![1]!, smtpPort };
+  return {
+    child,
+    url: out.match(/listening on (http:\/\/\S+)/)![1]!,
+    key: out.match(/key:\s+(svc_\S+)/)![1]!,
+    smtpPort,
+  };
 }
 
 async function api(s: Serve, method: string, path: string, body?: unknown) {
-  const r = await fetch(`${s.url}${path}`, { method, headers: { authorization: `Bearer ${s.key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined });
+  const r = await fetch(`${s.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${s.key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
   return r.json() as Promise<any>;
 }
 
@@ -48,15 +70,20 @@ export async function restIngest(s: Serve, messages: Uint8Array[], concurrency: 
   let next = 0;
   let failures = 0;
   const started = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < bodies.length) {
-      const body = bodies[next++]!;
-      const r = await fetch(`${s.url}/v1/messages/ingest`, { method: 'POST', body,
-        headers: { authorization: `Bearer ${s.key}`, 'content-type': 'application/json' } });
-      await r.arrayBuffer();
-      if (r.status !== 200) failures++;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < bodies.length) {
+        const body = bodies[next++]!;
+        const r = await fetch(`${s.url}/v1/messages/ingest`, {
+          method: 'POST',
+          body,
+          headers: { authorization: `Bearer ${s.key}`, 'content-type': 'application/json' },
+        });
+        await r.arrayBuffer();
+        if (r.status !== 200) failures++;
+      }
+    }),
+  );
   return { ...rate(messages.length, totalBytes(messages), performance.now() - started), concurrency, failures };
 }
 
@@ -64,25 +91,37 @@ async function smtpIngest(s: Serve, messages: Uint8Array[], connections: number)
   await api(s, 'POST', '/v1/subdomain', { name: 'bench-tenant' });
   await api(s, 'POST', '/v1/addresses', { local_part: 'inbox' });
   // An MTA sends CRLF line endings; the corpus has files with bare LF.
-  const texts = messages.map((m) => Buffer.from(m).toString('latin1').replace(/\r?\n|\r/g, '\r\n'));
+  const texts = messages.map((m) =>
+    Buffer.from(m)
+      .toString('latin1')
+      .replace(/\r?\n|\r/g, '\r\n'),
+  );
   let next = 0;
   let failures = 0;
   const started = performance.now();
-  await Promise.all(Array.from({ length: connections }, async () => {
-    const { client } = await SmtpClient.open(s.smtpPort);
-    while (next < texts.length) {
-      const r = await client.send('sender@bench.example', ['bench-tenant.inbox@in.bench'], texts[next++]!);
-      if (!r.data?.startsWith('250')) failures++;
-    }
-    await client.close();
-  }));
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      const { client } = await SmtpClient.open(s.smtpPort);
+      while (next < texts.length) {
+        const r = await client.send('sender@bench.example', ['bench-tenant.inbox@in.bench'], texts[next++]!);
+        if (!r.data?.startsWith('250')) failures++;
+      }
+      await client.close();
+    }),
+  );
   return { ...rate(messages.length, totalBytes(messages), performance.now() - started), connections, failures };
 }
 
 async function load(opts: autocannon.Options) {
   const result = await autocannon({ connections: 32, duration: QUICK ? 5 : 20, ...opts });
-  return { connections: opts.connections ?? 32, requests_per_second: Math.round(result.requests.average), p50_ms: result.latency.p50,
-    p99_ms: result.latency.p99, errors: result.errors + result.non2xx, ...(opts.overallRate ? { offered_rate: opts.overallRate } : {}) };
+  return {
+    connections: opts.connections ?? 32,
+    requests_per_second: Math.round(result.requests.average),
+    p50_ms: result.latency.p50,
+    p99_ms: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    ...(opts.overallRate ? { offered_rate: opts.overallRate } : {}),
+  };
 }
 
 export async function runServer(messages: Uint8Array[]) {
@@ -93,9 +132,18 @@ export async function runServer(messages: Uint8Array[]) {
     const captures = await api(s, 'GET', '/v1/captures?limit=1');
     const captureId = captures.captures[0].id as string;
     const headers = { authorization: `Bearer ${s.key}` };
-    const mcpBody = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_capture', arguments: { id: captureId } } });
-    const mcp = { url: `${s.url}/mcp/${s.key}`, method: 'POST' as const, body: mcpBody,
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' } };
+    const mcpBody = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'get_capture', arguments: { id: captureId } },
+    });
+    const mcp = {
+      url: `${s.url}/mcp/${s.key}`,
+      method: 'POST' as const,
+      body: mcpBody,
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    };
     const getCapture = { url: `${s.url}/v1/captures/${captureId}`, headers };
     // autocannon releases a rate-limited run's requests in bursts across its connections:
     // with 32 connections even 100 req/s arrive 32 at a time. Steady arrivals at

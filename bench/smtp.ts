@@ -19,7 +19,9 @@ class RawSmtp {
     socket.setEncoding('latin1');
     socket.on('data', (data: string) => {
       this.buffer += data;
-      for (let m; (m = /^(?:\d{3}-[^\n]*\n)*\d{3} [^\n]*\n/.exec(this.buffer));) {
+      for (;;) {
+        const m = /^(?:\d{3}-[^\n]*\n)*\d{3} [^\n]*\n/.exec(this.buffer);
+        if (!m) break;
         this.buffer = this.buffer.slice(m[0].length);
         const head = this.waiting[0];
         if (!head) continue; // QUIT's reply
@@ -46,7 +48,10 @@ class RawSmtp {
   async deliver(from: string, message: string): Promise<boolean> {
     const [, rcpt, go] = await this.send(`MAIL FROM:<${from}>\r\nRCPT TO:<${RCPT}>\r\nDATA\r\n`, 3);
     if (!rcpt!.startsWith('250') || !go!.startsWith('354')) return false;
-    const [done] = await this.send(`${message.replace(/(^|\r\n)\./g, '$1..')}${message.endsWith('\r\n') ? '' : '\r\n'}.\r\n`, 1);
+    const [done] = await this.send(
+      `${message.replace(/(^|\r\n)\./g, '$1..')}${message.endsWith('\r\n') ? '' : '\r\n'}.\r\n`,
+      1,
+    );
     return done!.startsWith('250');
   }
 
@@ -56,8 +61,11 @@ class RawSmtp {
 }
 
 async function rest(s: ServeProcess, path: string, body: unknown) {
-  const r = await fetch(`${s.url}${path}`, { method: 'POST', body: JSON.stringify(body),
-    headers: { authorization: `Bearer ${s.key}`, 'content-type': 'application/json' } });
+  const r = await fetch(`${s.url}${path}`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { authorization: `Bearer ${s.key}`, 'content-type': 'application/json' },
+  });
   return r.json() as Promise<any>;
 }
 
@@ -65,11 +73,13 @@ async function smtpIngest(port: number, texts: string[], connections: number) {
   let next = 0;
   let failures = 0;
   const started = performance.now();
-  await Promise.all(Array.from({ length: connections }, async () => {
-    const client = await RawSmtp.open(port);
-    while (next < texts.length) if (!(await client.deliver('sender@bench.example', texts[next++]!))) failures++;
-    client.close();
-  }));
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      const client = await RawSmtp.open(port);
+      while (next < texts.length) if (!(await client.deliver('sender@bench.example', texts[next++]!))) failures++;
+      client.close();
+    }),
+  );
   return { ms: performance.now() - started, failures };
 }
 
@@ -78,28 +88,46 @@ async function restIngest(s: ServeProcess, texts: string[], concurrency: number)
   let next = 0;
   let failures = 0;
   const started = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < bodies.length) {
-      const r = await fetch(`${s.url}/v1/messages/ingest`, { method: 'POST', body: bodies[next++],
-        headers: { authorization: `Bearer ${s.key}`, 'content-type': 'application/json' } });
-      await r.arrayBuffer();
-      if (r.status !== 200) failures++;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < bodies.length) {
+        const r = await fetch(`${s.url}/v1/messages/ingest`, {
+          method: 'POST',
+          body: bodies[next++],
+          headers: { authorization: `Bearer ${s.key}`, 'content-type': 'application/json' },
+        });
+        await r.arrayBuffer();
+        if (r.status !== 200) failures++;
+      }
+    }),
+  );
   return { ms: performance.now() - started, failures };
 }
 
 export async function runSmtp(workload: Uint8Array[]) {
   const messages = workload.slice(0, QUICK ? 300 : 1000);
   // An MTA sends CRLF line endings; the corpus has files with bare LF.
-  const texts = messages.map((m) => Buffer.from(m).toString('latin1').replace(/\r?\n|\r/g, '\r\n'));
+  const texts = messages.map((m) =>
+    Buffer.from(m)
+      .toString('latin1')
+      .replace(/\r?\n|\r/g, '\r\n'),
+  );
   const bytes = totalBytes(messages);
   const dns = await startDns({ 'bench.example': { TXT: ['v=spf1 ip4:127.0.0.1 -all'] } }, DNS_DELAY_MS);
   /** One `svc serve`; REST first when asked (so SMTP, measured after, runs on the fuller database). */
   const run = async (env: Record<string, string>, count: number, withRest: boolean) => {
     const smtpPort = await freePort();
-    const s = await startServe(svcEnv(tempDataDir(), { SVC_AUTH_DNS: 'system', SVC_DNS_SERVERS: dns.address, SVC_SMTP_PORT: String(smtpPort),
-      SVC_INBOUND_DOMAIN: 'in.bench', SVC_RATE_LIMIT_PER_MINUTE: '1000000000', SVC_WEBHOOK_WORKER: '0', ...env }));
+    const s = await startServe(
+      svcEnv(tempDataDir(), {
+        SVC_AUTH_DNS: 'system',
+        SVC_DNS_SERVERS: dns.address,
+        SVC_SMTP_PORT: String(smtpPort),
+        SVC_INBOUND_DOMAIN: 'in.bench',
+        SVC_RATE_LIMIT_PER_MINUTE: '1000000000',
+        SVC_WEBHOOK_WORKER: '0',
+        ...env,
+      }),
+    );
     try {
       await rest(s, '/v1/subdomain', { name: 'bench-smtp' });
       await rest(s, '/v1/addresses', { local_part: 'inbox' });
@@ -122,8 +150,12 @@ export async function runSmtp(workload: Uint8Array[]) {
     return {
       dns_delay_ms: DNS_DELAY_MS,
       smtp_ingest: { ...smtpRate, connections: 4, failures: cached.smtp.failures, dns_queries: cached.dnsQueries },
-      smtp_ingest_no_dns_cache: { ...rate(sample, totalBytes(messages.slice(0, sample)), uncached.smtp.ms), connections: 4,
-        failures: uncached.smtp.failures, dns_queries: uncached.dnsQueries },
+      smtp_ingest_no_dns_cache: {
+        ...rate(sample, totalBytes(messages.slice(0, sample)), uncached.smtp.ms),
+        connections: 4,
+        failures: uncached.smtp.failures,
+        dns_queries: uncached.dnsQueries,
+      },
       d_rest_ingest: { ...restRate, concurrency: 8, failures: restRun.failures },
       ratio_smtp_over_d: +(smtpRate.per_second / restRate.per_second).toFixed(3),
     };

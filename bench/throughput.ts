@@ -29,7 +29,11 @@ export async function runThroughput(messages: Uint8Array[], { withSyncNormal = t
   let cpu = cpuMs();
   let t = performance.now();
   for (const m of messages) {
-    try { await PostalMime.parse(m); } catch { /* counted like any other */ }
+    try {
+      await PostalMime.parse(m);
+    } catch {
+      /* counted like any other */
+    }
   }
   const parseOnly = { ...rate(messages.length, bytes, performance.now() - t), cpu_ms_per_message: perMessage(cpu) };
 
@@ -58,17 +62,35 @@ export async function runThroughput(messages: Uint8Array[], { withSyncNormal = t
     extraCpu += cpuMs() - sanitizeCpu;
     const docs = await time('documents', () => buildDocuments(parsed.message));
     await time('forwarded', () => originalSender(parsed.message, docs.documents[0]?.text ?? ''));
-    const view = { from: parsed.message.from, to: parsed.message.to, cc: parsed.message.cc, replyTo: parsed.message.replyTo,
-      subject: parsed.message.subject, headers: parsed.message.headers, recipients: [], documents: docs.documents, auth: null };
+    const view = {
+      from: parsed.message.from,
+      to: parsed.message.to,
+      cc: parsed.message.cc,
+      replyTo: parsed.message.replyTo,
+      subject: parsed.message.subject,
+      headers: parsed.message.headers,
+      recipients: [],
+      documents: docs.documents,
+      auth: null,
+    };
     const buckets = await listBuckets(app.db, tenant.id);
     const classification = await time('classify', () => classify(buckets.map(classifiable), view));
     const bucket = buckets.find((b) => b.id === classification.bucket_id);
     const schema = bucket ? compiledBucket(bucket).schema : null;
     const fields = schema ? await time('extract', () => extractFields(schema, view)) : null;
     const validation = schema && fields ? await time('validate', () => validateFields(schema.fields, fields)) : null;
-    await time('route', () => route({ matched: Boolean(bucket), policy: effectivePolicy(tenant.policy, bucket?.policy as never),
-      flags: docs.flags, dailyCapReached: false, hasSchema: Boolean(schema), requiresHuman: [], issues: validation?.issues ?? [],
-      confidence: validation?.confidence ?? 1 }));
+    await time('route', () =>
+      route({
+        matched: Boolean(bucket),
+        policy: effectivePolicy(tenant.policy, bucket?.policy as never),
+        flags: docs.flags,
+        dailyCapReached: false,
+        hasSchema: Boolean(schema),
+        requiresHuman: [],
+        issues: validation?.issues ?? [],
+        confidence: validation?.confidence ?? 1,
+      }),
+    );
   }
   const pureMs = performance.now() - t - stageMs.sanitize!;
   stageMs.documents! -= stageMs.sanitize!;
@@ -91,18 +113,29 @@ export async function runThroughput(messages: Uint8Array[], { withSyncNormal = t
   // Analysis runs in the worker pool (one job per core): several messages in flight keep
   // every worker busy while the main thread stores the ones already read.
   let next = 0;
-  await Promise.all(Array.from({ length: INGEST_CONCURRENCY }, async () => {
-    while (next < texts.length) {
-      const outcome = await callTool(app, ingest, { token: key, args: { eml: texts[next++]! }, tenantSelector: undefined });
-      if (!outcome.ok) failures++;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: INGEST_CONCURRENCY }, async () => {
+      while (next < texts.length) {
+        const outcome = await callTool(app, ingest, {
+          token: key,
+          args: { eml: texts[next++]! },
+          tenantSelector: undefined,
+        });
+        if (!outcome.ok) failures++;
+      }
+    }),
+  );
   const fullMs = performance.now() - t;
-  const full = { ...rate(messages.length, bytes, fullMs), cpu_ms_per_message: perMessage(cpu), failures, concurrency: INGEST_CONCURRENCY };
+  const full = {
+    ...rate(messages.length, bytes, fullMs),
+    cpu_ms_per_message: perMessage(cpu),
+    failures,
+    concurrency: INGEST_CONCURRENCY,
+  };
   const stageSum = Object.values(stageMs).reduce((a, b) => a + b, 0);
   const shares = Object.fromEntries([
-    ...STAGES.map((s) => [s, +(100 * stageMs[s]! / fullMs).toFixed(1)]),
-    ['storage_and_rest', +(100 * Math.max(0, fullMs - stageSum) / fullMs).toFixed(1)],
+    ...STAGES.map((s) => [s, +((100 * stageMs[s]!) / fullMs).toFixed(1)]),
+    ['storage_and_rest', +((100 * Math.max(0, fullMs - stageSum)) / fullMs).toFixed(1)],
   ]);
   const dbBytes = dbFileBytes(dir);
   app.db.close();

@@ -19,7 +19,8 @@ export async function runWebhooks(count: number) {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
   const { app, key } = await benchApp({ SVC_ALLOW_PRIVATE_DESTINATIONS: '1' });
-  const call = (name: string, args: Record<string, unknown>) => callTool(app, findTool(name)!, { token: key, args, tenantSelector: undefined });
+  const call = (name: string, args: Record<string, unknown>) =>
+    callTool(app, findTool(name)!, { token: key, args, tenantSelector: undefined });
   await call('add_destination', { name: 'bench', url, secret: 'bench-secret-123' });
   await call('update_bucket', { id: 'invoices', destinations: ['bench'] });
   const worker = new DeliveryWorker(app, { pollMs: 50, batch: 32 });
@@ -27,7 +28,9 @@ export async function runWebhooks(count: number) {
   const appliedAt = new Map<string, number>();
   const started = performance.now();
   for (let i = 0; i < count; i++) {
-    const out = await call('ingest_message', { eml: `From: v@vendor.example\r\nSubject: Invoice B-${i}\r\n\r\nInvoice number: B-${i}\r\nInvoice date: 2026-03-01\r\nTotal due: 1.00 EUR\r\n` });
+    const out = await call('ingest_message', {
+      eml: `From: v@vendor.example\r\nSubject: Invoice B-${i}\r\n\r\nInvoice number: B-${i}\r\nInvoice date: 2026-03-01\r\nTotal due: 1.00 EUR\r\n`,
+    });
     if (out.ok) appliedAt.set((out.result as { capture: { id: string } }).capture.id, performance.now());
   }
   const deadline = performance.now() + 60_000;
@@ -36,7 +39,10 @@ export async function runWebhooks(count: number) {
   await worker.stop();
   server.close();
   app.db.close();
-  const lags = [...appliedAt].filter(([id]) => receivedAt.has(id)).map(([id, t]) => receivedAt.get(id)! - t).sort((a, b) => a - b);
+  const lags = [...appliedAt]
+    .filter(([id]) => receivedAt.has(id))
+    .map(([id, t]) => receivedAt.get(id)! - t)
+    .sort((a, b) => a - b);
   return {
     deliveries: receivedAt.size,
     of: appliedAt.size,

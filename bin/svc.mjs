@@ -9,8 +9,11 @@ import { spawn } from 'node:child_process';
 // them only at start-up and Node 20 cannot exec, so the server runs as a child of this
 // small process, which forwards signals and exits as the child does. Setting
 // MALLOC_ARENA_MAX yourself (any value) runs the server in this process, as it is.
-const tune = process.argv[2] === 'serve' && process.platform === 'linux' && process.env.MALLOC_ARENA_MAX === undefined
-  && Boolean(process.report?.getReport().header.glibcVersionRuntime);
+const tune =
+  process.argv[2] === 'serve' &&
+  process.platform === 'linux' &&
+  process.env.MALLOC_ARENA_MAX === undefined &&
+  Boolean(process.report?.getReport().header.glibcVersionRuntime);
 
 if (tune) {
   const child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
@@ -18,9 +21,16 @@ if (tune) {
     // server, which stops gracefully on the first SIGINT only, must get it once (from here).
     detached: true,
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
-    env: { ...process.env, MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072', SVC_SERVE_PARENT: '1' },
+    env: {
+      ...process.env,
+      MALLOC_ARENA_MAX: '2',
+      MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072',
+      SVC_SERVE_PARENT: '1',
+    },
   });
-  const forward = (signal) => { if (child.exitCode === null && child.signalCode === null) child.kill(signal); };
+  const forward = (signal) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+  };
   const signals = ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGQUIT', 'SIGUSR2'];
   for (const signal of signals) process.on(signal, forward);
   child.on('exit', (code, signal) => {

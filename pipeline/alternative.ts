@@ -5,7 +5,10 @@
 /** Distinct content words: letters or digits, 3+ characters, URLs and addresses left out (clients rewrite links). */
 function contentWords(text: string): Set<string> {
   const out = new Set<string>();
-  for (const token of text.normalize('NFKC').toLowerCase().split(/[ \t\r\n\f\u00A0]+/)) {
+  for (const token of text
+    .normalize('NFKC')
+    .toLowerCase()
+    .split(/[ \t\r\n\f\u00A0]+/)) {
     if (token.includes('://') || token.includes('@') || token.startsWith('www.') || token.startsWith('<http')) continue;
     for (const w of token.split(/[^\p{L}\p{N}]+/u)) if (w.length >= 3) out.add(w);
   }
@@ -33,5 +36,8 @@ export function alternativesDiffer(plain: string, htmlVisible: string): boolean 
   if (p.size === 0 || h.size === 0) return false;
   const fromHtml = missing(p, h);
   const fromPlain = missing(h, p);
-  return (fromHtml >= MIN_WORDS && fromHtml / p.size >= MIN_SHARE) || (fromPlain >= MIN_WORDS && fromPlain / h.size >= MIN_SHARE);
+  return (
+    (fromHtml >= MIN_WORDS && fromHtml / p.size >= MIN_SHARE) ||
+    (fromPlain >= MIN_WORDS && fromPlain / h.size >= MIN_SHARE)
+  );
 }

@@ -29,5 +29,10 @@ export function classify(buckets: readonly ClassifiableBucket[], view: MessageVi
       return { bucket_id: bucket.id, bucket_name: bucket.name, decided_by: outcome.decided_by, reason: outcome.reason };
     }
   }
-  return { bucket_id: null, bucket_name: null, decided_by: null, reason: `no enabled bucket matched (${ordered.length} tried)` };
+  return {
+    bucket_id: null,
+    bucket_name: null,
+    decided_by: null,
+    reason: `no enabled bucket matched (${ordered.length} tried)`,
+  };
 }

@@ -5,7 +5,10 @@
 // pattern gave: a word in front of the date counts with its last 12 letters, and a date with a
 // longer word inside is no date (the search goes on after its first digit).
 
-export interface FoundDate { index: number; text: string }
+export interface FoundDate {
+  index: number;
+  text: string;
+}
 
 /** Every date `re` (global, with `lead` and `middle` groups of whole letter runs) finds. */
 export function datesIn(re: RegExp, text: string): FoundDate[] {

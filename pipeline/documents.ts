@@ -18,7 +18,13 @@ export interface DocumentsResult {
   flags: Flag[];
 }
 
-type Reader = (a: ParsedAttachment) => Promise<{ text: string; hidden?: HiddenText[]; flags?: Flag[]; limited?: string | null; embedded?: EmbeddedFile[] }>;
+type Reader = (a: ParsedAttachment) => Promise<{
+  text: string;
+  hidden?: HiddenText[];
+  flags?: Flag[];
+  limited?: string | null;
+  embedded?: EmbeddedFile[];
+}>;
 
 function decodeText(bytes: Uint8Array): string {
   try {
@@ -37,21 +43,37 @@ export function csvToText(csv: string): string {
   for (let i = 0; i < csv.length; i++) {
     const ch = csv[i]!;
     if (quoted) {
-      if (ch === '"' && csv[i + 1] === '"') { cell += '"'; i++; }
-      else if (ch === '"') quoted = false;
+      if (ch === '"' && csv[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
       else cell += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ',' || ch === ';' || ch === '\t') { rows.at(-1)!.push(cell.trim()); cell = ''; }
-    else if (ch === '\n') { rows.at(-1)!.push(cell.trim()); cell = ''; rows.push([]); }
-    else if (ch !== '\r') cell += ch;
+    else if (ch === ',' || ch === ';' || ch === '\t') {
+      rows.at(-1)!.push(cell.trim());
+      cell = '';
+    } else if (ch === '\n') {
+      rows.at(-1)!.push(cell.trim());
+      cell = '';
+      rows.push([]);
+    } else if (ch !== '\r') cell += ch;
   }
   rows.at(-1)!.push(cell.trim());
-  return rows.filter((r) => r.some((c) => c !== '')).map((r) => r.join(' | ')).join('\n');
+  return rows
+    .filter((r) => r.some((c) => c !== ''))
+    .map((r) => r.join(' | '))
+    .join('\n');
 }
 
 const ICS_FIELDS: Record<string, string> = {
-  SUMMARY: 'Summary', DTSTART: 'Start', DTEND: 'End', LOCATION: 'Location', ORGANIZER: 'Organizer',
-  DESCRIPTION: 'Description', STATUS: 'Status', UID: 'UID',
+  SUMMARY: 'Summary',
+  DTSTART: 'Start',
+  DTEND: 'End',
+  LOCATION: 'Location',
+  ORGANIZER: 'Organizer',
+  DESCRIPTION: 'Description',
+  STATUS: 'Status',
+  UID: 'UID',
 };
 
 /** Calendar attachments as summary lines ("Summary: ...", "Start: ..."). */
@@ -63,7 +85,13 @@ export function icsToText(ics: string): string {
     if (!match) continue;
     if (match[1] === 'BEGIN' && match[3] !== 'VCALENDAR') lines.push(`[${match[3]}]`);
     const label = ICS_FIELDS[match[1]!];
-    if (label) lines.push(`${label}: ${match[3]!.replace(/\\n/gi, '\n').replace(/\\([,;\\])/g, '$1').replace(/^mailto:/i, '')}`);
+    if (label)
+      lines.push(
+        `${label}: ${match[3]!
+          .replace(/\\n/gi, '\n')
+          .replace(/\\([,;\\])/g, '$1')
+          .replace(/^mailto:/i, '')}`,
+      );
   }
   return lines.join('\n');
 }
@@ -99,7 +127,12 @@ function extension(name: string | null): string {
   return name?.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1] ?? '';
 }
 
-const GENERIC_TYPES = new Set(['application/octet-stream', 'application/x-download', 'application/binary', 'binary/octet-stream']);
+const GENERIC_TYPES = new Set([
+  'application/octet-stream',
+  'application/x-download',
+  'application/binary',
+  'binary/octet-stream',
+]);
 
 function startsWith(bytes: Uint8Array, ascii: string): boolean {
   return bytes.byteLength >= ascii.length && [...ascii].every((c, i) => bytes[i] === c.charCodeAt(0));
@@ -129,7 +162,12 @@ function readerFor(a: ParsedAttachment): Reader | null {
     };
   }
   if (type === 'message/rfc822' || ext === 'eml') return async (x) => ({ text: await nestedMessageText(x.bytes) });
-  if (type.startsWith('text/') || type === 'application/xml' || type.endsWith('+xml') || ['txt', 'md', 'json', 'xml'].includes(ext)) {
+  if (
+    type.startsWith('text/') ||
+    type === 'application/xml' ||
+    type.endsWith('+xml') ||
+    ['txt', 'md', 'json', 'xml'].includes(ext)
+  ) {
     return async (x) => ({ text: decodeText(x.bytes) });
   }
   return null;
@@ -169,8 +207,13 @@ export async function readAttachment(attachment: ParsedAttachment): Promise<Atta
       text = read.text;
       limited = read.limited ?? null;
       embedded = read.embedded ?? [];
-      read.flags?.forEach((f) => flags.add(f));
-      if (read.hidden) hidden.push(...read.hidden.map((h) => ({ ...h, reason: `${attachment.filename ?? 'attachment'}: ${h.reason}` })));
+      read.flags?.forEach((f) => {
+        flags.add(f);
+      });
+      if (read.hidden)
+        hidden.push(
+          ...read.hidden.map((h) => ({ ...h, reason: `${attachment.filename ?? 'attachment'}: ${h.reason}` })),
+        );
     } catch (error) {
       unreadable = `could not read ${attachment.mimeType}: ${(error as Error).message}`.slice(0, 300);
       flags.add('attachment_unreadable');
@@ -182,8 +225,13 @@ export async function readAttachment(attachment: ParsedAttachment): Promise<Atta
   if (e.mismatch.length > 0) flags.add('einvoice_mismatch');
   return {
     document: {
-      kind: 'attachment', filename: attachment.filename, mime_type: attachment.mimeType, size_bytes: attachment.bytes.byteLength,
-      text: capped.text, truncated: capped.truncated || limited !== null, unreadable,
+      kind: 'attachment',
+      filename: attachment.filename,
+      mime_type: attachment.mimeType,
+      size_bytes: attachment.bytes.byteLength,
+      text: capped.text,
+      truncated: capped.truncated || limited !== null,
+      unreadable,
     },
     embedded: e.documents.map(({ index: _index, ...d }) => d),
     hidden,
@@ -194,8 +242,13 @@ export async function readAttachment(attachment: ParsedAttachment): Promise<Atta
 /** The document of an attachment that was not read (a budget stopped its reader). */
 export function unreadAttachment(attachment: ParsedAttachment, why: string | null): Omit<Document, 'index'> {
   return {
-    kind: 'attachment', filename: attachment.filename, mime_type: attachment.mimeType, size_bytes: attachment.bytes.byteLength,
-    text: '', truncated: false, unreadable: why,
+    kind: 'attachment',
+    filename: attachment.filename,
+    mime_type: attachment.mimeType,
+    size_bytes: attachment.bytes.byteLength,
+    text: '',
+    truncated: false,
+    unreadable: why,
   };
 }
 
@@ -219,7 +272,9 @@ export async function buildDocuments(message: ParsedMessage, options: BuildOptio
   const flags = new Set<Flag>();
   const renderHtml = options.renderHtml ?? true;
   const body = sanitizeBody(renderHtml ? message : { html: null, text: message.text });
-  body.flags.forEach((f) => flags.add(f));
+  body.flags.forEach((f) => {
+    flags.add(f);
+  });
   const hidden = [...body.hidden];
   const bodyText = cap(body.text);
   const reads: Pick<AttachmentRead, 'document' | 'embedded'>[] = [];
@@ -229,20 +284,25 @@ export async function buildDocuments(message: ParsedMessage, options: BuildOptio
       continue;
     }
     const read = await readAttachment(attachment);
-    read.flags.forEach((f) => flags.add(f));
+    read.flags.forEach((f) => {
+      flags.add(f);
+    });
     hidden.push(...read.hidden);
     reads.push(read);
   }
-  const documents: Document[] = [{
-    index: 0,
-    kind: 'body',
-    filename: null,
-    mime_type: message.html ? 'text/html' : 'text/plain',
-    size_bytes: Buffer.byteLength(message.html ?? message.text ?? '', 'utf8'),
-    text: bodyText.text,
-    truncated: bodyText.truncated,
-    unreadable: null,
-  }, ...attachmentDocuments(reads)];
+  const documents: Document[] = [
+    {
+      index: 0,
+      kind: 'body',
+      filename: null,
+      mime_type: message.html ? 'text/html' : 'text/plain',
+      size_bytes: Buffer.byteLength(message.html ?? message.text ?? '', 'utf8'),
+      text: bodyText.text,
+      truncated: bodyText.truncated,
+      unreadable: null,
+    },
+    ...attachmentDocuments(reads),
+  ];
   // An XML e-invoice attached beside the PDF that prints the same invoice must agree with it.
   if (attachedMismatch(documents).length > 0) flags.add('einvoice_mismatch');
   return { documents, hidden, flags: [...flags] };

@@ -8,7 +8,10 @@ import { SaxesParser } from 'saxes';
 import { READER_LIMITS } from './limits.ts';
 
 export class ReaderLimitError extends Error {
-  constructor(readonly limit: string, message: string) {
+  constructor(
+    readonly limit: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -31,13 +34,18 @@ export function inflateZipEntry(zip: Uint8Array, name: string, maxBytes: number)
     if (file.name !== name || found || failure) return;
     found = true;
     if (file.originalSize !== undefined && file.originalSize > maxBytes) {
-      failure = new ReaderLimitError('zip_inflated_size',
-        `${name} declares ${file.originalSize} bytes inflated; the limit is ${maxBytes}`);
+      failure = new ReaderLimitError(
+        'zip_inflated_size',
+        `${name} declares ${file.originalSize} bytes inflated; the limit is ${maxBytes}`,
+      );
       return;
     }
     file.ondata = (error, chunk, final) => {
       if (failure) return;
-      if (error) { failure = error; return; }
+      if (error) {
+        failure = error;
+        return;
+      }
       size += chunk.byteLength;
       if (size > maxBytes) {
         failure = new ReaderLimitError('zip_inflated_size', `${name} inflates past ${maxBytes} bytes`);
@@ -59,7 +67,10 @@ export function inflateZipEntry(zip: Uint8Array, name: string, maxBytes: number)
   if (!found) return null;
   const out = new Uint8Array(size);
   let at = 0;
-  for (const chunk of chunks) { out.set(chunk, at); at += chunk.byteLength; }
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.byteLength;
+  }
   return out;
 }
 
@@ -73,11 +84,16 @@ export function wordprocessingText(xml: string, maxChars: number): { text: strin
   let cut = false;
   const add = (s: string) => {
     if (cut) return;
-    if (total + s.length > maxChars) { s = s.slice(0, maxChars - total); cut = true; }
+    if (total + s.length > maxChars) {
+      s = s.slice(0, maxChars - total);
+      cut = true;
+    }
     line += s;
     total += s.length;
   };
-  parser.on('doctype', () => { throw new ReaderLimitError('xml_doctype', 'document.xml has a DOCTYPE (entity declarations are not read)'); });
+  parser.on('doctype', () => {
+    throw new ReaderLimitError('xml_doctype', 'document.xml has a DOCTYPE (entity declarations are not read)');
+  });
   parser.on('opentag', (tag) => {
     if (tag.name === 'w:t') inText = true;
     else if (tag.name === 'w:tab') add('\t');
@@ -85,13 +101,26 @@ export function wordprocessingText(xml: string, maxChars: number): { text: strin
   });
   parser.on('closetag', (tag) => {
     if (tag.name === 'w:t') inText = false;
-    else if (tag.name === 'w:p') { lines.push(line); line = ''; }
+    else if (tag.name === 'w:p') {
+      lines.push(line);
+      line = '';
+    }
   });
-  parser.on('text', (text) => { if (inText) add(text); });
-  parser.on('error', (error) => { throw error; });
+  parser.on('text', (text) => {
+    if (inText) add(text);
+  });
+  parser.on('error', (error) => {
+    throw error;
+  });
   parser.write(xml).close();
   if (line) lines.push(line);
-  return { text: lines.join('\n').replace(/\n{3,}/g, '\n\n').trim(), cut };
+  return {
+    text: lines
+      .join('\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim(),
+    cut,
+  };
 }
 
 export function docxText(bytes: Uint8Array): { text: string; cut: boolean } {

@@ -12,8 +12,20 @@ import type { Document } from './types.ts';
 import { parseAmount, parseDate } from './validate.ts';
 import { child, children, descendants, either, parseXml, type XmlNode } from './xml-tree.ts';
 
-export const EINVOICE_FIELDS = ['invoice_number', 'invoice_date', 'due_date', 'total_amount', 'amount_due', 'currency',
-  'seller_name', 'seller_email', 'buyer_name', 'po_number', 'order_date', 'delivery_date'] as const;
+export const EINVOICE_FIELDS = [
+  'invoice_number',
+  'invoice_date',
+  'due_date',
+  'total_amount',
+  'amount_due',
+  'currency',
+  'seller_name',
+  'seller_email',
+  'buyer_name',
+  'po_number',
+  'order_date',
+  'delivery_date',
+] as const;
 export type EinvoiceField = (typeof EINVOICE_FIELDS)[number];
 
 export interface EinvoiceValue {
@@ -31,9 +43,16 @@ export interface Einvoice {
 }
 
 const ROOTS: Record<string, Einvoice['format']> = {
-  CrossIndustryInvoice: 'cii', CrossIndustryDocument: 'cii', SCRDMCCBDACIOMessageStructure: 'cii',
-  Invoice: 'ubl', CreditNote: 'ubl', Order: 'ubl',
-  FatturaElettronica: 'fatturapa', Faktura: 'ksef', nfeProc: 'nfe', NFe: 'nfe',
+  CrossIndustryInvoice: 'cii',
+  CrossIndustryDocument: 'cii',
+  SCRDMCCBDACIOMessageStructure: 'cii',
+  Invoice: 'ubl',
+  CreditNote: 'ubl',
+  Order: 'ubl',
+  FatturaElettronica: 'fatturapa',
+  Faktura: 'ksef',
+  nfeProc: 'nfe',
+  NFe: 'nfe',
 };
 
 type Put = (field: EinvoiceField, node: XmlNode | null | undefined, read?: (text: string) => string | null) => void;
@@ -63,25 +82,57 @@ function cii(root: XmlNode, put: Put): Einvoice['kind'] {
   const agreement = either(tx, ['ApplicableHeaderTradeAgreement'], ['ApplicableSupplyChainTradeAgreement']);
   const settlement = either(tx, ['ApplicableHeaderTradeSettlement'], ['ApplicableSupplyChainTradeSettlement']);
   const delivery = either(tx, ['ApplicableHeaderTradeDelivery'], ['ApplicableSupplyChainTradeDelivery']);
-  const summation = either(settlement, ['SpecifiedTradeSettlementHeaderMonetarySummation'], ['SpecifiedTradeSettlementMonetarySummation']);
+  const summation = either(
+    settlement,
+    ['SpecifiedTradeSettlementHeaderMonetarySummation'],
+    ['SpecifiedTradeSettlementMonetarySummation'],
+  );
   const currency = either(settlement, ['InvoiceCurrencyCode'], ['OrderCurrencyCode']);
   const issued = child(doc, 'IssueDateTime', 'DateTimeString');
   put(order ? 'po_number' : 'invoice_number', child(doc, 'ID'));
   put(order ? 'order_date' : 'invoice_date', issued, isoDate);
-  if (!order) put('po_number', either(agreement, ['BuyerOrderReferencedDocument', 'IssuerAssignedID'], ['BuyerOrderReferencedDocument', 'ID']));
-  put('due_date', single(children(settlement, 'SpecifiedTradePaymentTerms').map((t) => child(t, 'DueDateDateTime', 'DateTimeString')!).filter(Boolean)), isoDate);
+  if (!order)
+    put(
+      'po_number',
+      either(agreement, ['BuyerOrderReferencedDocument', 'IssuerAssignedID'], ['BuyerOrderReferencedDocument', 'ID']),
+    );
+  put(
+    'due_date',
+    single(
+      children(settlement, 'SpecifiedTradePaymentTerms')
+        .map((t) => child(t, 'DueDateDateTime', 'DateTimeString')!)
+        .filter(Boolean),
+    ),
+    isoDate,
+  );
   put('currency', currency);
   // A second GrandTotalAmount may state the total in the tax currency: take the document currency's.
   const totals = children(summation, 'GrandTotalAmount');
-  put('total_amount', totals.find((t) => !t.attrs.currencyID || t.attrs.currencyID === currency?.text) ?? totals[0], decimal);
+  put(
+    'total_amount',
+    totals.find((t) => !t.attrs.currencyID || t.attrs.currencyID === currency?.text) ?? totals[0],
+    decimal,
+  );
   put('amount_due', child(summation, 'DuePayableAmount'), decimal);
   const seller = child(agreement, 'SellerTradeParty');
   put('seller_name', child(seller, 'Name'));
-  put('seller_email', children(seller, 'URIUniversalCommunication').map((u) => child(u, 'URIID')).find((u) => u?.text.includes('@'))
-    ?? child(seller, 'DefinedTradeContact', 'EmailURIUniversalCommunication', 'URIID'));
+  put(
+    'seller_email',
+    children(seller, 'URIUniversalCommunication')
+      .map((u) => child(u, 'URIID'))
+      .find((u) => u?.text.includes('@')) ??
+      child(seller, 'DefinedTradeContact', 'EmailURIUniversalCommunication', 'URIID'),
+  );
   put('buyer_name', child(agreement, 'BuyerTradeParty', 'Name'));
-  put('delivery_date', either(delivery, ['ActualDeliverySupplyChainEvent', 'OccurrenceDateTime', 'DateTimeString'],
-    ['RequestedDeliverySupplyChainEvent', 'OccurrenceDateTime', 'DateTimeString']), isoDate);
+  put(
+    'delivery_date',
+    either(
+      delivery,
+      ['ActualDeliverySupplyChainEvent', 'OccurrenceDateTime', 'DateTimeString'],
+      ['RequestedDeliverySupplyChainEvent', 'OccurrenceDateTime', 'DateTimeString'],
+    ),
+    isoDate,
+  );
   if (order) return 'order';
   return ['381', '261', '396', '532'].includes(child(doc, 'TypeCode')?.text ?? '') ? 'credit_note' : 'invoice';
 }
@@ -90,7 +141,16 @@ function ubl(root: XmlNode, put: Put): Einvoice['kind'] {
   const order = root.name === 'Order';
   put(order ? 'po_number' : 'invoice_number', child(root, 'ID'));
   put(order ? 'order_date' : 'invoice_date', child(root, 'IssueDate'), isoDate);
-  put('due_date', child(root, 'DueDate') ?? single(children(root, 'PaymentMeans').map((p) => child(p, 'PaymentDueDate')!).filter(Boolean)), isoDate);
+  put(
+    'due_date',
+    child(root, 'DueDate') ??
+      single(
+        children(root, 'PaymentMeans')
+          .map((p) => child(p, 'PaymentDueDate')!)
+          .filter(Boolean),
+      ),
+    isoDate,
+  );
   put('currency', child(root, 'DocumentCurrencyCode'));
   const totals = either(root, ['LegalMonetaryTotal'], ['AnticipatedMonetaryTotal']);
   put('total_amount', child(totals, 'TaxInclusiveAmount') ?? (order ? child(totals, 'PayableAmount') : null), decimal);
@@ -101,7 +161,11 @@ function ubl(root: XmlNode, put: Put): Einvoice['kind'] {
   const buyer = either(root, ['AccountingCustomerParty', 'Party'], ['BuyerCustomerParty', 'Party']);
   put('buyer_name', child(buyer, 'PartyLegalEntity', 'RegistrationName') ?? child(buyer, 'PartyName', 'Name'));
   if (!order) put('po_number', child(root, 'OrderReference', 'ID'));
-  put('delivery_date', either(root, ['Delivery', 'ActualDeliveryDate'], ['Delivery', 'RequestedDeliveryPeriod', 'EndDate']), isoDate);
+  put(
+    'delivery_date',
+    either(root, ['Delivery', 'ActualDeliveryDate'], ['Delivery', 'RequestedDeliveryPeriod', 'EndDate']),
+    isoDate,
+  );
   return order ? 'order' : root.name === 'CreditNote' ? 'credit_note' : 'invoice';
 }
 
@@ -118,7 +182,10 @@ function fatturapa(root: XmlNode, put: Put): Einvoice['kind'] {
   put('total_amount', child(general, 'ImportoTotaleDocumento'), decimal);
   put('seller_name', child(seller, 'DatiAnagrafici', 'Anagrafica', 'Denominazione'));
   put('seller_email', child(seller, 'Contatti', 'Email'));
-  put('buyer_name', child(root, 'FatturaElettronicaHeader', 'CessionarioCommittente', 'DatiAnagrafici', 'Anagrafica', 'Denominazione'));
+  put(
+    'buyer_name',
+    child(root, 'FatturaElettronicaHeader', 'CessionarioCommittente', 'DatiAnagrafici', 'Anagrafica', 'Denominazione'),
+  );
   put('due_date', single(descendants(child(body, 'DatiPagamento'), 'DataScadenzaPagamento')), isoDate);
   put('po_number', child(body, 'DatiGenerali', 'DatiOrdineAcquisto', 'IdDocumento'));
   return ['TD04', 'TD08'].includes(child(general, 'TipoDocumento')?.text ?? '') ? 'credit_note' : 'invoice';
@@ -184,7 +251,8 @@ export function readEinvoice(text: string, partial = false): Einvoice | null {
 }
 
 // Month and weekday words as whole letter runs, read with datesIn (see there).
-const DATE = /\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./-]\s?\d{1,2}[./-]\s?\d{2,4}|\d{1,2}\.?\s+(?<middle>\p{L}{3,})\.?,?\s+\d{4}|(?<!\p{L})(?<lead>\p{L}{3,})\.?\s+\d{1,2},?\s+\d{4}|\b\d{8}\b/gu;
+const DATE =
+  /\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./-]\s?\d{1,2}[./-]\s?\d{2,4}|\d{1,2}\.?\s+(?<middle>\p{L}{3,})\.?,?\s+\d{4}|(?<!\p{L})(?<lead>\p{L}{3,})\.?\s+\d{1,2},?\s+\d{4}|\b\d{8}\b/gu;
 
 /** The dates written in the visible text, in the spellings einvoiceMismatch looks for. */
 export function datesShown(visible: string): FoundDate[] {
@@ -207,19 +275,26 @@ export function einvoiceMismatch(einvoice: Einvoice, visible: string): string[] 
   const dates = new Set<string>();
   for (const m of datesShown(visible)) {
     const compact = /^(\d{4})(\d{2})(\d{2})$/.exec(m.text);
-    if (compact) { dates.add(`${compact[1]}-${compact[2]}-${compact[3]}`); continue; }
+    if (compact) {
+      dates.add(`${compact[1]}-${compact[2]}-${compact[3]}`);
+      continue;
+    }
     const d = parseDate(m.text);
     if (!d) continue;
     dates.add(d.value as string);
     // A day/month date may be written month first: either reading counts as shown.
     const parts = /^(\d{1,2})[/-](\d{1,2})[/-](\d{2,4})$/.exec(m.text);
-    if (parts) { const swapped = parseDate(`${parts[2]}/${parts[1]}/${parts[3]}`); if (swapped) dates.add(swapped.value as string); }
+    if (parts) {
+      const swapped = parseDate(`${parts[2]}/${parts[1]}/${parts[3]}`);
+      if (swapped) dates.add(swapped.value as string);
+    }
   }
   const f = einvoice.fields;
   const out: string[] = [];
   const number = einvoice.kind === 'order' ? f.po_number : f.invoice_number;
   if (number && !squeezed.includes(number.value.replace(/\s+/g, '').toLowerCase())) out.push(`number ${number.value}`);
-  if (f.total_amount && !amounts.has(Math.round(Math.abs(Number(f.total_amount.value)) * 100))) out.push(`total ${f.total_amount.value}`);
+  if (f.total_amount && !amounts.has(Math.round(Math.abs(Number(f.total_amount.value)) * 100)))
+    out.push(`total ${f.total_amount.value}`);
   for (const key of ['invoice_date', 'order_date', 'due_date'] as const) {
     if (f[key] && !dates.has(f[key]!.value)) out.push(`${key} ${f[key]!.value}`);
   }
@@ -232,7 +307,11 @@ const XML_NAME = /\.xml$/i;
  * Documents for the files a PDF embeds that are e-invoice XML (ZUGFeRD / Factur-X /
  * Order-X), and what the XML and the visible PDF text disagree on.
  */
-export function embeddedDocuments(files: EmbeddedFile[], visible: string, firstIndex: number): { documents: Document[]; mismatch: string[] } {
+export function embeddedDocuments(
+  files: EmbeddedFile[],
+  visible: string,
+  firstIndex: number,
+): { documents: Document[]; mismatch: string[] } {
   const documents: Document[] = [];
   const mismatch: string[] = [];
   for (const file of files) {
@@ -241,8 +320,16 @@ export function embeddedDocuments(files: EmbeddedFile[], visible: string, firstI
     const einvoice = readEinvoice(text);
     if (!einvoice) continue;
     mismatch.push(...einvoiceMismatch(einvoice, visible));
-    documents.push({ index: firstIndex + documents.length, kind: 'attachment', filename: file.filename, mime_type: 'application/xml',
-      size_bytes: file.bytes.byteLength, text, truncated: false, unreadable: null });
+    documents.push({
+      index: firstIndex + documents.length,
+      kind: 'attachment',
+      filename: file.filename,
+      mime_type: 'application/xml',
+      size_bytes: file.bytes.byteLength,
+      text,
+      truncated: false,
+      unreadable: null,
+    });
   }
   return { documents, mismatch };
 }

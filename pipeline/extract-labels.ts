@@ -28,7 +28,8 @@ export interface LabeledCandidate {
 
 const MAX_MATCHES = 300;
 const SEGMENT_SPLIT = /(\s\|\s|\s{3,}|\t)/;
-const AFTER_LABEL = /^(\s*\([^)\n]{0,30}\))?\s*(?:(?:no\.?|nr\.?|n[°º]\.?|number|nummer|numero|número|#)\s*)?([:：|#=]|\s[-–—]\s|\s{3,}|\t)?\s*/i;
+const AFTER_LABEL =
+  /^(\s*\([^)\n]{0,30}\))?\s*(?:(?:no\.?|nr\.?|n[°º]\.?|number|nummer|numero|número|#)\s*)?([:：|#=]|\s[-–—]\s|\s{3,}|\t)?\s*/i;
 // A value ends at the next cell, a wide gap, or where the next "Label:" starts (see valueEnd).
 const GAP = /\s\|\s|\s{3,}|\t/;
 const SPACE_BEFORE_CAPITAL = /\s\p{Lu}/gu;
@@ -37,9 +38,10 @@ const LABEL_CHAR = /[\p{L}.#°º ]/u;
 // not "net", "HT", "excl." or any other word. One token at a time from a known position (sticky):
 // at most one alternative matches at any position and each in one way only, so reading tokens
 // in a row decides what `^(?:...)*$` decided, without its exponential backtracking.
-const AMOUNT_PREFIX_TOKEN = /[\s:=.,()/\-]|(?:eur|usd|gbp|chf|jpy|cad|aud|sek|nok|dkk|pln|czk|huf|mxn|brl|inr|cny|nzd|sgd|hkd|zar|ron|bgn|try|isk)\b|[€$£¥₹]|zł|kr\b|r\$|incl\b|inkl\b|including|inclusive|ttc\b|brutto\b|gross\b|vat\b|tax\b|taxes\b|mwst\b|ust\b|iva\b|btw\b|tva\b|moms\b|due\b|on\b|am\b|le\b|bis\b|by\b|\d{1,2}(?:[.,]\d+)?\s?%/iuy;
+const AMOUNT_PREFIX_TOKEN =
+  /[\s:=.,()/-]|(?:eur|usd|gbp|chf|jpy|cad|aud|sek|nok|dkk|pln|czk|huf|mxn|brl|inr|cny|nzd|sgd|hkd|zar|ron|bgn|try|isk)\b|[€$£¥₹]|zł|kr\b|r\$|incl\b|inkl\b|including|inclusive|ttc\b|brutto\b|gross\b|vat\b|tax\b|taxes\b|mwst\b|ust\b|iva\b|btw\b|tva\b|moms\b|due\b|on\b|am\b|le\b|bis\b|by\b|\d{1,2}(?:[.,]\d+)?\s?%/iuy;
 // Between a label and its date: a weekday with a comma, or a preposition ("due on", "fällig am").
-const DATE_PREFIX = /^[\s:,.\-]*(?:\p{L}{2,12},\s*|(?:on|am|le|el|den|vom|du|del|dia|il|op|per|by|bis)\s+)?$/iu;
+const DATE_PREFIX = /^[\s:,.-]*(?:\p{L}{2,12},\s*|(?:on|am|le|el|den|vom|du|del|dia|il|op|per|by|bis)\s+)?$/iu;
 
 /**
  * Where a value starting the text ends, or -1 at the end of the line: the first of GAP and
@@ -92,13 +94,19 @@ export function trimPunctuation(text: string): string {
 export function endsWithGap(text: string): boolean {
   const ws = (c: string | undefined) => c !== undefined && /\s/.test(c);
   const n = text.length;
-  return text.endsWith('\t') || (ws(text[n - 1]) && ws(text[n - 2]) && ws(text[n - 3]))
-    || (ws(text[n - 1]) && text[n - 2] === '|' && ws(text[n - 3]));
+  return (
+    text.endsWith('\t') ||
+    (ws(text[n - 1]) && ws(text[n - 2]) && ws(text[n - 3])) ||
+    (ws(text[n - 1]) && text[n - 2] === '|' && ws(text[n - 3]))
+  );
 }
 
-function escape(label: string): string {
+function escapeLabel(label: string): string {
   // A space in a label is one or two spaces in the text, never a cell gap or a line break.
-  return label.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '[ \\u00a0]{1,2}');
+  return label
+    .trim()
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .replace(/\s+/g, '[ \\u00a0]{1,2}');
 }
 
 /**
@@ -107,7 +115,12 @@ function escape(label: string): string {
  */
 export function labelPattern(labels: string[]): string {
   // Not inside a word or a code ("Sub-Total", "Kunden-Nr."): bounded where the label starts or ends with a letter or digit.
-  return labels.map((label) => `${/^[\p{L}\p{N}]/u.test(label) ? '(?<![\\p{L}\\p{N}/.\\-])' : ''}${escape(label)}${/[\p{L}\p{N}]$/u.test(label) ? '(?![\\p{L}\\p{N}])' : ''}`).join('|');
+  return labels
+    .map(
+      (label) =>
+        `${/^[\p{L}\p{N}]/u.test(label) ? '(?<![\\p{L}\\p{N}/.\\-])' : ''}${escapeLabel(label)}${/[\p{L}\p{N}]$/u.test(label) ? '(?![\\p{L}\\p{N}])' : ''}`,
+    )
+    .join('|');
 }
 
 function lineAt(text: string, at: number): { start: number; end: number } {
@@ -131,7 +144,8 @@ function segments(line: string): { text: string; start: number; end: number }[] 
 }
 
 // Read with datesIn (see there): the words as whole letter runs.
-const DATES_IN_TEXT = /\d{1,4}[./-]\d{1,2}[./-]\d{2,4}|(?<!\p{L})(?<lead>\p{L}{3,})\.?\s+\d{1,2},?\s+\d{4}|\d{1,2}\.?\s+(?<middle>\p{L}{3,})\.?\s+\d{4}/gu;
+const DATES_IN_TEXT =
+  /\d{1,4}[./-]\d{1,2}[./-]\d{2,4}|(?<!\p{L})(?<lead>\p{L}{3,})\.?\s+\d{1,2},?\s+\d{4}|\d{1,2}\.?\s+(?<middle>\p{L}{3,})\.?\s+\d{4}/gu;
 
 /** The text with its dates blanked (same length, so offsets stay valid). */
 export function blankDates(text: string): string {
@@ -183,7 +197,12 @@ function amountsIn(text: string): { text: string; start: number }[] {
   return /^(?:[\s%€$£¥|]|[A-Z]{3}\b|zł|kr\b)*$/u.test(rest) ? found : [];
 }
 
-function valueAt(text: string, labelStart: number, labelEnd: number, type: FieldType): { raw: string; offset: number; base: number } | null {
+function valueAt(
+  text: string,
+  labelStart: number,
+  labelEnd: number,
+  type: FieldType,
+): { raw: string; offset: number; base: number } | null {
   const line = lineAt(text, labelStart);
   const lineText = text.slice(line.start, line.end);
   const rest = text.slice(labelEnd, line.end);
@@ -209,7 +228,8 @@ function valueAt(text: string, labelStart: number, labelEnd: number, type: Field
     // "Total € Incl. VAT      681.87": only qualifiers before a gap, the amount in the next cell.
     if ((type === 'number' || type === 'integer' || type === 'date') && end >= 0 && !/\d/.test(value)) {
       const next = segments(tail.slice(end))[0];
-      if (next && readsAs(type, `${value} ${next.text}`)) return { raw: next.text, offset: valueStart + end + next.start, base: 0.8 };
+      if (next && readsAs(type, `${value} ${next.text}`))
+        return { raw: next.text, offset: valueStart + end + next.start, base: 0.8 };
     }
     // Without a separator the label may be running text: "shipped via UPS." ends at the full stop,
     // a colon further on means the label starts a longer one ("Número de cliente:"), and a
@@ -217,7 +237,7 @@ function valueAt(text: string, labelStart: number, labelEnd: number, type: Field
     if (!separator) value = trimPunctuation(value);
     if (!separator && type === 'string') {
       const found = /^\S*\d\S*/.exec(value)?.[0];
-      const token = found !== undefined ? trimPunctuation(found) : (/^\p{Lu}{2,}$/u.test(value) ? value : '');
+      const token = found !== undefined ? trimPunctuation(found) : /^\p{Lu}{2,}$/u.test(value) ? value : '';
       value = /:/.test(token) ? '' : token;
       offset = valueStart;
     }
@@ -237,13 +257,19 @@ function valueAt(text: string, labelStart: number, labelEnd: number, type: Field
         const piped = lineText.includes(' | ') && nextText.includes(' | ');
         const cells = segments(nextText);
         let cell = piped
-          ? (() => { const idx = segments(lineText).findIndex((s) => s.start <= col.start && s.end >= col.start); return segments(lineText).length === cells.length ? cells[idx] : undefined; })()
+          ? (() => {
+              const idx = segments(lineText).findIndex((s) => s.start <= col.start && s.end >= col.start);
+              return segments(lineText).length === cells.length ? cells[idx] : undefined;
+            })()
           : cells.find((s) => s.start < col.end + 2 && s.end > col.start - 2);
         if (!cell && col.start === 0 && !piped) cell = cells[0];
         // The first cell of a "Label | value" row or a "Label:" is another label, not this one's value.
         // ... and so is a "Label: value" cell ("NIP: 9999999999" under a "Seller" heading).
-        const labelCell = cell && (/[:：]$/.test(cell.text) || /^[\p{L}][\p{L} .\-]{0,30}[:：]\s*\S/u.test(cell.text)
-          || (!piped && cell === cells[0] && /^\s*\S[^|]*\s\|\s/.test(nextText)));
+        const labelCell =
+          cell &&
+          (/[:：]$/.test(cell.text) ||
+            /^[\p{L}][\p{L} .-]{0,30}[:：]\s*\S/u.test(cell.text) ||
+            (!piped && cell === cells[0] && /^\s*\S[^|]*\s\|\s/.test(nextText)));
         if (cell && !labelCell && readsAs(type, cell.text)) {
           // A table header or "Label:" vouches for the value below; a heading without a colon less so.
           const base = isHeader || colon ? 0.8 : 0.6;
@@ -257,15 +283,21 @@ function valueAt(text: string, labelStart: number, labelEnd: number, type: Field
 
   // 3. Before it, in the cell to its left, when nothing follows the label.
   if (!tail.trim() && !isHeader) {
-    const before = segments(lineText).filter((s) => s.end <= col.start).at(-1);
+    const before = segments(lineText)
+      .filter((s) => s.end <= col.start)
+      .at(-1);
     if (before && readsAs(type, before.text)) return { raw: before.text, offset: line.start + before.start, base: 0.6 };
   }
   return null;
 }
 
 /** Every labeled value in the documents, most specific label first. */
-export function labeledCandidates(labels: string[], documents: { doc: Document; text: string }[], type: FieldType,
-  fallback = false): LabeledCandidate[] {
+export function labeledCandidates(
+  labels: string[],
+  documents: { doc: Document; text: string }[],
+  type: FieldType,
+  fallback = false,
+): LabeledCandidate[] {
   const wanted = [...new Set(labels.map((l) => l.trim().toLowerCase().replace(/\s+/g, ' ')).filter(Boolean))];
   const found: LabeledCandidate[] = [];
   for (const { doc, text } of documents) {
@@ -274,18 +306,34 @@ export function labeledCandidates(labels: string[], documents: { doc: Document; 
     const present = wanted.map((l, i) => (lower.includes(l.split(' ')[0]!) ? i : -1)).filter((i) => i >= 0);
     if (present.length > 0) found.push(...inDocument(wanted, present, doc, text, type, fallback));
   }
-  return found.sort((a, b) => b.labelLength - a.labelLength || a.label - b.label || Number(b.cellStart) - Number(a.cellStart) || b.base - a.base);
+  return found.sort(
+    (a, b) =>
+      b.labelLength - a.labelLength ||
+      a.label - b.label ||
+      Number(b.cellStart) - Number(a.cellStart) ||
+      b.base - a.base,
+  );
 }
 
 const lowerCache = new WeakMap<Document, { text: string; lower: string }>();
 
 function lowered(doc: Document, text: string): string {
   let cached = lowerCache.get(doc);
-  if (cached?.text !== text) { cached = { text, lower: text.toLowerCase() }; lowerCache.set(doc, cached); }
+  if (cached?.text !== text) {
+    cached = { text, lower: text.toLowerCase() };
+    lowerCache.set(doc, cached);
+  }
   return cached.lower;
 }
 
-function inDocument(wanted: string[], present: number[], doc: Document, text: string, type: FieldType, fallback: boolean): LabeledCandidate[] {
+function inDocument(
+  wanted: string[],
+  present: number[],
+  doc: Document,
+  text: string,
+  type: FieldType,
+  fallback: boolean,
+): LabeledCandidate[] {
   const order = [...present].sort((a, b) => wanted[b]!.length - wanted[a]!.length || a - b);
   const pattern = labelPattern(order.map((i) => wanted[i]!));
   // A template, so the ReDoS contract test (test/contract/regex-safety.test.ts) knows `pattern`.
@@ -298,15 +346,25 @@ function inDocument(wanted: string[], present: number[], doc: Document, text: st
     const label = wanted.indexOf(said);
     const value = valueAt(text, m.index!, m.index! + m[0].length, type);
     if (value) {
-      const before = text.slice(Math.max(0, m.index! - 40), m.index!).split('\n').at(-1)!;
-      const cellStart = !/[\p{L}\p{N}]$/u.test(before.replace(/[ ]$/, '')) || endsWithGap(before) || before.trim() === '';
+      const before = text
+        .slice(Math.max(0, m.index! - 40), m.index!)
+        .split('\n')
+        .at(-1)!;
+      const cellStart =
+        !/[\p{L}\p{N}]$/u.test(before.replace(/[ ]$/, '')) || endsWithGap(before) || before.trim() === '';
       // A label after a word of the same phrase may be part of another label ("Due date");
       // a one-word label tried after a field's specific labels ("Date", "Nummer") says less.
       const base = value.base * (cellStart ? 1 : 0.8) * (fallback && !/\s/.test(said) ? 0.9 : 1);
-      found.push({ raw: value.raw, base, document_index: doc.index, offset: value.offset,
-        label: label < 0 ? wanted.length : label, labelLength: said.length, cellStart });
+      found.push({
+        raw: value.raw,
+        base,
+        document_index: doc.index,
+        offset: value.offset,
+        label: label < 0 ? wanted.length : label,
+        labelLength: said.length,
+        cellStart,
+      });
     }
   }
   return found;
 }
-

@@ -7,10 +7,14 @@ import type { MessageView } from './types.ts';
 
 // MARKER, HEADER_LINE and CLOSING are tried on the trimmed line (see marker / headerLine): a leading
 // or trailing `\s*` beside another one backtracks quadratically over a line of spaces.
-const MARKER = /^(?:[-_=]{2,}\s*)?(?:forwarded message|original message|weitergeleitete nachricht|urspr[üu]ngliche nachricht|message transf[ée]r[ée]|message d'origine|mensaje reenviado|mensaje original|messaggio inoltrato|messaggio originale|doorgestuurd bericht|oorspronkelijk bericht|wiadomo[śs][ćc] przekazana|mensagem encaminhada|vidarebefordrat meddelande|videresendt meddelelse|begin forwarded message|anfang der weitergeleiteten nachricht)\s*(?::\s*)?(?:[-_=]{2,})?$/i;
-const HEADER_LINE = /^[*>]?\s*\*?(?:from|von|de|da|van|od|från|fra|sent|gesendet|envoy[ée]|enviado|inviato|verzonden|wys[łl]ano|skickat|sendt|date|datum|fecha|data|dato|subject|betreff|objet|asunto|oggetto|onderwerp|temat|ämne|emne|assunto|to|an|à|para|a|aan|do|till|til|cc|kopie)\s*(?:\*\s*)?:/i;
-const ATTRIBUTION = /^\s*(?:on\b.{4,200}\bwrote|am\b.{4,200}\bschrieb.{0,80}|le\b.{4,200}\ba écrit|el\b.{4,200}\bescribi[óo]|il\b.{4,200}\bha scritto|op\b.{4,200}\bschreef.{0,80}|em\b.{4,200}\bescreveu|w dniu\b.{4,200}\bnapisa[łl].{0,20}|den\b.{4,200}\bskrev.{0,80})\s*:\s*$/i;
-const CLOSING = /^(?:best regards|kind regards|regards|best|thanks|thank you|cheers|sincerely|mit freundlichen gr[üu](?:ß|ss)en|freundliche gr[üu](?:ß|ss)e|viele gr[üu](?:ß|ss)e|beste gr[üu](?:ß|ss)e|gru(?:ß|ss)|cordialement|bien cordialement|salutations|atentamente|saludos|un saludo|cordiali saluti|distinti saluti|saluti|met vriendelijke groet(?:en)?|vriendelijke groet(?:en)?|z powa[żz]aniem|pozdrawiam|atenciosamente|cumprimentos|med v[äa]nlig h[äa]lsning|v[äa]nliga h[äa]lsningar|med venlig hilsen|venlig hilsen)\s*[,.!]?$/i;
+const MARKER =
+  /^(?:[-_=]{2,}\s*)?(?:forwarded message|original message|weitergeleitete nachricht|urspr[üu]ngliche nachricht|message transf[ée]r[ée]|message d'origine|mensaje reenviado|mensaje original|messaggio inoltrato|messaggio originale|doorgestuurd bericht|oorspronkelijk bericht|wiadomo[śs][ćc] przekazana|mensagem encaminhada|vidarebefordrat meddelande|videresendt meddelelse|begin forwarded message|anfang der weitergeleiteten nachricht)\s*(?::\s*)?(?:[-_=]{2,})?$/i;
+const HEADER_LINE =
+  /^[*>]?\s*\*?(?:from|von|de|da|van|od|från|fra|sent|gesendet|envoy[ée]|enviado|inviato|verzonden|wys[łl]ano|skickat|sendt|date|datum|fecha|data|dato|subject|betreff|objet|asunto|oggetto|onderwerp|temat|ämne|emne|assunto|to|an|à|para|a|aan|do|till|til|cc|kopie)\s*(?:\*\s*)?:/i;
+const ATTRIBUTION =
+  /^\s*(?:on\b.{4,200}\bwrote|am\b.{4,200}\bschrieb.{0,80}|le\b.{4,200}\ba écrit|el\b.{4,200}\bescribi[óo]|il\b.{4,200}\bha scritto|op\b.{4,200}\bschreef.{0,80}|em\b.{4,200}\bescreveu|w dniu\b.{4,200}\bnapisa[łl].{0,20}|den\b.{4,200}\bskrev.{0,80})\s*:\s*$/i;
+const CLOSING =
+  /^(?:best regards|kind regards|regards|best|thanks|thank you|cheers|sincerely|mit freundlichen gr[üu](?:ß|ss)en|freundliche gr[üu](?:ß|ss)e|viele gr[üu](?:ß|ss)e|beste gr[üu](?:ß|ss)e|gru(?:ß|ss)|cordialement|bien cordialement|salutations|atentamente|saludos|un saludo|cordiali saluti|distinti saluti|saluti|met vriendelijke groet(?:en)?|vriendelijke groet(?:en)?|z powa[żz]aniem|pozdrawiam|atenciosamente|cumprimentos|med v[äa]nlig h[äa]lsning|v[äa]nliga h[äa]lsningar|med venlig hilsen|venlig hilsen)\s*[,.!]?$/i;
 
 export function marker(line: string): boolean {
   return MARKER.test(line.trim());
@@ -33,11 +37,15 @@ export function maskWrapper(text: string): string {
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    if (marker(line) || (headerLine(line) && headerLine(lines[i + 1] ?? '') && /^\s*\*?(?:from|von|de|da|van|od|från|fra)\b/i.test(line))) {
+    if (
+      marker(line) ||
+      (headerLine(line) && headerLine(lines[i + 1] ?? '') && /^\s*\*?(?:from|von|de|da|van|od|från|fra)\b/i.test(line))
+    ) {
       // The marker, then the header lines of the forwarded message up to its first blank line.
       let end = marker(line) ? i + 1 : i;
       while (end < lines.length && lines[end]!.trim() === '') end++;
-      while (end < lines.length && (headerLine(lines[end]!) || (lines[end]!.trim() !== '' && /^\s/.test(lines[end]!)))) end++;
+      while (end < lines.length && (headerLine(lines[end]!) || (lines[end]!.trim() !== '' && /^\s/.test(lines[end]!))))
+        end++;
       blank(lines, i, end);
       i = end - 1;
     } else if (ATTRIBUTION.test(line)) {
@@ -71,7 +79,22 @@ export function forwardedBySender(view: MessageView): boolean {
 
 const STOPWORDS: Record<string, string[]> = {
   en: ['the', 'and', 'of', 'to', 'your', 'for', 'please', 'invoice', 'total', 'date', 'amount', 'due', 'thank', 'with'],
-  de: ['und', 'der', 'die', 'das', 'ihre', 'für', 'mit', 'rechnung', 'betrag', 'datum', 'bitte', 'nicht', 'zahlbar', 'vom'],
+  de: [
+    'und',
+    'der',
+    'die',
+    'das',
+    'ihre',
+    'für',
+    'mit',
+    'rechnung',
+    'betrag',
+    'datum',
+    'bitte',
+    'nicht',
+    'zahlbar',
+    'vom',
+  ],
   fr: ['le', 'la', 'les', 'et', 'des', 'votre', 'pour', 'facture', 'montant', 'avec', 'du', 'au', 'date'],
   es: ['el', 'la', 'los', 'y', 'de', 'su', 'para', 'factura', 'importe', 'con', 'fecha', 'del', 'total'],
   it: ['il', 'la', 'di', 'e', 'per', 'fattura', 'importo', 'con', 'del', 'della', 'data', 'totale'],
@@ -87,10 +110,15 @@ const STOPWORDS: Record<string, string[]> = {
  * here but English). English text gives no hint: 03/04/2026 stays ambiguous.
  */
 export function dayFirstLanguage(text: string): boolean {
-  const words = text.toLowerCase().match(/\p{L}+/gu)?.slice(0, 3000) ?? [];
+  const words =
+    text
+      .toLowerCase()
+      .match(/\p{L}+/gu)
+      ?.slice(0, 3000) ?? [];
   const counts = new Map<string, number>();
   for (const w of words) {
-    for (const [lang, list] of Object.entries(STOPWORDS)) if (list.includes(w)) counts.set(lang, (counts.get(lang) ?? 0) + 1);
+    for (const [lang, list] of Object.entries(STOPWORDS))
+      if (list.includes(w)) counts.set(lang, (counts.get(lang) ?? 0) + 1);
   }
   const ranked = [...counts.entries()].sort((a, b) => b[1] - a[1]);
   const [top, second] = ranked;

@@ -63,19 +63,27 @@ const dayFirst = new WeakMap<Document, boolean>();
  * XML is read by the einvoice extractor instead.
  */
 function readable(documents: Document[]): { doc: Document; text: string }[] {
-  const out = documents.filter((d) => d.text && !einvoiceOf(d)).map((doc) => {
-    if (doc.kind !== 'body') return { doc, text: doc.text };
-    let text = masked.get(doc);
-    if (text === undefined) { text = maskWrapper(doc.text); masked.set(doc, text); }
-    return { doc, text };
-  });
+  const out = documents
+    .filter((d) => d.text && !einvoiceOf(d))
+    .map((doc) => {
+      if (doc.kind !== 'body') return { doc, text: doc.text };
+      let text = masked.get(doc);
+      if (text === undefined) {
+        text = maskWrapper(doc.text);
+        masked.set(doc, text);
+      }
+      return { doc, text };
+    });
   return [...out.filter((d) => d.doc.kind !== 'body'), ...out.filter((d) => d.doc.kind === 'body')];
 }
 
 function readsDayFirst(doc: Document | undefined): boolean {
   if (!doc) return false;
   let hint = dayFirst.get(doc);
-  if (hint === undefined) { hint = dayFirstLanguage(doc.text); dayFirst.set(doc, hint); }
+  if (hint === undefined) {
+    hint = dayFirstLanguage(doc.text);
+    dayFirst.set(doc, hint);
+  }
   return hint;
 }
 
@@ -84,8 +92,14 @@ function einvoiceCandidates(field: EinvoiceField, documents: Document[]): Candid
   for (const doc of documents) {
     const value = einvoiceOf(doc)?.fields[field];
     if (value) {
-      found.push({ raw: doc.text.slice(value.start, value.end), parse: value.value, base: 1, offset: value.start,
-        source: { document_index: doc.index, start: 0, end: 0 }, group: 0 });
+      found.push({
+        raw: doc.text.slice(value.start, value.end),
+        parse: value.value,
+        base: 1,
+        offset: value.start,
+        source: { document_index: doc.index, start: 0, end: 0 },
+        group: 0,
+      });
     }
   }
   return found;
@@ -99,8 +113,13 @@ function regexCandidates(regex: SafeRegex, documents: { doc: Document; text: str
       const match = firstMatch(regex, text.slice(from));
       if (!match) break;
       if (match.value) {
-        found.push({ raw: match.value.text, base: 0.7, offset: from + match.value.start,
-          source: { document_index: doc.index, start: 0, end: 0 }, group: 0 });
+        found.push({
+          raw: match.value.text,
+          base: 0.7,
+          offset: from + match.value.start,
+          source: { document_index: doc.index, start: 0, end: 0 },
+          group: 0,
+        });
       }
       from += Math.max(match.end, 1);
     }
@@ -111,7 +130,7 @@ function regexCandidates(regex: SafeRegex, documents: { doc: Document; text: str
 function mailboxCandidates(x: Extract<CompiledExtractor, { kind: 'mailbox' }>, view: MessageView): Candidate[] {
   const box = x.source === 'from' ? view.from : x.source === 'to' ? view.to[0] : view.replyTo[0];
   if (!box) return [];
-  const raw = x.part === 'address' ? box.address : x.part === 'name' ? box.name : box.address.split('@')[1] ?? '';
+  const raw = x.part === 'address' ? box.address : x.part === 'name' ? box.name : (box.address.split('@')[1] ?? '');
   if (!raw) return [];
   // A display name is what the mail says about itself; a forward's sender is the forwarder.
   const base = x.part === 'name' || (x.source === 'from' && forwardedBySender(view)) ? 0.5 : 0.95;
@@ -120,26 +139,35 @@ function mailboxCandidates(x: Extract<CompiledExtractor, { kind: 'mailbox' }>, v
 
 function candidatesFor(x: CompiledExtractor, field: CompiledField, view: MessageView): Candidate[] {
   switch (x.kind) {
-    case 'einvoice': return einvoiceCandidates(x.field, view.documents);
+    case 'einvoice':
+      return einvoiceCandidates(x.field, view.documents);
     case 'labeled_value': {
       const docs = readable(view.documents);
       // A label list after another one is a fallback (generic labels after specific ones).
       const fallback = field.compiled.indexOf(x) > field.compiled.findIndex((e) => e.kind === 'labeled_value');
       const found = labeledCandidates(x.labels, docs, field.type, fallback).map((c) => ({
-        raw: c.raw, base: c.base, offset: c.offset, source: { document_index: c.document_index, start: 0, end: 0 },
+        raw: c.raw,
+        base: c.base,
+        offset: c.offset,
+        source: { document_index: c.document_index, start: 0, end: 0 },
         group: c.label,
       }));
       // The document before its wrapper: body values only when no attachment has one.
       const fromAttachments = found.filter((c) => view.documents[c.source.document_index]?.kind !== 'body');
-      return fromAttachments.length > 0 ? fromAttachments.concat(found.filter((c) => !fromAttachments.includes(c))) : found;
+      return fromAttachments.length > 0
+        ? fromAttachments.concat(found.filter((c) => !fromAttachments.includes(c)))
+        : found;
     }
-    case 'regex': return regexCandidates(x.regex!, readable(view.documents));
-    case 'mailbox': return mailboxCandidates(x, view);
+    case 'regex':
+      return regexCandidates(x.regex!, readable(view.documents));
+    case 'mailbox':
+      return mailboxCandidates(x, view);
     case 'header': {
       const value = headerValues(view.headers, x.name)[0];
       return value ? [{ raw: value, base: 0.5, offset: null, source: { header: x.name.toLowerCase() } }] : [];
     }
-    case 'constant': return [];
+    case 'constant':
+      return [];
   }
 }
 
@@ -147,7 +175,11 @@ function check(field: CompiledField, coerced: Coerced): Coerced | { ok: false; c
   if (!coerced.ok || !field.enum) return coerced;
   const member = matchEnum(coerced.value, field.enum);
   if (member === undefined) {
-    return { ok: false, code: 'not_in_enum', message: `${JSON.stringify(coerced.value)} is not one of ${field.enum.join(', ')}` };
+    return {
+      ok: false,
+      code: 'not_in_enum',
+      message: `${JSON.stringify(coerced.value)} is not one of ${field.enum.join(', ')}`,
+    };
   }
   return { ...coerced, value: member };
 }
@@ -178,7 +210,8 @@ export function extractField(field: CompiledField, view: MessageView): FieldResu
   for (const [i, x] of field.compiled.entries()) {
     if (x.kind === 'constant') {
       const c = check(field, coerceValue(field.type, x.value));
-      if (c.ok) return { value: c.value, confidence: 1, raw: null, source: { constant: true }, extractor: i, failure: null };
+      if (c.ok)
+        return { value: c.value, confidence: 1, raw: null, source: { constant: true }, extractor: i, failure: null };
       firstFailure ??= { ...EMPTY, extractor: i, failure: { code: c.code, message: c.message } };
       continue;
     }
@@ -186,10 +219,17 @@ export function extractField(field: CompiledField, view: MessageView): FieldResu
     for (const candidate of candidatesFor(x, field, view).slice(0, MAX_CANDIDATES)) {
       const c = check(field, coerceText(field.type, candidate.parse ?? candidate.raw));
       // A value read from a normalised form (an e-invoice date) points at the whole text it came from.
-      if (c.ok && candidate.parse !== undefined) valid.push({ candidate, coerced: { ...c, ambiguous: false, start: 0, end: candidate.raw.length } });
+      if (c.ok && candidate.parse !== undefined)
+        valid.push({ candidate, coerced: { ...c, ambiguous: false, start: 0, end: candidate.raw.length } });
       else if (c.ok) valid.push({ candidate, coerced: c });
-      else firstFailure ??= { ...EMPTY, raw: candidate.raw, source: withOffsets(candidate, 0, candidate.raw.length), extractor: i,
-        failure: { code: c.code, message: c.message } };
+      else
+        firstFailure ??= {
+          ...EMPTY,
+          raw: candidate.raw,
+          source: withOffsets(candidate, 0, candidate.raw.length),
+          extractor: i,
+          failure: { code: c.code, message: c.message },
+        };
     }
     const best = valid[0];
     if (!best) continue;
@@ -208,7 +248,11 @@ export function extractField(field: CompiledField, view: MessageView): FieldResu
 
 function withOffsets(candidate: Candidate, start: number, end: number): FieldSource {
   if (candidate.offset === null || !('document_index' in candidate.source)) return candidate.source;
-  return { document_index: candidate.source.document_index, start: candidate.offset + start, end: candidate.offset + end };
+  return {
+    document_index: candidate.source.document_index,
+    start: candidate.offset + start,
+    end: candidate.offset + end,
+  };
 }
 
 export function extractFields(schema: CompiledSchema, view: MessageView): Record<string, FieldResult> {

@@ -9,7 +9,6 @@
 import { isAttribution, labelOf, stripQuote, type LabelKind } from './headers-text.ts';
 import { mailboxFromText } from './mailbox-text.ts';
 import { parseAttached } from './documents.ts';
-import { findEmail } from './validate.ts';
 import type { AnalyzedMessage } from './index.ts';
 import type { Mailbox, ParsedMessage } from './types.ts';
 
@@ -23,42 +22,170 @@ export interface ForwardedOriginal {
 
 /** Forward markers, lower case, without the dashes around them or a trailing colon. */
 const FORWARD_MARKERS = new Set([
-  'forwarded message', 'forwarded', 'begin forwarded message', 'forwarded message follows',
-  'weitergeleitete nachricht', 'anfang der weitergeleiteten nachricht',
-  'message transféré', 'message transfere', 'début du message réexpédié', 'début du message transféré',
-  'message transmis', 'mensaje reenviado', 'inicio del mensaje reenviado', 'messaggio inoltrato', 'inizio messaggio inoltrato',
-  'doorgestuurd bericht', 'begin doorgestuurd bericht', 'doorgestuurd bericht begint hier',
-  'mensagem encaminhada', 'início da mensagem reencaminhada', 'início da mensagem encaminhada', 'mensagem reencaminhada',
-  'wiadomość przekazana dalej', 'przekazana wiadomość', 'początek przekazywanej wiadomości',
-  'přeposlaná zpráva', 'začátek přeposlané zprávy', 'preposlaná správa', 'začiatok preposlanej správy',
-  'videresendt melding', 'videresendt meddelelse', 'videresendt besked', 'start på videresendt besked', 'videresendt e-post',
-  'begynnelse av videresendt melding', 'vidarebefordrat meddelande', 'vidarebefordrat mejl', 'början på vidarebefordrat brev',
-  'välitetty viesti', 'välitetty viesti alkaa', 'edelleenlähetetty viesti',
-  'továbbított üzenet', 'továbbított levél kezdete', 'továbbított levél',
-  'mesaj redirecționat', 'începutul mesajului redirecționat', 'mesaj transmis',
-  'proslijeđena poruka', 'početak proslijeđene poruke', 'posredovano sporočilo',
-  'προωθημένο μήνυμα', 'έναρξη προωθημένου μηνύματος',
-  'пересылаемое сообщение', 'пересланное сообщение', 'перенаправленное сообщение', 'начало переадресованного сообщения',
-  'переслане повідомлення', 'пересилане повідомлення', 'перенаправлене повідомлення', 'початок листа, що пересилається', 'переадресований лист',
-  'iletilen ileti', 'iletilmiş mesaj', 'ileti başlangıcı', 'yönlendirilmiş ileti', 'iletilen mesaj',
-  '転送されたメッセージ', 'メッセージを転送', '転送メッセージ',
-  '已转发邮件', '转发的邮件', '转发邮件', '以下是转发的邮件', '轉寄的郵件', '已轉寄郵件', '轉寄郵件',
-  '전달된 메시지', '전달된 메일', '전달 메시지', '전달된 메세지',
-  'edasisaadetud kiri', 'pārsūtīta ziņa', 'persiųstas laiškas',
+  'forwarded message',
+  'forwarded',
+  'begin forwarded message',
+  'forwarded message follows',
+  'weitergeleitete nachricht',
+  'anfang der weitergeleiteten nachricht',
+  'message transféré',
+  'message transfere',
+  'début du message réexpédié',
+  'début du message transféré',
+  'message transmis',
+  'mensaje reenviado',
+  'inicio del mensaje reenviado',
+  'messaggio inoltrato',
+  'inizio messaggio inoltrato',
+  'doorgestuurd bericht',
+  'begin doorgestuurd bericht',
+  'doorgestuurd bericht begint hier',
+  'mensagem encaminhada',
+  'início da mensagem reencaminhada',
+  'início da mensagem encaminhada',
+  'mensagem reencaminhada',
+  'wiadomość przekazana dalej',
+  'przekazana wiadomość',
+  'początek przekazywanej wiadomości',
+  'přeposlaná zpráva',
+  'začátek přeposlané zprávy',
+  'preposlaná správa',
+  'začiatok preposlanej správy',
+  'videresendt melding',
+  'videresendt meddelelse',
+  'videresendt besked',
+  'start på videresendt besked',
+  'videresendt e-post',
+  'begynnelse av videresendt melding',
+  'vidarebefordrat meddelande',
+  'vidarebefordrat mejl',
+  'början på vidarebefordrat brev',
+  'välitetty viesti',
+  'välitetty viesti alkaa',
+  'edelleenlähetetty viesti',
+  'továbbított üzenet',
+  'továbbított levél kezdete',
+  'továbbított levél',
+  'mesaj redirecționat',
+  'începutul mesajului redirecționat',
+  'mesaj transmis',
+  'proslijeđena poruka',
+  'početak proslijeđene poruke',
+  'posredovano sporočilo',
+  'προωθημένο μήνυμα',
+  'έναρξη προωθημένου μηνύματος',
+  'пересылаемое сообщение',
+  'пересланное сообщение',
+  'перенаправленное сообщение',
+  'начало переадресованного сообщения',
+  'переслане повідомлення',
+  'пересилане повідомлення',
+  'перенаправлене повідомлення',
+  'початок листа, що пересилається',
+  'переадресований лист',
+  'iletilen ileti',
+  'iletilmiş mesaj',
+  'ileti başlangıcı',
+  'yönlendirilmiş ileti',
+  'iletilen mesaj',
+  '転送されたメッセージ',
+  'メッセージを転送',
+  '転送メッセージ',
+  '已转发邮件',
+  '转发的邮件',
+  '转发邮件',
+  '以下是转发的邮件',
+  '轉寄的郵件',
+  '已轉寄郵件',
+  '轉寄郵件',
+  '전달된 메시지',
+  '전달된 메일',
+  '전달 메시지',
+  '전달된 메세지',
+  'edasisaadetud kiri',
+  'pārsūtīta ziņa',
+  'persiųstas laiškas',
 ]);
 
 /** "Original message" markers: Outlook writes them in replies too, so they mean a forward only without a reply subject. */
 const ORIGINAL_MARKERS = new Set([
-  'original message', 'ursprüngliche nachricht', "message d'origine", 'mensaje original', 'messaggio originale',
-  'oorspronkelijk bericht', 'mensagem original', 'originalmeddelelse', 'opprinnelig melding', 'ursprungligt meddelande',
-  'alkuperäinen viesti', 'wiadomość oryginalna', 'původní zpráva', 'pôvodná správa', 'eredeti üzenet',
-  'mesaj original', 'izvorna poruka', 'исходное сообщение', 'оригінальне повідомлення', 'вихідне повідомлення',
-  'özgün ileti', 'orijinal ileti', '元のメッセージ', '原始邮件', '原始郵件', '원본 메시지', 'αρχικό μήνυμα',
+  'original message',
+  'ursprüngliche nachricht',
+  "message d'origine",
+  'mensaje original',
+  'messaggio originale',
+  'oorspronkelijk bericht',
+  'mensagem original',
+  'originalmeddelelse',
+  'opprinnelig melding',
+  'ursprungligt meddelande',
+  'alkuperäinen viesti',
+  'wiadomość oryginalna',
+  'původní zpráva',
+  'pôvodná správa',
+  'eredeti üzenet',
+  'mesaj original',
+  'izvorna poruka',
+  'исходное сообщение',
+  'оригінальне повідомлення',
+  'вихідне повідомлення',
+  'özgün ileti',
+  'orijinal ileti',
+  '元のメッセージ',
+  '原始邮件',
+  '原始郵件',
+  '원본 메시지',
+  'αρχικό μήνυμα',
 ]);
 
-const FORWARD_PREFIXES = ['fw', 'fwd', 'wg', 'tr', 'rv', 'i', 'vs', 'vb', 'doorst', 'pd', 'enc', 'fs', 'ilt', 'ilet', 'tov',
-  'přeposlat', 'továbbítás', 'továbbítva', 'перес', 'переслать', 'пересл', 'fwd转发', '转发', '轉寄', '전달', 'πρθ', 'rif'];
-const REPLY_PREFIXES = ['re', 'aw', 'sv', 'antw', 'odp', 'vá', 'vs', 'ynt', 'ответ', 'відп', '回复', '答复', '回覆', '답장', 'απ', 'r', 'res'];
+const FORWARD_PREFIXES = [
+  'fw',
+  'fwd',
+  'wg',
+  'tr',
+  'rv',
+  'i',
+  'vs',
+  'vb',
+  'doorst',
+  'pd',
+  'enc',
+  'fs',
+  'ilt',
+  'ilet',
+  'tov',
+  'přeposlat',
+  'továbbítás',
+  'továbbítva',
+  'перес',
+  'переслать',
+  'пересл',
+  'fwd转发',
+  '转发',
+  '轉寄',
+  '전달',
+  'πρθ',
+  'rif',
+];
+const REPLY_PREFIXES = [
+  're',
+  'aw',
+  'sv',
+  'antw',
+  'odp',
+  'vá',
+  'vs',
+  'ynt',
+  'ответ',
+  'відп',
+  '回复',
+  '答复',
+  '回覆',
+  '답장',
+  'απ',
+  'r',
+  'res',
+];
 
 /** Lower case without the combining dot JavaScript leaves on a lower-cased Turkish "İ". */
 export function fold(text: string): string {
@@ -68,7 +195,10 @@ export function fold(text: string): string {
 function subjectPrefix(subject: string): string {
   const s = subject.trim();
   let colon = -1;
-  for (const c of [':', '：']) { const i = s.indexOf(c); if (i > 0 && (colon < 0 || i < colon)) colon = i; }
+  for (const c of [':', '：']) {
+    const i = s.indexOf(c);
+    if (i > 0 && (colon < 0 || i < colon)) colon = i;
+  }
   return colon > 0 && colon <= 12 ? fold(s.slice(0, colon)).replace(/\.$/, '') : '';
 }
 
@@ -106,9 +236,15 @@ function readBlock(lines: string[]): ForwardedOriginal | null {
   let seen = 0;
   for (const raw of lines) {
     const line = stripQuote(raw);
-    if (!line) { if (seen > 0 && found.from) break; continue; }
+    if (!line) {
+      if (seen > 0 && found.from) break;
+      continue;
+    }
     const label = labelOf(line);
-    if (!label) { if (seen > 0) break; continue; }
+    if (!label) {
+      if (seen > 0) break;
+      continue;
+    }
     seen++;
     for (const part of label.parts) if (!found[part.kind]) found[part.kind] = part.value;
   }
@@ -132,7 +268,8 @@ function attributionName(line: string, address: string): string {
   const before = at >= 0 ? line.slice(0, at) : line;
   for (let i = 0; i < before.length; i++) {
     if (!OPEN_QUOTES.includes(before[i]!)) continue;
-    for (let j = i + 1; j < before.length; j++) if (CLOSE_QUOTES.includes(before[j]!)) return before.slice(i + 1, j).trim();
+    for (let j = i + 1; j < before.length; j++)
+      if (CLOSE_QUOTES.includes(before[j]!)) return before.slice(i + 1, j).trim();
   }
   let end = before.length;
   while (end > 0 && '<([ '.includes(before[end - 1]!)) end--;
@@ -169,7 +306,8 @@ export function forwardedInText(body: string, subject: string): ForwardedOrigina
     const t = stripQuote(line);
     if (!isAttribution(t)) continue;
     const from = mailboxFromText(t.slice(0, -1));
-    if (from) return { from: { name: attributionName(t, from.address), address: from.address }, date: null, subject: null };
+    if (from)
+      return { from: { name: attributionName(t, from.address), address: from.address }, date: null, subject: null };
   }
   return null;
 }
@@ -206,7 +344,11 @@ export function matchesForwarder(entry: string, address: string | null | undefin
  * read as from its original sender. Pure, so the analysis worker can apply it before
  * classifying, exactly as the main thread would.
  */
-export function readAsOriginalSender(analyzed: AnalyzedMessage, forwarders: string[], envelopeFrom: string | null): AnalyzedMessage {
+export function readAsOriginalSender(
+  analyzed: AnalyzedMessage,
+  forwarders: string[],
+  envelopeFrom: string | null,
+): AnalyzedMessage {
   const sender = analyzed.view.from?.address;
   if (!forwarders.some((f) => matchesForwarder(f, sender) || matchesForwarder(f, envelopeFrom))) return analyzed;
   const original = analyzed.forwardedFrom;

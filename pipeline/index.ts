@@ -38,7 +38,8 @@ export function authFlags(auth: AuthResults | null | undefined): Flag[] {
 }
 
 export async function analyzeMessage(
-  raw: Uint8Array | string, opts: AnalyzeOptions = {},
+  raw: Uint8Array | string,
+  opts: AnalyzeOptions = {},
 ): Promise<{ ok: true; message: AnalyzedMessage } | { ok: false; refusal: ParseRefusal }> {
   const parsed = await parseMessage(raw);
   if (!parsed.ok) return parsed;
@@ -53,11 +54,21 @@ export async function analyzeMessage(
     : [...m.to, ...m.cc].map((x) => x.address).filter(Boolean);
   const flags = [...new Set<Flag>([...m.flags, ...docs.flags, ...authFlags(opts.auth)])];
   const view: MessageView = {
-    from: m.from, to: m.to, cc: m.cc, replyTo: m.replyTo, subject: m.subject, headers: m.headers,
-    recipients, documents: docs.documents, auth: opts.auth ?? null,
+    from: m.from,
+    to: m.to,
+    cc: m.cc,
+    replyTo: m.replyTo,
+    subject: m.subject,
+    headers: m.headers,
+    recipients,
+    documents: docs.documents,
+    auth: opts.auth ?? null,
   };
   const forwardedFrom = await originalSender(m, docs.documents[0]?.text ?? '');
-  return { ok: true, message: { parsed: m, documents: docs.documents, hidden: docs.hidden, flags, view, forwardedFrom } };
+  return {
+    ok: true,
+    message: { parsed: m, documents: docs.documents, hidden: docs.hidden, flags, view, forwardedFrom },
+  };
 }
 
 export interface SchemaRun {

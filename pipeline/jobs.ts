@@ -34,17 +34,32 @@ export type AnalysisJob =
    * when a trusted forwarder sent it on, then classify and extract): the message crosses
    * the thread boundary once each way instead of twice.
    */
-  | { kind: 'ingest'; raw: Uint8Array; options: AnalyzeOptions; forwarders: string[]; envelopeFrom: string | null; buckets: BucketDefinition[] }
+  | {
+      kind: 'ingest';
+      raw: Uint8Array;
+      options: AnalyzeOptions;
+      forwarders: string[];
+      envelopeFrom: string | null;
+      buckets: BucketDefinition[];
+    }
   | { kind: 'rule'; rule: unknown; views: MessageView[] }
   | { kind: 'schema'; schema: unknown; views: MessageView[] };
 
 export type AnalyzeJobResult = { ok: true; message: AnalyzedMessage } | { ok: false; refusal: ParseRefusal };
-export interface DecideJobResult { classification: Classification; run: SchemaRun | null }
+export interface DecideJobResult {
+  classification: Classification;
+  run: SchemaRun | null;
+}
 /** `decided` is null when the message was refused (nothing to classify). */
-export interface IngestJobResult { analyzed: AnalyzeJobResult; decided: DecideJobResult | null }
+export interface IngestJobResult {
+  analyzed: AnalyzeJobResult;
+  decided: DecideJobResult | null;
+}
 
 /** What a job may tell the pool while it runs: `phase(1)` when an ingest job starts to classify. */
-export interface JobHooks { phase?: (phase: number) => void }
+export interface JobHooks {
+  phase?: (phase: number) => void;
+}
 
 export interface JobResults {
   analyze: AnalyzeJobResult;
@@ -88,7 +103,10 @@ function schemaOf(schema: unknown): CompiledSchema | null {
 /** Strips attachment bytes the caller does not need: they are the bulk of a message. */
 export function withoutBytes(message: AnalyzedMessage): AnalyzedMessage {
   const empty = new Uint8Array(0);
-  return { ...message, parsed: { ...message.parsed, attachments: message.parsed.attachments.map((a) => ({ ...a, bytes: empty })) } };
+  return {
+    ...message,
+    parsed: { ...message.parsed, attachments: message.parsed.attachments.map((a) => ({ ...a, bytes: empty })) },
+  };
 }
 
 function decideFor(definitions: BucketDefinition[], view: MessageView): DecideJobResult {
@@ -124,7 +142,9 @@ export async function runJob(job: AnalysisJob, hooks: JobHooks = {}): Promise<Jo
     }
     case 'rule': {
       const rule = ruleOf(job.rule);
-      return job.views.map((view) => (rule ? rule(view) : { matched: false, decided_by: 'rule', reason: 'no rule: matches nothing' }));
+      return job.views.map((view) =>
+        rule ? rule(view) : { matched: false, decided_by: 'rule', reason: 'no rule: matches nothing' },
+      );
     }
     case 'schema': {
       const schema = schemaOf(job.schema)!;

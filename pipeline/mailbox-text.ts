@@ -38,7 +38,10 @@ export function firstAddress(text: string): { address: string; start: number } |
     while (end > at + 1 && text[end - 1] === '.') end--;
     let address = text.slice(start, end);
     // "mailto:john@acme.com" scans as "mailto" + ":" stop; a leading dot from "...john" is not part of it.
-    while (address.startsWith('.')) { address = address.slice(1); start++; }
+    while (address.startsWith('.')) {
+      address = address.slice(1);
+      start++;
+    }
     if (isValidAddress(address)) return { address: address.toLowerCase(), start };
     from = at + 1;
   }
@@ -57,7 +60,11 @@ export function mailboxFromText(text: string): Mailbox | null {
     if (i >= 0) cut = Math.min(cut, i);
   }
   let name = before.slice(0, cut);
-  name = [...name].filter((c) => !QUOTES.has(c)).join('').replace(/[ \t]+/g, ' ').trim();
+  name = [...name]
+    .filter((c) => !QUOTES.has(c))
+    .join('')
+    .replace(/[ \t]+/g, ' ')
+    .trim();
   if (name.endsWith(',')) name = name.slice(0, -1).trim();
   if (name.includes('@') || name.toLowerCase().startsWith('mailto')) name = '';
   return { name, address: found.address };

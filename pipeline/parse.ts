@@ -23,7 +23,8 @@ function mailboxes(list: Address[] | Address | undefined): Mailbox[] {
   const out: Mailbox[] = [];
   for (const entry of Array.isArray(list) ? list : [list]) {
     if ('group' in entry && entry.group) {
-      for (const member of entry.group) out.push({ name: member.name ?? '', address: (member.address ?? '').toLowerCase() });
+      for (const member of entry.group)
+        out.push({ name: member.name ?? '', address: (member.address ?? '').toLowerCase() });
     } else if ('address' in entry) {
       out.push({ name: entry.name ?? '', address: (entry.address ?? '').toLowerCase() });
     }
@@ -87,7 +88,8 @@ export function headersOnly(raw: string, reason: string): ParsedMessage {
   const headers: HeaderField[] = [];
   for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
     const colon = line.indexOf(':');
-    if (colon > 0) headers.push({ name: line.slice(0, colon).trim().toLowerCase(), value: line.slice(colon + 1).trim() });
+    if (colon > 0)
+      headers.push({ name: line.slice(0, colon).trim().toLowerCase(), value: line.slice(colon + 1).trim() });
   }
   const get = (name: string) => headers.find((h) => h.name === name)?.value;
   const address = (value: string | undefined): Mailbox[] => {
@@ -118,13 +120,19 @@ export async function parseMessage(raw: Uint8Array | string): Promise<ParseResul
   // latin1 maps each byte to one char: cheap, and enough to look for markers.
   const latin1 = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
   if (latin1.trim() === '') {
-    return { ok: false, refusal: { code: 'empty_message', message: 'The message is empty; send the whole RFC 822 text (headers, blank line, body).' } };
+    return {
+      ok: false,
+      refusal: {
+        code: 'empty_message',
+        message: 'The message is empty; send the whole RFC 822 text (headers, blank line, body).',
+      },
+    };
   }
   try {
     // postal-mime copies a view into an ArrayBuffer of its own; a view over a whole buffer
     // (the usual case, and the shared buffer the analysis pool passes) is read in place.
     const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
-    const email = await PostalMime.parse(whole ? bytes.buffer as ArrayBuffer : bytes, {
+    const email = await PostalMime.parse(whole ? (bytes.buffer as ArrayBuffer) : bytes, {
       maxNestingDepth: PARSE_LIMITS.maxNestingDepth,
       maxHeadersSize: PARSE_LIMITS.maxHeadersSize,
       maxRfc822NestingDepth: PARSE_LIMITS.maxRfc822NestingDepth,

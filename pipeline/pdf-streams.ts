@@ -45,14 +45,19 @@ export function filtersOf(dict: string): string[] | null {
   if (rest.startsWith('[')) rest = rest.slice(1, rest.indexOf(']') < 0 ? undefined : rest.indexOf(']'));
   else if (!rest.startsWith('/')) return null;
   else rest = rest.slice(0, 1 + (/[\s/[\]<>()]/.exec(rest.slice(1))?.index ?? rest.length));
-  const names = rest.split('/').map((n) => n.trim()).filter((n) => n !== '');
+  const names = rest
+    .split('/')
+    .map((n) => n.trim())
+    .filter((n) => n !== '');
   return names.map((n) => n.replace(/#([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))));
 }
 
 /** Decoded size of zlib data, counted by fflate in slices up to an error or past `cap`. */
 function inflatedSizeSliced(data: Uint8Array, cap: number): number {
   let size = 0;
-  const inflater = new Unzlib((chunk) => { size += chunk.byteLength; });
+  const inflater = new Unzlib((chunk) => {
+    size += chunk.byteLength;
+  });
   // A slice of 4 KiB inflates to at most ~4 MiB (deflate's ratio is at most 1032:1).
   const slice = 4096;
   try {
@@ -74,7 +79,8 @@ function inflatedSizeSliced(data: Uint8Array, cap: number): number {
  */
 function inflatedSize(data: Uint8Array, cap: number): number {
   try {
-    return inflateSync(data, { maxOutputLength: cap + 1, chunkSize: 1024 * 1024, finishFlush: constants.Z_SYNC_FLUSH }).byteLength;
+    return inflateSync(data, { maxOutputLength: cap + 1, chunkSize: 1024 * 1024, finishFlush: constants.Z_SYNC_FLUSH })
+      .byteLength;
   } catch (error) {
     if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') return cap + 1;
     return inflatedSizeSliced(data, cap);
@@ -90,13 +96,21 @@ function lzwSize(data: Uint8Array, cap: number): number {
   let size = 0;
   let bits = 0;
   let buffer = 0;
-  for (let at = 0; at < data.byteLength && size <= cap;) {
-    while (bits < width && at < data.byteLength) { buffer = ((buffer << 8) | data[at++]!) & 0xffffff; bits += 8; }
+  for (let at = 0; at < data.byteLength && size <= cap; ) {
+    while (bits < width && at < data.byteLength) {
+      buffer = ((buffer << 8) | data[at++]!) & 0xffffff;
+      bits += 8;
+    }
     if (bits < width) break;
     const code = (buffer >>> (bits - width)) & ((1 << width) - 1);
     bits -= width;
     if (code === 257) break;
-    if (code === 256) { next = 258; width = 9; previous = -1; continue; }
+    if (code === 256) {
+      next = 258;
+      width = 9;
+      previous = -1;
+      continue;
+    }
     // A code not yet in the table is the previous entry plus its own first byte.
     const length = code < next ? lengths[code]! : previous >= 0 ? lengths[previous]! + 1 : 0;
     if (length === 0) break;
@@ -111,10 +125,16 @@ function lzwSize(data: Uint8Array, cap: number): number {
 /** Decoded size of RunLength data. */
 function runLengthSize(data: Uint8Array, cap: number): number {
   let size = 0;
-  for (let at = 0; at < data.byteLength && size <= cap;) {
+  for (let at = 0; at < data.byteLength && size <= cap; ) {
     const n = data[at]!;
     if (n === 128) break;
-    if (n < 128) { size += n + 1; at += n + 2; } else { size += 257 - n; at += 2; }
+    if (n < 128) {
+      size += n + 1;
+      at += n + 2;
+    } else {
+      size += 257 - n;
+      at += 2;
+    }
   }
   return size;
 }
@@ -135,10 +155,14 @@ function asciiDecoded(filter: string, data: Uint8Array): Uint8Array {
     let high = -1;
     for (const c of data) {
       if (c === 0x3e) break;
-      const digit = c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x41 && c <= 0x46 ? c - 55 : c >= 0x61 && c <= 0x66 ? c - 87 : -1;
+      const digit =
+        c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x41 && c <= 0x46 ? c - 55 : c >= 0x61 && c <= 0x66 ? c - 87 : -1;
       if (digit < 0) continue;
       if (high < 0) high = digit;
-      else { out[n++] = high * 16 + digit; high = -1; }
+      else {
+        out[n++] = high * 16 + digit;
+        high = -1;
+      }
     }
     if (high >= 0) out[n++] = high * 16;
     return out.subarray(0, n);
@@ -147,7 +171,10 @@ function asciiDecoded(filter: string, data: Uint8Array): Uint8Array {
   let count = 0;
   for (const c of data) {
     if (c === 0x7e) break;
-    if (c === 0x7a && count === 0) { n += 4; continue; } // 'z': four zero bytes (out is zero-filled)
+    if (c === 0x7a && count === 0) {
+      n += 4;
+      continue;
+    } // 'z': four zero bytes (out is zero-filled)
     if (c < 0x21 || c > 0x75) continue;
     group = group * 85 + (c - 0x21);
     if (++count === 5) {
@@ -166,18 +193,37 @@ function asciiDecoded(filter: string, data: Uint8Array): Uint8Array {
 const ASCII = new Set(['ASCIIHexDecode', 'AHx', 'ASCII85Decode', 'A85']);
 
 const COUNTERS: Record<string, (data: Uint8Array, cap: number) => number> = {
-  FlateDecode: inflatedSize, Fl: inflatedSize, LZWDecode: lzwSize, LZW: lzwSize,
-  RunLengthDecode: runLengthSize, RL: runLengthSize, BrotliDecode: brotliSize,
+  FlateDecode: inflatedSize,
+  Fl: inflatedSize,
+  LZWDecode: lzwSize,
+  LZW: lzwSize,
+  RunLengthDecode: runLengthSize,
+  RL: runLengthSize,
+  BrotliDecode: brotliSize,
 };
 // Filters whose output is no larger than their input (or images, which text never decodes).
-const SHRINKING = new Set(['ASCIIHexDecode', 'AHx', 'ASCII85Decode', 'A85', 'DCTDecode', 'DCT', 'JPXDecode', 'CCITTFaxDecode', 'CCF', 'JBIG2Decode', 'Crypt']);
+const SHRINKING = new Set([
+  'ASCIIHexDecode',
+  'AHx',
+  'ASCII85Decode',
+  'A85',
+  'DCTDecode',
+  'DCT',
+  'JPXDecode',
+  'CCITTFaxDecode',
+  'CCF',
+  'JBIG2Decode',
+  'Crypt',
+]);
 
 /** What a stream's first bytes become so that pdf.js decodes nothing from it. */
 function blank(pdf: Uint8Array, start: number, end: number, first: string | undefined): void {
   pdf.fill(SPACE, start, end);
-  if (first === 'LZWDecode' || first === 'LZW') pdf.set([0x80, 0x80], start); // code 257, end of data
+  if (first === 'LZWDecode' || first === 'LZW')
+    pdf.set([0x80, 0x80], start); // code 257, end of data
   else if (first === 'RunLengthDecode' || first === 'RL') pdf[start] = 0x80;
-  else if (first === 'ASCIIHexDecode' || first === 'AHx') pdf[start] = 0x3e; // '>'
+  else if (first === 'ASCIIHexDecode' || first === 'AHx')
+    pdf[start] = 0x3e; // '>'
   else if (first === 'ASCII85Decode' || first === 'A85') pdf.set([0x7e, 0x3e], start); // '~>'
 }
 
@@ -205,10 +251,16 @@ export function limitPdfStreams(pdf: Uint8Array, limits: StreamLimits): StreamSc
     const obj = buf.lastIndexOf('obj', keyword);
     const dict = buf.toString('latin1', obj < 0 ? Math.max(0, keyword - 4096) : obj + 3, keyword);
     const filters = filtersOf(dict) ?? ['FlateDecode'];
-    if (/\/Subtype\s*\/Image\b/.test(dict)) { blank(pdf, start, end, filters[0]); continue; }
+    if (/\/Subtype\s*\/Image\b/.test(dict)) {
+      blank(pdf, start, end, filters[0]);
+      continue;
+    }
     const embedded = /\/Type\s*\/EmbeddedFile\b/.test(dict);
     // Deflate grows incompressible data by well under 1 %: so much input decodes to more.
-    if (embedded && end - start > limits.embeddedMaxBytes * 1.01 + 1024) { blank(pdf, start, end, filters[0]); continue; }
+    if (embedded && end - start > limits.embeddedMaxBytes * 1.01 + 1024) {
+      blank(pdf, start, end, filters[0]);
+      continue;
+    }
 
     const counted = filters.findIndex((f) => !SHRINKING.has(f));
     if (counted < 0) continue; // decodes to no more than its own length
@@ -218,20 +270,29 @@ export function limitPdfStreams(pdf: Uint8Array, limits: StreamLimits): StreamSc
     // Only ASCII stages may come before the one counted, and only shrinking ones after it;
     // a second expanding stage or a filter we cannot count is taken at deflate's worst
     // case (1032:1), which only a hostile PDF reaches.
-    const measurable = count !== undefined && filters.slice(0, counted).every((f) => ASCII.has(f))
-      && filters.slice(counted + 1).every((f) => SHRINKING.has(f));
+    const measurable =
+      count !== undefined &&
+      filters.slice(0, counted).every((f) => ASCII.has(f)) &&
+      filters.slice(counted + 1).every((f) => SHRINKING.has(f));
     // Flate data ends itself: count up to the end of the file, so an `endstream` planted
     // inside the data (pdf.js trusts /Length) cannot shorten what is counted.
-    let data = pdf.subarray(start, counted === 0 && (filters[0] === 'FlateDecode' || filters[0] === 'Fl') ? pdf.byteLength : end);
+    let data = pdf.subarray(
+      start,
+      counted === 0 && (filters[0] === 'FlateDecode' || filters[0] === 'Fl') ? pdf.byteLength : end,
+    );
     if (measurable) for (const f of filters.slice(0, counted)) data = asciiDecoded(f, data);
     const size = measurable ? count(data, cap) : (end - start) * 1032;
-    if (size <= cap) { scan.decodedBytes += size; continue; }
+    if (size <= cap) {
+      scan.decodedBytes += size;
+      continue;
+    }
     blank(pdf, start, end, filters[0]);
     if (embedded) continue; // too large to keep anyway
     scan.overLimit++;
-    scan.limited ??= cap < limits.streamMaxBytes
-      ? `PDF streams decode past ${limits.totalMaxBytes / MIB} MiB in total (the PDF inflate limit); the rest were not read`
-      : `a PDF stream decodes past ${limits.streamMaxBytes / MIB} MiB (the PDF stream inflate limit); it was not read`;
+    scan.limited ??=
+      cap < limits.streamMaxBytes
+        ? `PDF streams decode past ${limits.totalMaxBytes / MIB} MiB in total (the PDF inflate limit); the rest were not read`
+        : `a PDF stream decodes past ${limits.streamMaxBytes / MIB} MiB (the PDF stream inflate limit); it was not read`;
   }
   if (scan.overLimit > 1) scan.limited += ` (${scan.overLimit} streams left out)`;
   return scan;

@@ -133,7 +133,12 @@ async function embeddedFiles(pdf: { getAttachments(): Promise<unknown> }): Promi
   for (const entry of Object.values(attachments as Record<string, { filename?: string; content?: Uint8Array }>)) {
     if (files.length >= MAX_EMBEDDED_FILES) break;
     // Empty: a file too large to keep, left out before pdf.js decoded it (pdf-streams.ts).
-    if (!(entry?.content instanceof Uint8Array) || entry.content.byteLength === 0 || entry.content.byteLength > MAX_EMBEDDED_BYTES) continue;
+    if (
+      !(entry?.content instanceof Uint8Array) ||
+      entry.content.byteLength === 0 ||
+      entry.content.byteLength > MAX_EMBEDDED_BYTES
+    )
+      continue;
     files.push({ filename: String(entry.filename ?? 'embedded'), bytes: entry.content });
   }
   return files;
@@ -145,7 +150,9 @@ export async function readPdf(bytes: Uint8Array): Promise<PdfText> {
   // in it: pass a copy.
   const copy = new Uint8Array(bytes);
   const streams = limitPdfStreams(copy, {
-    streamMaxBytes: READER_LIMITS.pdfStreamMaxBytes, totalMaxBytes: READER_LIMITS.pdfDecodedMaxBytes, embeddedMaxBytes: MAX_EMBEDDED_BYTES,
+    streamMaxBytes: READER_LIMITS.pdfStreamMaxBytes,
+    totalMaxBytes: READER_LIMITS.pdfDecodedMaxBytes,
+    embeddedMaxBytes: MAX_EMBEDDED_BYTES,
   });
   const pdf = await getDocumentProxy(copy, { verbosity: 0, isEvalSupported: false });
   try {
@@ -163,11 +170,21 @@ export async function readPdf(bytes: Uint8Array): Promise<PdfText> {
       const text = trimNewlines(layoutLines(positioned(content.items as RawItem[])).join('\n'));
       pages.push(text);
       length += text.length + 2;
-      if (length >= MAX_PDF_TEXT) { limited = `stopped after page ${n}: more than ${MAX_PDF_TEXT} characters of text`; break; }
-      if (items >= MAX_PDF_ITEMS) { limited = `stopped after page ${n}: more than ${MAX_PDF_ITEMS} text items`; break; }
+      if (length >= MAX_PDF_TEXT) {
+        limited = `stopped after page ${n}: more than ${MAX_PDF_TEXT} characters of text`;
+        break;
+      }
+      if (items >= MAX_PDF_ITEMS) {
+        limited = `stopped after page ${n}: more than ${MAX_PDF_ITEMS} text items`;
+        break;
+      }
     }
     const text = pages.join('\n\n').slice(0, MAX_PDF_TEXT);
-    return { text, limited: [streams.limited, limited].filter((l) => l !== null).join('; ') || null, embedded: await embeddedFiles(pdf) };
+    return {
+      text,
+      limited: [streams.limited, limited].filter((l) => l !== null).join('; ') || null,
+      embedded: await embeddedFiles(pdf),
+    };
   } finally {
     await pdf.destroy();
   }

@@ -46,6 +46,9 @@ function overlay(base: EffectivePolicy, p: Policy | null | undefined): Effective
   };
 }
 
-export function effectivePolicy(tenantPolicy: Policy | null | undefined, bucketPolicy?: Policy | null): EffectivePolicy {
+export function effectivePolicy(
+  tenantPolicy: Policy | null | undefined,
+  bucketPolicy?: Policy | null,
+): EffectivePolicy {
   return overlay(overlay(DEFAULT_POLICY, tenantPolicy), bucketPolicy);
 }

@@ -60,7 +60,8 @@ export function largestRepeat(pattern: string): { count: number; text: string } 
         continue;
       }
       i += 2;
-      if ((next === 'p' || next === 'P' || next === 'x') && pattern[i] === '{') i = pattern.indexOf('}', i) + 1 || pattern.length;
+      if ((next === 'p' || next === 'P' || next === 'x') && pattern[i] === '{')
+        i = pattern.indexOf('}', i) + 1 || pattern.length;
     } else if (c === '[') {
       i = classEnd(pattern, i);
     } else if (c === '(') {
@@ -89,21 +90,30 @@ function checkCost(compiled: RE2JS, pattern: string, path: string, budget: Regex
   if (!budget) return;
   const repeat = largestRepeat(pattern);
   if (repeat.count > REGEX_LIMITS.repeat) {
-    throw new DefinitionError('invalid_regex', path,
+    throw new DefinitionError(
+      'invalid_regex',
+      path,
       `counted repeat ${repeat.text} repeats ${repeat.count} times, over the limit of ${REGEX_LIMITS.repeat} ` +
-      '(nested counted repeats multiply); use + or *, or a smaller count');
+        '(nested counted repeats multiply); use + or *, or a smaller count',
+    );
   }
   budget.used += compiled.programSize();
   if (budget.used > REGEX_LIMITS.program) {
-    throw new DefinitionError('invalid_regex', path,
+    throw new DefinitionError(
+      'invalid_regex',
+      path,
       `the ${budget.owner}'s regexes compile to ${budget.used} instructions with this one, over the limit of ` +
-      `${REGEX_LIMITS.program} for a whole ${budget.owner}; shorten counted repeats and alternations, use fewer regexes, ` +
-      `or use ${budget.owner === 'rule' ? 'subject_contains / text_contains' : 'labeled_value'} for plain words`);
+        `${REGEX_LIMITS.program} for a whole ${budget.owner}; shorten counted repeats and alternations, use fewer regexes, ` +
+        `or use ${budget.owner === 'rule' ? 'subject_contains / text_contains' : 'labeled_value'} for plain words`,
+    );
   }
 }
 
-export function compileRegex(pattern: unknown, path: string,
-  opts: { caseInsensitive?: boolean; needsValueGroup?: boolean; budget?: RegexBudget } = {}): SafeRegex {
+export function compileRegex(
+  pattern: unknown,
+  path: string,
+  opts: { caseInsensitive?: boolean; needsValueGroup?: boolean; budget?: RegexBudget } = {},
+): SafeRegex {
   if (typeof pattern !== 'string' || pattern.length === 0) {
     throw new DefinitionError('invalid_regex', path, 'expected a non-empty regex string');
   }
@@ -113,12 +123,19 @@ export function compileRegex(pattern: unknown, path: string,
     compiled = RE2JS.compile(toRe2Syntax(pattern), opts.caseInsensitive === false ? 0 : RE2JS.CASE_INSENSITIVE);
   } catch (error) {
     const reason = (error as Error).message.replace(/^error parsing regexp: /, '');
-    throw new DefinitionError('invalid_regex', path,
-      `${reason} (RE2 syntax: no backreferences or lookaround; escape literal ( ) [ ] . * + ?)`);
+    throw new DefinitionError(
+      'invalid_regex',
+      path,
+      `${reason} (RE2 syntax: no backreferences or lookaround; escape literal ( ) [ ] . * + ?)`,
+    );
   }
   checkCost(compiled, pattern, path, opts.budget);
   if (opts.needsValueGroup && !('value' in compiled.namedGroups())) {
-    throw new DefinitionError('invalid_regex', path, 'needs a named group `value`, e.g. "Invoice No[.:]?\\s*(?<value>\\S+)"');
+    throw new DefinitionError(
+      'invalid_regex',
+      path,
+      'needs a named group `value`, e.g. "Invoice No[.:]?\\s*(?<value>\\S+)"',
+    );
   }
   return compiled;
 }

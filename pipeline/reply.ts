@@ -8,12 +8,37 @@ import { isAttribution, labelOf, stripQuote } from './headers-text.ts';
 import { firstAddress } from './mailbox-text.ts';
 
 /** Mobile and webmail sign-offs a client appends under the new text. */
-const CLIENT_SIGNATURES = ['sent from my iphone', 'sent from my ipad', 'sent from my android', 'sent from my samsung',
-  'sent from my mobile', 'sent from yahoo mail', 'sent from mail for windows', 'sent from outlook', 'get outlook for',
-  'von meinem iphone gesendet', 'von meinem ipad gesendet', 'gesendet von meinem', 'envoyé de mon iphone',
-  'envoyé de mon ipad', 'enviado desde mi iphone', 'enviado do meu iphone', 'inviato da iphone', 'verzonden met mijn iphone',
-  'skickat från min iphone', 'sendt fra min iphone', 'lähetetty iphonesta', 'wysłane z iphone', 'odesláno z iphonu',
-  'отправлено с iphone', 'надіслано з iphone', 'iphone\'dan gönderildi', 'iphoneから送信', '从我的iphone发送', '나의 iphone에서 보냄'];
+const CLIENT_SIGNATURES = [
+  'sent from my iphone',
+  'sent from my ipad',
+  'sent from my android',
+  'sent from my samsung',
+  'sent from my mobile',
+  'sent from yahoo mail',
+  'sent from mail for windows',
+  'sent from outlook',
+  'get outlook for',
+  'von meinem iphone gesendet',
+  'von meinem ipad gesendet',
+  'gesendet von meinem',
+  'envoyé de mon iphone',
+  'envoyé de mon ipad',
+  'enviado desde mi iphone',
+  'enviado do meu iphone',
+  'inviato da iphone',
+  'verzonden met mijn iphone',
+  'skickat från min iphone',
+  'sendt fra min iphone',
+  'lähetetty iphonesta',
+  'wysłane z iphone',
+  'odesláno z iphonu',
+  'отправлено с iphone',
+  'надіслано з iphone',
+  "iphone'dan gönderildi",
+  'iphoneから送信',
+  '从我的iphone发送',
+  '나의 iphone에서 보냄',
+];
 
 function isSeparator(line: string): boolean {
   return line.length >= 5 && [...line].every((c) => c === '_' || c === '-' || c === '=');
@@ -48,12 +73,20 @@ function historyStart(lines: string[]): { at: number; attribution: boolean } | n
     if (line.startsWith('>')) continue;
     if (forwardMarkerOf(line)) return { at: i, attribution: false };
     // Attributions are often wrapped over two lines ("On …, John <j@x>" / "wrote:").
-    if (isAttribution(line) || (i + 1 < lines.length && isAttribution(`${line} ${lines[i + 1]!.trim()}`) && lines[i + 1]!.trim().length < 40)) {
+    if (
+      isAttribution(line) ||
+      (i + 1 < lines.length && isAttribution(`${line} ${lines[i + 1]!.trim()}`) && lines[i + 1]!.trim().length < 40)
+    ) {
       return { at: i, attribution: true };
     }
     if (headerBlockAt(lines, i)) return { at: i, attribution: false };
     // Attributions without a verb (Gmail in Japanese: "2021年10月27日(水) 9:31 John <j@x>:") over "> " quoting.
-    if ((line.endsWith(':') || line.endsWith('：')) && line.length < 400 && firstAddress(line) && nextQuoted(lines, i)) {
+    if (
+      (line.endsWith(':') || line.endsWith('：')) &&
+      line.length < 400 &&
+      firstAddress(line) &&
+      nextQuoted(lines, i)
+    ) {
       return { at: i, attribution: true };
     }
   }

@@ -51,17 +51,27 @@ export function route(input: RouteInput): RouteDecision {
     return {
       message_status: 'unrouted',
       capture: null,
-      tasks: [...(policy.task_on_unrouted ? [{ kind: 'unrouted' as const, reason: 'no_bucket_matched', details: {} }] : []), ...extra],
+      tasks: [
+        ...(policy.task_on_unrouted ? [{ kind: 'unrouted' as const, reason: 'no_bucket_matched', details: {} }] : []),
+        ...extra,
+      ],
     };
   }
-  const decide = (status: CaptureStatus, reason: string, tasks: PlannedTask[] = []): RouteDecision =>
-    ({ message_status: status, capture: { status, reason }, tasks: [...tasks, ...extra] });
+  const decide = (status: CaptureStatus, reason: string, tasks: PlannedTask[] = []): RouteDecision => ({
+    message_status: status,
+    capture: { status, reason },
+    tasks: [...tasks, ...extra],
+  });
 
   if (input.dailyCapReached) return decide('held', 'daily_cap');
 
-  const taskFlags = input.flags.filter((f) => !SEPARATELY_HANDLED.includes(f) && (policy.on_flags[f] ?? 'task') === 'task');
+  const taskFlags = input.flags.filter(
+    (f) => !SEPARATELY_HANDLED.includes(f) && (policy.on_flags[f] ?? 'task') === 'task',
+  );
   if (taskFlags.length > 0) {
-    return decide('task', `flag:${taskFlags[0]}`, [{ kind: 'flagged', reason: `flag:${taskFlags[0]}`, details: { flags: taskFlags } }]);
+    return decide('task', `flag:${taskFlags[0]}`, [
+      { kind: 'flagged', reason: `flag:${taskFlags[0]}`, details: { flags: taskFlags } },
+    ]);
   }
   if (!input.hasSchema) {
     return policy.no_schema === 'accept'
@@ -69,7 +79,9 @@ export function route(input: RouteInput): RouteDecision {
       : decide('task', 'no_schema', [{ kind: 'review', reason: 'no_schema', details: {} }]);
   }
   if (input.requiresHuman.length > 0) {
-    return decide('task', 'requires_human', [{ kind: 'human_field', reason: 'requires_human', details: { fields: [...input.requiresHuman] } }]);
+    return decide('task', 'requires_human', [
+      { kind: 'human_field', reason: 'requires_human', details: { fields: [...input.requiresHuman] } },
+    ]);
   }
   const failing: string[] = [];
   const missing = input.issues.filter((i) => i.code === 'missing_required');
@@ -78,15 +90,17 @@ export function route(input: RouteInput): RouteDecision {
   if (policy.auto_accept.require_valid && invalid.length > 0) failing.push('invalid');
   if (input.confidence < policy.auto_accept.min_confidence) failing.push('low_confidence');
   if (failing.length === 0) return decide('applied', 'auto_accept');
-  return decide('held', failing[0]!, [{
-    kind: 'review',
-    reason: failing[0]!,
-    details: {
-      reasons: failing,
-      confidence: input.confidence,
-      min_confidence: policy.auto_accept.min_confidence,
-      missing: missing.map((i) => i.field),
-      invalid: invalid.map((i) => ({ field: i.field, code: i.code, message: i.message })),
+  return decide('held', failing[0]!, [
+    {
+      kind: 'review',
+      reason: failing[0]!,
+      details: {
+        reasons: failing,
+        confidence: input.confidence,
+        min_confidence: policy.auto_accept.min_confidence,
+        missing: missing.map((i) => i.field),
+        invalid: invalid.map((i) => ({ field: i.field, code: i.code, message: i.message })),
+      },
     },
-  }]);
+  ]);
 }

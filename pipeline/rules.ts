@@ -6,9 +6,21 @@ import { compileRegex, RegexBudget, testRegex } from './regex.ts';
 import type { MessageView } from './types.ts';
 
 export const PREDICATE_FORMS = [
-  'any', 'all', 'not', 'address', 'sender_domain', 'subject_contains', 'subject_matches', 'header',
-  'text_contains', 'text_matches', 'has_attachment', 'attachment_name_matches', 'attachment_mime',
-  'attachment_text_contains', 'auth',
+  'any',
+  'all',
+  'not',
+  'address',
+  'sender_domain',
+  'subject_contains',
+  'subject_matches',
+  'header',
+  'text_contains',
+  'text_matches',
+  'has_attachment',
+  'attachment_name_matches',
+  'attachment_mime',
+  'attachment_text_contains',
+  'auth',
 ] as const;
 
 const AUTH_VALUES = {
@@ -72,14 +84,22 @@ function attachments(view: MessageView) {
  * `budget` limits the rule's regexes (counted repeats, compiled size: see REGEX_LIMITS) when
  * it is saved or dry-run; null compiles a stored rule as it was accepted.
  */
-export function compileRule(rule: unknown, path = 'rule', depth = 0, budget: RegexBudget | null = new RegexBudget('rule')): CompiledRule {
+export function compileRule(
+  rule: unknown,
+  path = 'rule',
+  depth = 0,
+  budget: RegexBudget | null = new RegexBudget('rule'),
+): CompiledRule {
   if (depth > MAX_DEPTH) fail(path, `nested deeper than ${MAX_DEPTH} levels`);
   if (rule === null || typeof rule !== 'object' || Array.isArray(rule)) {
     fail(path, `expected an object with one of: ${PREDICATE_FORMS.join(', ')}`);
   }
   const keys = Object.keys(rule);
   if (keys.length !== 1) {
-    fail(path, `expected exactly one predicate key, got ${keys.length ? keys.join(', ') : 'none'}; combine several with all:[...]`);
+    fail(
+      path,
+      `expected exactly one predicate key, got ${keys.length ? keys.join(', ') : 'none'}; combine several with all:[...]`,
+    );
   }
   const form = keys[0]!;
   const limited = budget ? { budget } : {};
@@ -120,12 +140,17 @@ export function compileRule(rule: unknown, path = 'rule', depth = 0, budget: Reg
         fail(at, "expected '<local part>@' (any domain) or a full address, e.g. 'invoices@'");
       }
       const [local, domain] = value.toLowerCase().split('@') as [string, string];
-      return leaf(at, (v) => v.recipients.find((r) => {
-        const rl = localPart(r);
-        // Tenant addresses read <handle>.<local> or <handle>+<local>: match the local part either way.
-        const localOk = local === '' || rl === local || rl.endsWith(`.${local}`) || rl.endsWith(`+${local}`);
-        return localOk && (domain === '' || domainOf(r) === domain);
-      }) ?? false, `recipient ${value}`);
+      return leaf(
+        at,
+        (v) =>
+          v.recipients.find((r) => {
+            const rl = localPart(r);
+            // Tenant addresses read <handle>.<local> or <handle>+<local>: match the local part either way.
+            const localOk = local === '' || rl === local || rl.endsWith(`.${local}`) || rl.endsWith(`+${local}`);
+            return localOk && (domain === '' || domainOf(r) === domain);
+          }) ?? false,
+        `recipient ${value}`,
+      );
     }
     case 'sender_domain': {
       if (typeof value !== 'string' || !/^\.?[a-z0-9-]+(\.[a-z0-9-]+)*$/i.test(value)) {
@@ -133,11 +158,15 @@ export function compileRule(rule: unknown, path = 'rule', depth = 0, budget: Reg
       }
       const wanted = value.toLowerCase();
       const base = wanted.replace(/^\./, '');
-      return leaf(at, (v) => {
-        const d = domainOf(v.from?.address);
-        const ok = wanted.startsWith('.') ? d === base || d.endsWith(wanted) : d === wanted;
-        return ok ? d : false;
-      }, 'sender domain');
+      return leaf(
+        at,
+        (v) => {
+          const d = domainOf(v.from?.address);
+          const ok = wanted.startsWith('.') ? d === base || d.endsWith(wanted) : d === wanted;
+          return ok ? d : false;
+        },
+        'sender domain',
+      );
     }
     case 'subject_contains': {
       const needles = stringList(value, at);
@@ -149,13 +178,17 @@ export function compileRule(rule: unknown, path = 'rule', depth = 0, budget: Reg
     }
     case 'attachment_text_contains': {
       const needles = stringList(value, at);
-      return leaf(at, (v) => {
-        for (const doc of attachments(v)) {
-          const hit = containsAny(doc.text, needles);
-          if (hit) return `${hit} (in ${doc.filename ?? 'attachment'})`;
-        }
-        return false;
-      }, 'attachment text contains');
+      return leaf(
+        at,
+        (v) => {
+          for (const doc of attachments(v)) {
+            const hit = containsAny(doc.text, needles);
+            if (hit) return `${hit} (in ${doc.filename ?? 'attachment'})`;
+          }
+          return false;
+        },
+        'attachment text contains',
+      );
     }
     case 'subject_matches': {
       const regex = compileRegex(value, at, limited);
@@ -167,41 +200,69 @@ export function compileRule(rule: unknown, path = 'rule', depth = 0, budget: Reg
     }
     case 'attachment_name_matches': {
       const regex = compileRegex(value, at, limited);
-      return leaf(at, (v) => attachments(v).map((d) => d.filename ?? '').find((n) => n && testRegex(regex, n)) ?? false,
-        'attachment name');
+      return leaf(
+        at,
+        (v) =>
+          attachments(v)
+            .map((d) => d.filename ?? '')
+            .find((n) => n && testRegex(regex, n)) ?? false,
+        'attachment name',
+      );
     }
     case 'attachment_mime': {
       const types = stringList(value, at);
-      types.forEach((t, i) => { if (!/^[a-z0-9.+-]+\/([a-z0-9.+-]+|\*)$/.test(t)) fail(`${at}[${i}]`, "expected 'type/subtype' or 'type/*'"); });
-      return leaf(at, (v) => attachments(v).map((d) => d.mime_type).find((m) => types.some((t) =>
-        t.endsWith('/*') ? m.startsWith(t.slice(0, -1)) : m === t)) ?? false, 'attachment type');
+      types.forEach((t, i) => {
+        if (!/^[a-z0-9.+-]+\/([a-z0-9.+-]+|\*)$/.test(t)) fail(`${at}[${i}]`, "expected 'type/subtype' or 'type/*'");
+      });
+      return leaf(
+        at,
+        (v) =>
+          attachments(v)
+            .map((d) => d.mime_type)
+            .find((m) => types.some((t) => (t.endsWith('/*') ? m.startsWith(t.slice(0, -1)) : m === t))) ?? false,
+        'attachment type',
+      );
     }
     case 'has_attachment': {
       if (typeof value !== 'boolean') fail(at, 'expected true (or false for "no attachment")');
-      return leaf(at, (v) => {
-        const count = attachments(v).length;
-        return (count > 0) === value ? `${count} attachment(s)` : false;
-      }, 'has attachment');
+      return leaf(
+        at,
+        (v) => {
+          const count = attachments(v).length;
+          return count > 0 === value ? `${count} attachment(s)` : false;
+        },
+        'has attachment',
+      );
     }
     case 'header': {
       if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        fail(at, "expected {name, contains} or {name, matches}");
+        fail(at, 'expected {name, contains} or {name, matches}');
       }
       const h = value as Record<string, unknown>;
       const extra = Object.keys(h).filter((k) => !['name', 'contains', 'matches'].includes(k));
       if (extra.length) fail(`${at}.${extra[0]}`, 'unknown key; use name with contains or matches');
-      if (typeof h.name !== 'string' || !/^[A-Za-z0-9-]{1,100}$/.test(h.name)) fail(`${at}.name`, 'expected a header name');
+      if (typeof h.name !== 'string' || !/^[A-Za-z0-9-]{1,100}$/.test(h.name))
+        fail(`${at}.name`, 'expected a header name');
       if ((h.contains === undefined) === (h.matches === undefined)) fail(at, 'give exactly one of contains or matches');
       const name = h.name.toLowerCase();
       if (h.contains !== undefined) {
         if (typeof h.contains !== 'string' || h.contains === '') fail(`${at}.contains`, 'expected a non-empty string');
         const needle = h.contains.toLowerCase();
-        return leaf(at, (v) => v.headers.some((x) => x.name === name && x.value.toLowerCase().includes(needle))
-          ? `${name} contains ${h.contains}` : false, 'header');
+        return leaf(
+          at,
+          (v) =>
+            v.headers.some((x) => x.name === name && x.value.toLowerCase().includes(needle))
+              ? `${name} contains ${h.contains}`
+              : false,
+          'header',
+        );
       }
       const regex = compileRegex(h.matches, `${at}.matches`, limited);
-      return leaf(at, (v) => v.headers.some((x) => x.name === name && testRegex(regex, x.value))
-        ? `${name} matches` : false, 'header');
+      return leaf(
+        at,
+        (v) => (v.headers.some((x) => x.name === name && testRegex(regex, x.value)) ? `${name} matches` : false),
+        'header',
+      );
     }
     case 'auth': {
       if (value === null || typeof value !== 'object' || Array.isArray(value) || Object.keys(value).length === 0) {
@@ -213,11 +274,19 @@ export function compileRule(rule: unknown, path = 'rule', depth = 0, budget: Reg
         if (!allowed) fail(`${at}.${k}`, 'unknown key; use spf, dkim or dmarc');
         if (typeof v !== 'string' || !allowed.includes(v)) fail(`${at}.${k}`, `expected one of ${allowed.join(', ')}`);
       }
-      return leaf(at, (v) => {
-        if (!v.auth) return false;
-        const ok = Object.entries(wanted).every(([k, w]) => v.auth![k as 'spf' | 'dkim' | 'dmarc'] === w);
-        return ok ? Object.entries(wanted).map(([k, w]) => `${k}=${w}`).join(' ') : false;
-      }, 'auth');
+      return leaf(
+        at,
+        (v) => {
+          if (!v.auth) return false;
+          const ok = Object.entries(wanted).every(([k, w]) => v.auth![k as 'spf' | 'dkim' | 'dmarc'] === w);
+          return ok
+            ? Object.entries(wanted)
+                .map(([k, w]) => `${k}=${w}`)
+                .join(' ')
+            : false;
+        },
+        'auth',
+      );
     }
     default:
       fail(`${path}.${form}`, `unknown predicate; use one of: ${PREDICATE_FORMS.join(', ')}`);

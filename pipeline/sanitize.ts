@@ -23,8 +23,18 @@ const ZERO_WIDTH = /[\u200B-\u200D\u2060\uFEFF\u180E\u00AD]/g;
 const BIDI = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g;
 
 function isSpaceOrMarker(code: number): boolean {
-  return code === 32 || code === 10 || code === 9 || code === 13 || code === 12 || code === 11 || code === 1 || code === 2
-    || code === 0xa0 || (code > 0x7f && /\s/.test(String.fromCharCode(code)));
+  return (
+    code === 32 ||
+    code === 10 ||
+    code === 9 ||
+    code === 13 ||
+    code === 12 ||
+    code === 11 ||
+    code === 1 ||
+    code === 2 ||
+    code === 0xa0 ||
+    (code > 0x7f && /\s/.test(String.fromCharCode(code)))
+  );
 }
 
 /** Drops empty table cells at the end of a line ("a | b |  | " -> "a | b"). */
@@ -53,8 +63,10 @@ export function tidy(text: string): string {
     while (j < text.length && isSpaceOrMarker(text.charCodeAt(j))) {
       const code = text.charCodeAt(j);
       if (code === 1) markers++;
-      else if (code === 2) { markers++; paragraph = true; }
-      else if (code === 10) newlines++;
+      else if (code === 2) {
+        markers++;
+        paragraph = true;
+      } else if (code === 10) newlines++;
       j++;
     }
     if (j === i) continue;
@@ -62,7 +74,8 @@ export function tidy(text: string): string {
     else out.push(newlines === 0 ? ' ' : '\n'.repeat(newlines));
     i = j;
   }
-  return out.join('')
+  return out
+    .join('')
     .split('\n')
     .map((line) => trimTrailingCells(line.trim()))
     .join('\n')
@@ -72,8 +85,14 @@ export function tidy(text: string): string {
 
 function stripInvisibleChars(text: string, flags: Set<Flag>): string {
   let out = text;
-  if (ZERO_WIDTH.test(out)) { flags.add('zero_width_chars'); out = out.replace(ZERO_WIDTH, ''); }
-  if (BIDI.test(out)) { flags.add('bidi_override'); out = out.replace(BIDI, ''); }
+  if (ZERO_WIDTH.test(out)) {
+    flags.add('zero_width_chars');
+    out = out.replace(ZERO_WIDTH, '');
+  }
+  if (BIDI.test(out)) {
+    flags.add('bidi_override');
+    out = out.replace(BIDI, '');
+  }
   ZERO_WIDTH.lastIndex = 0;
   BIDI.lastIndex = 0;
   return out;
@@ -83,7 +102,9 @@ export function sanitizeHtml(html: string): Sanitized {
   const flags = new Set<Flag>();
   // Scripting off, as in every mail client: <noscript> content is shown as markup.
   const { parse5, treeAdapter } = htmlLibs();
-  const doc = parse5.parse(html, { treeAdapter, scriptingEnabled: false }) as unknown as Document & { 'x-mode'?: string };
+  const doc = parse5.parse(html, { treeAdapter, scriptingEnabled: false }) as unknown as Document & {
+    'x-mode'?: string;
+  };
   const renderer = new Renderer(doc, doc['x-mode'] === 'quirks');
   renderer.run();
   if (renderer.scriptRemoved) flags.add('script_removed');

@@ -2,9 +2,21 @@
 // these and return these, with no storage or network in between.
 
 export type Flag =
-  | 'unexpected_sender' | 'hidden_text' | 'script_removed' | 'zero_width_chars' | 'bidi_override'
-  | 'spf_fail' | 'dkim_fail' | 'dmarc_fail' | 'relationship_leak' | 'daily_cap_reached'
-  | 'attachment_unreadable' | 'truncated' | 'analysis_limit' | 'alternative_mismatch' | 'einvoice_mismatch';
+  | 'unexpected_sender'
+  | 'hidden_text'
+  | 'script_removed'
+  | 'zero_width_chars'
+  | 'bidi_override'
+  | 'spf_fail'
+  | 'dkim_fail'
+  | 'dmarc_fail'
+  | 'relationship_leak'
+  | 'daily_cap_reached'
+  | 'attachment_unreadable'
+  | 'truncated'
+  | 'analysis_limit'
+  | 'alternative_mismatch'
+  | 'einvoice_mismatch';
 
 export interface Mailbox {
   name: string;

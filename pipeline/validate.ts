@@ -28,19 +28,110 @@ export type Coerced =
 const MONTHS: Record<string, number> = {};
 // English, German, French, Spanish, Dutch, Italian, Portuguese, Polish (both cases), Swedish, Danish.
 [
-  ['january', 'jan', 'januar', 'jänner', 'janvier', 'janv', 'enero', 'ene', 'januari', 'gennaio', 'gen', 'janeiro', 'styczeń', 'stycznia', 'sty'],
-  ['february', 'feb', 'februar', 'février', 'fevrier', 'févr', 'fevr', 'febrero', 'februari', 'febbraio', 'fevereiro', 'fev', 'luty', 'lutego', 'lut'],
-  ['march', 'mar', 'märz', 'maerz', 'mrz', 'mars', 'marzo', 'maart', 'mrt', 'março', 'marco', 'marts', 'marzec', 'marca'],
+  [
+    'january',
+    'jan',
+    'januar',
+    'jänner',
+    'janvier',
+    'janv',
+    'enero',
+    'ene',
+    'januari',
+    'gennaio',
+    'gen',
+    'janeiro',
+    'styczeń',
+    'stycznia',
+    'sty',
+  ],
+  [
+    'february',
+    'feb',
+    'februar',
+    'février',
+    'fevrier',
+    'févr',
+    'fevr',
+    'febrero',
+    'februari',
+    'febbraio',
+    'fevereiro',
+    'fev',
+    'luty',
+    'lutego',
+    'lut',
+  ],
+  [
+    'march',
+    'mar',
+    'märz',
+    'maerz',
+    'mrz',
+    'mars',
+    'marzo',
+    'maart',
+    'mrt',
+    'março',
+    'marco',
+    'marts',
+    'marzec',
+    'marca',
+  ],
   ['april', 'apr', 'avril', 'avr', 'abril', 'abr', 'aprile', 'kwiecień', 'kwietnia', 'kwi'],
   ['may', 'mai', 'mayo', 'mei', 'maggio', 'mag', 'maio', 'maj', 'maja'],
   ['june', 'jun', 'juni', 'juin', 'junio', 'giugno', 'giu', 'junho', 'czerwiec', 'czerwca', 'cze'],
   ['july', 'jul', 'juli', 'juillet', 'juil', 'julio', 'luglio', 'lug', 'julho', 'lipiec', 'lipca', 'lip'],
   ['august', 'aug', 'août', 'aout', 'agosto', 'ago', 'augustus', 'augusti', 'sierpień', 'sierpnia', 'sie'],
-  ['september', 'sep', 'sept', 'septembre', 'septiembre', 'setiembre', 'settembre', 'set', 'setembro', 'wrzesień', 'września', 'wrz'],
-  ['october', 'oct', 'oktober', 'okt', 'octobre', 'octubre', 'ottobre', 'ott', 'outubro', 'out', 'październik', 'października', 'paź'],
+  [
+    'september',
+    'sep',
+    'sept',
+    'septembre',
+    'septiembre',
+    'setiembre',
+    'settembre',
+    'set',
+    'setembro',
+    'wrzesień',
+    'września',
+    'wrz',
+  ],
+  [
+    'october',
+    'oct',
+    'oktober',
+    'okt',
+    'octobre',
+    'octubre',
+    'ottobre',
+    'ott',
+    'outubro',
+    'out',
+    'październik',
+    'października',
+    'paź',
+  ],
   ['november', 'nov', 'novembre', 'noviembre', 'novembro', 'listopad', 'listopada', 'lis'],
-  ['december', 'dec', 'dezember', 'dez', 'décembre', 'decembre', 'déc', 'diciembre', 'dic', 'dicembre', 'dezembro', 'grudzień', 'grudnia', 'gru'],
-].forEach((names, i) => names.forEach((n) => { MONTHS[n] = i + 1; }));
+  [
+    'december',
+    'dec',
+    'dezember',
+    'dez',
+    'décembre',
+    'decembre',
+    'déc',
+    'diciembre',
+    'dic',
+    'dicembre',
+    'dezembro',
+    'grudzień',
+    'grudnia',
+    'gru',
+  ],
+].forEach((names, i) => {
+  for (const n of names) MONTHS[n] = i + 1;
+});
 
 const MONTH_WORD = '(\\p{L}{3,12})';
 
@@ -58,22 +149,37 @@ export function parseDate(raw: string): Found {
   const tries: [RegExp, (m: RegExpExecArray) => { iso: string | null; ambiguous: boolean }][] = [
     [/(\d{4})-(\d{1,2})-(\d{1,2})/, (m) => ({ iso: validDate(+m[1]!, +m[2]!, +m[3]!), ambiguous: false })],
     [/(\d{4})[/.](\d{1,2})[/.](\d{1,2})/, (m) => ({ iso: validDate(+m[1]!, +m[2]!, +m[3]!), ambiguous: false })],
-    [/(\d{1,2})\.\s?(\d{1,2})\.\s?(\d{4}|\d{2})(?!\d)/, (m) => ({ iso: validDate(+m[3]!, +m[2]!, +m[1]!), ambiguous: false })],
-    [/(\d{1,2})[/-](\d{1,2})[/-](\d{4}|\d{2})(?!\d)/, (m) => {
-      const a = +m[1]!;
-      const b = +m[2]!;
-      if (a > 12) return { iso: validDate(+m[3]!, b, a), ambiguous: false };
-      if (b > 12) return { iso: validDate(+m[3]!, a, b), ambiguous: false };
-      return { iso: validDate(+m[3]!, b, a), ambiguous: a !== b };
-    }],
-    [new RegExp(`(\\d{1,2})(?:st|nd|rd|th|er|º|°)?\\.?\\s+(?:de\\s+)?${MONTH_WORD}\\.?,?\\s+(?:de\\s+)?(\\d{4})`, 'iu'), (m) => {
-      const month = MONTHS[m[2]!.toLowerCase()];
-      return { iso: month ? validDate(+m[3]!, month, +m[1]!) : null, ambiguous: false };
-    }],
-    [new RegExp(`${MONTH_WORD}\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})`, 'iu'), (m) => {
-      const month = MONTHS[m[1]!.toLowerCase()];
-      return { iso: month ? validDate(+m[3]!, month, +m[2]!) : null, ambiguous: false };
-    }],
+    [
+      /(\d{1,2})\.\s?(\d{1,2})\.\s?(\d{4}|\d{2})(?!\d)/,
+      (m) => ({ iso: validDate(+m[3]!, +m[2]!, +m[1]!), ambiguous: false }),
+    ],
+    [
+      /(\d{1,2})[/-](\d{1,2})[/-](\d{4}|\d{2})(?!\d)/,
+      (m) => {
+        const a = +m[1]!;
+        const b = +m[2]!;
+        if (a > 12) return { iso: validDate(+m[3]!, b, a), ambiguous: false };
+        if (b > 12) return { iso: validDate(+m[3]!, a, b), ambiguous: false };
+        return { iso: validDate(+m[3]!, b, a), ambiguous: a !== b };
+      },
+    ],
+    [
+      new RegExp(
+        `(\\d{1,2})(?:st|nd|rd|th|er|º|°)?\\.?\\s+(?:de\\s+)?${MONTH_WORD}\\.?,?\\s+(?:de\\s+)?(\\d{4})`,
+        'iu',
+      ),
+      (m) => {
+        const month = MONTHS[m[2]!.toLowerCase()];
+        return { iso: month ? validDate(+m[3]!, month, +m[1]!) : null, ambiguous: false };
+      },
+    ],
+    [
+      new RegExp(`${MONTH_WORD}\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})`, 'iu'),
+      (m) => {
+        const month = MONTHS[m[1]!.toLowerCase()];
+        return { iso: month ? validDate(+m[3]!, month, +m[2]!) : null, ambiguous: false };
+      },
+    ],
   ];
   for (const [re, read] of tries) {
     const m = re.exec(raw);
@@ -98,8 +204,10 @@ export function parseAmount(raw: string): Found {
   } else if (lastComma >= 0) {
     const parts = token.split(',');
     if (parts.length > 2) token = parts.join('');
-    else if (parts[1]!.length === 3) { token = parts.join(''); ambiguous = true; }
-    else token = parts.join('.');
+    else if (parts[1]!.length === 3) {
+      token = parts.join('');
+      ambiguous = true;
+    } else token = parts.join('.');
   } else if (lastDot >= 0) {
     const parts = token.split('.');
     if (parts.length > 2) token = parts.join('');
@@ -147,13 +255,24 @@ const FALSE_WORDS = new Set(['false', 'no', 'n', '0', 'nein', 'non', 'unpaid', '
 export function coerceText(type: FieldType, raw: string): Coerced {
   const text = raw.trim();
   const lead = raw.indexOf(text);
-  const whole = (value: unknown): Coerced => ({ ok: true, value, ambiguous: false, start: lead, end: lead + text.length });
+  const whole = (value: unknown): Coerced => ({
+    ok: true,
+    value,
+    ambiguous: false,
+    start: lead,
+    end: lead + text.length,
+  });
   if (text === '') return { ok: false, code: 'invalid_type', message: 'empty text' };
   switch (type) {
     case 'string':
-      return text.length > 2000 ? { ok: false, code: 'invalid_format', message: 'longer than 2000 characters' } : whole(text);
+      return text.length > 2000
+        ? { ok: false, code: 'invalid_format', message: 'longer than 2000 characters' }
+        : whole(text);
     case 'string[]': {
-      const items = text.split(/[,;\n]/).map((s) => s.trim()).filter(Boolean);
+      const items = text
+        .split(/[,;\n]/)
+        .map((s) => s.trim())
+        .filter(Boolean);
       return items.length ? whole(items) : { ok: false, code: 'invalid_type', message: 'no list items' };
     }
     case 'number':
@@ -163,7 +282,13 @@ export function coerceText(type: FieldType, raw: string): Coerced {
       if (type === 'integer' && !Number.isInteger(found.value)) {
         return { ok: false, code: 'invalid_type', message: `${found.value} is not a whole number` };
       }
-      return { ok: true, value: found.value, ambiguous: found.ambiguous, start: lead + found.start, end: lead + found.end };
+      return {
+        ok: true,
+        value: found.value,
+        ambiguous: found.ambiguous,
+        start: lead + found.start,
+        end: lead + found.end,
+      };
     }
     case 'date': {
       const found = parseDate(text);
@@ -175,20 +300,29 @@ export function coerceText(type: FieldType, raw: string): Coerced {
       const iso = /\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?/.exec(text);
       const candidate = iso ? iso[0] : text;
       const time = Date.parse(candidate);
-      if (Number.isNaN(time)) return { ok: false, code: 'invalid_format', message: `no date and time in "${text.slice(0, 60)}"` };
+      if (Number.isNaN(time))
+        return { ok: false, code: 'invalid_format', message: `no date and time in "${text.slice(0, 60)}"` };
       const at = iso ? lead + iso.index : lead;
       return { ok: true, value: new Date(time).toISOString(), ambiguous: false, start: at, end: at + candidate.length };
     }
     case 'email': {
       const m = findEmail(text);
       return m
-        ? { ok: true, value: m.text.toLowerCase(), ambiguous: false, start: lead + m.index, end: lead + m.index + m.text.length }
+        ? {
+            ok: true,
+            value: m.text.toLowerCase(),
+            ambiguous: false,
+            start: lead + m.index,
+            end: lead + m.index + m.text.length,
+          }
         : { ok: false, code: 'invalid_format', message: `no email address in "${text.slice(0, 60)}"` };
     }
     case 'boolean': {
       const word = text.toLowerCase().split(/[\s.,;]/)[0]!;
-      if (TRUE_WORDS.has(word)) return { ok: true, value: true, ambiguous: false, start: lead, end: lead + word.length };
-      if (FALSE_WORDS.has(word)) return { ok: true, value: false, ambiguous: false, start: lead, end: lead + word.length };
+      if (TRUE_WORDS.has(word))
+        return { ok: true, value: true, ambiguous: false, start: lead, end: lead + word.length };
+      if (FALSE_WORDS.has(word))
+        return { ok: true, value: false, ambiguous: false, start: lead, end: lead + word.length };
       return { ok: false, code: 'invalid_type', message: `"${text.slice(0, 30)}" is not yes/no` };
     }
   }
@@ -199,24 +333,53 @@ export function coerceValue(type: FieldType, value: unknown): Coerced {
   if (typeof value === 'string') return coerceText(type, value);
   const ok = (v: unknown): Coerced => ({ ok: true, value: v, ambiguous: false, start: 0, end: 0 });
   switch (type) {
-    case 'number': if (typeof value === 'number' && Number.isFinite(value)) return ok(value); break;
-    case 'integer': if (typeof value === 'number' && Number.isInteger(value)) return ok(value); break;
-    case 'boolean': if (typeof value === 'boolean') return ok(value); break;
-    case 'string[]':
-      if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return ok(value.map((v) => v.trim()).filter(Boolean));
+    case 'number':
+      if (typeof value === 'number' && Number.isFinite(value)) return ok(value);
       break;
-    default: break;
+    case 'integer':
+      if (typeof value === 'number' && Number.isInteger(value)) return ok(value);
+      break;
+    case 'boolean':
+      if (typeof value === 'boolean') return ok(value);
+      break;
+    case 'string[]':
+      if (Array.isArray(value) && value.every((v) => typeof v === 'string'))
+        return ok(value.map((v) => v.trim()).filter(Boolean));
+      break;
+    default:
+      break;
   }
-  return { ok: false, code: 'invalid_type', message: `expected ${type}, got ${Array.isArray(value) ? 'array' : typeof value}` };
+  return {
+    ok: false,
+    code: 'invalid_type',
+    message: `expected ${type}, got ${Array.isArray(value) ? 'array' : typeof value}`,
+  };
 }
 
 const CURRENCY_SYMBOLS: Record<string, string> = {
-  '€': 'EUR', '$': 'USD', 'us$': 'USD', '£': 'GBP', '¥': 'JPY', 'fr.': 'CHF', 'sfr': 'CHF', 'kr': 'SEK', 'zł': 'PLN',
-  'r$': 'BRL', 'a$': 'AUD', 'c$': 'CAD', '₹': 'INR', 'euro': 'EUR', 'euros': 'EUR', 'dollars': 'USD',
+  '€': 'EUR',
+  $: 'USD',
+  us$: 'USD',
+  '£': 'GBP',
+  '¥': 'JPY',
+  'fr.': 'CHF',
+  sfr: 'CHF',
+  kr: 'SEK',
+  zł: 'PLN',
+  r$: 'BRL',
+  a$: 'AUD',
+  c$: 'CAD',
+  '₹': 'INR',
+  euro: 'EUR',
+  euros: 'EUR',
+  dollars: 'USD',
 };
 
 /** The enum member a value stands for (case-insensitive; currency symbols read as their code). */
-export function matchEnum(value: unknown, members: readonly (string | number | boolean)[]): string | number | boolean | undefined {
+export function matchEnum(
+  value: unknown,
+  members: readonly (string | number | boolean)[],
+): string | number | boolean | undefined {
   const exact = members.find((m) => m === value);
   if (exact !== undefined) return exact;
   if (typeof value !== 'string') return undefined;
@@ -245,27 +408,46 @@ interface FieldRules {
  * The issues of a capture's fields and its confidence: the lowest confidence among its
  * required fields, or among all extracted fields when none is required (DESIGN.md).
  */
-export function validateFields(fields: readonly FieldRules[], values: Record<string, FieldLike>): { issues: ValidationIssue[]; confidence: number } {
+export function validateFields(
+  fields: readonly FieldRules[],
+  values: Record<string, FieldLike>,
+): { issues: ValidationIssue[]; confidence: number } {
   const issues: ValidationIssue[] = [];
   for (const field of fields) {
     const result = values[field.name];
     if (!result || result.value === null || result.value === undefined) {
-      if (result?.failure) issues.push({ field: field.name, code: result.failure.code, message: result.failure.message });
-      else if (field.required) issues.push({ field: field.name, code: 'missing_required', message: `${field.name} is required and was not found` });
+      if (result?.failure)
+        issues.push({ field: field.name, code: result.failure.code, message: result.failure.message });
+      else if (field.required)
+        issues.push({
+          field: field.name,
+          code: 'missing_required',
+          message: `${field.name} is required and was not found`,
+        });
       continue;
     }
     if (field.enum && matchEnum(result.value, field.enum) === undefined) {
-      issues.push({ field: field.name, code: 'not_in_enum', message: `${JSON.stringify(result.value)} is not one of ${field.enum.join(', ')}` });
+      issues.push({
+        field: field.name,
+        code: 'not_in_enum',
+        message: `${JSON.stringify(result.value)} is not one of ${field.enum.join(', ')}`,
+      });
     }
   }
   return { issues, confidence: captureConfidence(fields, values) };
 }
 
-export function captureConfidence(fields: readonly { name: string; required?: boolean }[],
-  values: Record<string, { value: unknown; confidence: number } | undefined>): number {
+export function captureConfidence(
+  fields: readonly { name: string; required?: boolean }[],
+  values: Record<string, { value: unknown; confidence: number } | undefined>,
+): number {
   const required = fields.filter((f) => f.required);
-  const counted = required.length > 0
-    ? required.map((f) => (values[f.name]?.value == null ? 0 : values[f.name]!.confidence))
-    : fields.map((f) => values[f.name]).filter((v) => v && v.value != null).map((v) => v!.confidence);
+  const counted =
+    required.length > 0
+      ? required.map((f) => (values[f.name]?.value == null ? 0 : values[f.name]!.confidence))
+      : fields
+          .map((f) => values[f.name])
+          .filter((v) => v && v.value != null)
+          .map((v) => v!.confidence);
   return counted.length > 0 ? Math.min(...counted) : 0;
 }

@@ -33,18 +33,37 @@ export function parseXml(source: string, partial = false): XmlNode | null {
   let count = 0;
   let failed = false;
   let closing = false;
-  parser.on('error', () => { if (!(partial && closing)) failed = true; });
+  parser.on('error', () => {
+    if (!(partial && closing)) failed = true;
+  });
   parser.on('opentag', (tag) => {
-    if (++count > MAX_XML_ELEMENTS || stack.length >= MAX_DEPTH) { failed = true; return; }
+    if (++count > MAX_XML_ELEMENTS || stack.length >= MAX_DEPTH) {
+      failed = true;
+      return;
+    }
     const attrs: Record<string, string> = {};
     for (const [k, v] of Object.entries(tag.attributes)) attrs[local(k)] = String(v);
-    const node = { name: local(tag.name), attrs, children: [], text: '', start: parser.position, end: parser.position,
-      openEnd: parser.position, raw: '' };
+    const node = {
+      name: local(tag.name),
+      attrs,
+      children: [],
+      text: '',
+      start: parser.position,
+      end: parser.position,
+      openEnd: parser.position,
+      raw: '',
+    };
     stack.at(-1)?.children.push(node);
     stack.push(node);
   });
-  parser.on('text', (text) => { const top = stack.at(-1); if (top) top.raw += text; });
-  parser.on('cdata', (text) => { const top = stack.at(-1); if (top) top.raw += text; });
+  parser.on('text', (text) => {
+    const top = stack.at(-1);
+    if (top) top.raw += text;
+  });
+  parser.on('cdata', (text) => {
+    const top = stack.at(-1);
+    if (top) top.raw += text;
+  });
   parser.on('closetag', (tag) => {
     const node = stack.pop();
     if (!node) return;
@@ -65,7 +84,7 @@ export function parseXml(source: string, partial = false): XmlNode | null {
   } catch {
     return null;
   }
-  return failed ? null : root ?? (partial ? stack[0] ?? null : null);
+  return failed ? null : (root ?? (partial ? (stack[0] ?? null) : null));
 }
 
 export function child(node: XmlNode | null | undefined, ...path: string[]): XmlNode | null {

@@ -29,12 +29,39 @@ export async function createSandbox(app: AppContext, actor: 'system' | 'operator
     insertTenantStatement(tenant),
     ...starterBucketStatements(tenant.id, now),
     ...made.statements,
-    eventStatement({ accountId: account.id, tenantId: null, type: 'account.created', subjectId: account.id, actor,
-      diff: { kind: 'throwaway' } }, now),
-    eventStatement({ accountId: account.id, tenantId: tenant.id, type: 'tenant.created', subjectId: tenant.id, actor,
-      diff: { name: tenant.name, kind: 'sandbox', expires_at: tenant.expires_at } }, now),
-    eventStatement({ accountId: account.id, tenantId: null, type: 'key.created', subjectId: made.key.id, actor,
-      diff: { label: made.key.label, scopes: made.key.scopes, all_tenants: true } }, now),
+    eventStatement(
+      {
+        accountId: account.id,
+        tenantId: null,
+        type: 'account.created',
+        subjectId: account.id,
+        actor,
+        diff: { kind: 'throwaway' },
+      },
+      now,
+    ),
+    eventStatement(
+      {
+        accountId: account.id,
+        tenantId: tenant.id,
+        type: 'tenant.created',
+        subjectId: tenant.id,
+        actor,
+        diff: { name: tenant.name, kind: 'sandbox', expires_at: tenant.expires_at },
+      },
+      now,
+    ),
+    eventStatement(
+      {
+        accountId: account.id,
+        tenantId: null,
+        type: 'key.created',
+        subjectId: made.key.id,
+        actor,
+        diff: { label: made.key.label, scopes: made.key.scopes, all_tenants: true },
+      },
+      now,
+    ),
   ]);
   return { key: made.plaintext, key_id: made.key.id, tenant_id: tenant.id, account_id: account.id };
 }
@@ -44,20 +71,44 @@ export async function createStandardAccount(app: AppContext, email: string) {
   const account = newAccount('standard', email, now);
   await app.db.batch([
     insertAccountStatement(account),
-    eventStatement({ accountId: account.id, tenantId: null, type: 'account.created', subjectId: account.id,
-      actor: 'operator', diff: { kind: 'standard', email } }, now),
+    eventStatement(
+      {
+        accountId: account.id,
+        tenantId: null,
+        type: 'account.created',
+        subjectId: account.id,
+        actor: 'operator',
+        diff: { kind: 'standard', email },
+      },
+      now,
+    ),
   ]);
   return account;
 }
 
 /** The operator issues a key for an account (its first key, typically). */
-export async function issueKey(app: AppContext, accountId: string, label: string, scopes: Scope[], tenants: string[] | null) {
+export async function issueKey(
+  app: AppContext,
+  accountId: string,
+  label: string,
+  scopes: Scope[],
+  tenants: string[] | null,
+) {
   const now = app.now();
   const made = newKey(accountId, label, scopes, tenants, null, now);
   await app.db.batch([
     ...made.statements,
-    eventStatement({ accountId, tenantId: null, type: 'key.created', subjectId: made.key.id, actor: 'operator',
-      diff: { label, scopes: made.key.scopes, all_tenants: made.key.all_tenants, tenants: made.key.tenants } }, now),
+    eventStatement(
+      {
+        accountId,
+        tenantId: null,
+        type: 'key.created',
+        subjectId: made.key.id,
+        actor: 'operator',
+        diff: { label, scopes: made.key.scopes, all_tenants: made.key.all_tenants, tenants: made.key.tenants },
+      },
+      now,
+    ),
   ]);
   return { key: made.plaintext, id: made.key.id, prefix: made.key.prefix, scopes: made.key.scopes };
 }

@@ -7,7 +7,11 @@ import type { AppContext } from './app.ts';
 /** Every form an address is answered at. */
 export function addressForms(handle: string | null, local: string, domain: string, dedicated: boolean): string[] {
   if (!handle) return [];
-  return [`${handle}.${local}@${domain}`, `${handle}+${local}@${domain}`, ...(dedicated ? [`${local}@${handle}.${domain}`] : [])];
+  return [
+    `${handle}.${local}@${domain}`,
+    `${handle}+${local}@${domain}`,
+    ...(dedicated ? [`${local}@${handle}.${domain}`] : []),
+  ];
 }
 
 const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
@@ -21,7 +25,12 @@ export function relationshipLocalPart(): string {
 export function ruleWithAddress(rule: unknown, local: string): unknown {
   const clause = { address: `${local}@` };
   if (rule === null || rule === undefined) return clause;
-  if (typeof rule === 'object' && !Array.isArray(rule) && Object.keys(rule).length === 1 && Array.isArray((rule as { any?: unknown }).any)) {
+  if (
+    typeof rule === 'object' &&
+    !Array.isArray(rule) &&
+    Object.keys(rule).length === 1 &&
+    Array.isArray((rule as { any?: unknown }).any)
+  ) {
     return { any: [...(rule as { any: unknown[] }).any, clause] };
   }
   return { any: [rule, clause] };
@@ -50,7 +59,11 @@ export function utcDayStart(now: Date): string {
 
 export async function addressViews(app: AppContext, tenantId: string, addresses: Address[]) {
   const [sub, dedicated, today] = await Promise.all([
-    getSubdomainOfTenant(app.db, tenantId), isDedicated(app.db, tenantId), receivedSinceByAddress(app.db, tenantId, utcDayStart(app.now())),
+    getSubdomainOfTenant(app.db, tenantId),
+    isDedicated(app.db, tenantId),
+    receivedSinceByAddress(app.db, tenantId, utcDayStart(app.now())),
   ]);
-  return addresses.map((a) => addressView(a, sub?.name ?? null, app.config.inboundDomain, dedicated, today.get(a.id) ?? 0));
+  return addresses.map((a) =>
+    addressView(a, sub?.name ?? null, app.config.inboundDomain, dedicated, today.get(a.id) ?? 0),
+  );
 }

@@ -4,7 +4,13 @@
 // only does I/O, auth and storage, keeps answering every other request meanwhile.
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import { withoutBytes, type AnalysisJob, type BucketDefinition, type DecideJobResult, type JobResults } from '../pipeline/jobs.ts';
+import {
+  withoutBytes,
+  type AnalysisJob,
+  type BucketDefinition,
+  type DecideJobResult,
+  type JobResults,
+} from '../pipeline/jobs.ts';
 import type { AnalyzeOptions, AnalyzedMessage, SchemaRun } from '../pipeline/index.ts';
 import { MAX_DOCUMENT_TEXT, attachmentDocuments, isReadable, type AttachmentRead } from '../pipeline/documents.ts';
 import { attachedMismatch } from '../pipeline/einvoice.ts';
@@ -33,7 +39,10 @@ export class AnalysisPool {
       maxThreads: this.budget.workers,
       // Idle workers stay (they are warm); a worker leaves when recycled or terminated.
       idleTimeout: Number.MAX_SAFE_INTEGER,
-      resourceLimits: { maxOldGenerationSizeMb: this.budget.heapMb, maxYoungGenerationSizeMb: Math.min(64, this.budget.heapMb / 4) },
+      resourceLimits: {
+        maxOldGenerationSizeMb: this.budget.heapMb,
+        maxYoungGenerationSizeMb: Math.min(64, this.budget.heapMb / 4),
+      },
       workerData: { recycleMb: this.budget.recycleMb },
     });
     return this.started;
@@ -54,14 +63,19 @@ export class AnalysisPool {
         timer = setTimeout(() => abort.abort(), this.budget.timeoutMs);
       });
       try {
-        const value = await this.pool.run({ job, started: startedPort }, { signal: abort.signal, transferList: [startedPort] });
+        const value = await this.pool.run(
+          { job, started: startedPort },
+          { signal: abort.signal, transferList: [startedPort] },
+        );
         return { ok: true, value: value as JobResults[K] };
       } catch (error) {
         const e = error as Error & { code?: string };
         // A worker that left to give its memory back may have been handed this job first.
         if (e.message === RECYCLED && attempt === 0) continue;
-        if (abort.signal.aborted) return { ok: false, limit: `time budget of ${this.budget.timeoutMs} ms exceeded`, phase };
-        if (e.code === 'ERR_WORKER_OUT_OF_MEMORY') return { ok: false, limit: `heap budget of ${this.budget.heapMb} MiB exceeded`, phase };
+        if (abort.signal.aborted)
+          return { ok: false, limit: `time budget of ${this.budget.timeoutMs} ms exceeded`, phase };
+        if (e.code === 'ERR_WORKER_OUT_OF_MEMORY')
+          return { ok: false, limit: `heap budget of ${this.budget.heapMb} MiB exceeded`, phase };
         return { ok: false, limit: `analysis failed (${String(e.message).slice(0, 200)})`, phase };
       } finally {
         clearTimeout(timer);
@@ -108,7 +122,11 @@ function withLimit(message: AnalyzedMessage, note: string): AnalyzedMessage {
  * is flagged `analysis_limit`, with a note naming the limit. When even the bare parse
  * fails, the top-level headers are kept. Never throws for hostile content.
  */
-export async function analyze(pool: AnalysisPool, bytes: Uint8Array, options: AnalyzeOptions = {}): Promise<AnalyzeOutcome> {
+export async function analyze(
+  pool: AnalysisPool,
+  bytes: Uint8Array,
+  options: AnalyzeOptions = {},
+): Promise<AnalyzeOutcome> {
   const raw = shared(bytes);
   const full = await pool.run({ kind: 'analyze', raw, options, keepAttachmentBytes: false });
   if (full.ok) return full.value;
@@ -116,30 +134,55 @@ export async function analyze(pool: AnalysisPool, bytes: Uint8Array, options: An
 }
 
 /** After a budget stopped the full read (`limit`): the bare parse, then each part alone. */
-async function readApart(pool: AnalysisPool, raw: Uint8Array, options: AnalyzeOptions, limit: string): Promise<AnalyzeOutcome> {
+async function readApart(
+  pool: AnalysisPool,
+  raw: Uint8Array,
+  options: AnalyzeOptions,
+  limit: string,
+): Promise<AnalyzeOutcome> {
   const bare = await pool.run({
-    kind: 'analyze', raw, options: { ...options, documents: { readAttachments: false, renderHtml: false } }, keepAttachmentBytes: true,
+    kind: 'analyze',
+    raw,
+    options: { ...options, documents: { readAttachments: false, renderHtml: false } },
+    keepAttachmentBytes: true,
   });
   if (!bare.ok) return { ok: true, message: headersOnlyAnalysis(raw, options, bare.limit) };
   if (!bare.value.ok) return bare.value;
   let message = bare.value.message;
   if (message.parsed.html) message = await readBodyAlone(pool, message, message.parsed.html);
   message = await readAttachmentsOneByOne(pool, message);
-  return { ok: true, message: withLimit(message, `analysis: ${limit}; the body and each attachment were then read apart`) };
+  return {
+    ok: true,
+    message: withLimit(message, `analysis: ${limit}; the body and each attachment were then read apart`),
+  };
 }
 
 async function readBodyAlone(pool: AnalysisPool, message: AnalyzedMessage, html: string): Promise<AnalyzedMessage> {
   const body = await pool.run({ kind: 'read_body', html });
   const [first, ...rest] = message.documents;
   if (!body.ok) {
-    const documents = [{ ...first!, unreadable: `analysis_limit: the HTML body was not rendered (${body.limit}); its text part is shown` }, ...rest];
-    return { ...message, documents, flags: [...new Set<Flag>([...message.flags, 'analysis_limit'])], view: { ...message.view, documents } };
+    const documents = [
+      {
+        ...first!,
+        unreadable: `analysis_limit: the HTML body was not rendered (${body.limit}); its text part is shown`,
+      },
+      ...rest,
+    ];
+    return {
+      ...message,
+      documents,
+      flags: [...new Set<Flag>([...message.flags, 'analysis_limit'])],
+      view: { ...message.view, documents },
+    };
   }
   const text = body.value.text.slice(0, MAX_DOCUMENT_TEXT);
   const documents = [{ ...first!, text, truncated: text.length < body.value.text.length }, ...rest];
   return {
-    ...message, documents, hidden: [...body.value.hidden, ...message.hidden],
-    flags: [...new Set<Flag>([...message.flags, ...body.value.flags])], view: { ...message.view, documents },
+    ...message,
+    documents,
+    hidden: [...body.value.hidden, ...message.hidden],
+    flags: [...new Set<Flag>([...message.flags, ...body.value.flags])],
+    view: { ...message.view, documents },
   };
 }
 
@@ -150,11 +193,16 @@ async function readAttachmentsOneByOne(pool: AnalysisPool, message: AnalyzedMess
   // Without reading, each attachment is one document, numbered after the body.
   for (const [i, attachment] of message.parsed.attachments.entries()) {
     const { index: _index, ...unread } = message.documents[i + 1]!;
-    if (!isReadable(attachment)) { reads.push({ document: unread, embedded: [] }); continue; }
+    if (!isReadable(attachment)) {
+      reads.push({ document: unread, embedded: [] });
+      continue;
+    }
     const read = await pool.run({ kind: 'read_attachment', attachment });
     if (read.ok) {
       reads.push(read.value);
-      read.value.flags.forEach((f) => flags.add(f));
+      read.value.flags.forEach((f) => {
+        flags.add(f);
+      });
       hidden.push(...read.value.hidden);
     } else {
       reads.push({ document: { ...unread, unreadable: `analysis_limit: ${read.limit}` }, embedded: [] });
@@ -168,15 +216,35 @@ async function readAttachmentsOneByOne(pool: AnalysisPool, message: AnalyzedMess
 
 /** The last resort, on the main thread: top-level headers only (a bounded, linear scan). */
 function headersOnlyAnalysis(raw: Uint8Array, options: AnalyzeOptions, limit: string): AnalyzedMessage {
-  const parsed = headersOnly(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('latin1'), `analysis: ${limit}`);
-  const documents: Document[] = [{
-    index: 0, kind: 'body', filename: null, mime_type: 'text/plain', size_bytes: 0, text: '', truncated: true,
-    unreadable: `analysis_limit: the message could not be read within the budget (${limit})`,
-  }];
-  const recipients = options.recipients?.length ? options.recipients.map((r) => r.toLowerCase()) : parsed.to.map((t) => t.address);
+  const parsed = headersOnly(
+    Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('latin1'),
+    `analysis: ${limit}`,
+  );
+  const documents: Document[] = [
+    {
+      index: 0,
+      kind: 'body',
+      filename: null,
+      mime_type: 'text/plain',
+      size_bytes: 0,
+      text: '',
+      truncated: true,
+      unreadable: `analysis_limit: the message could not be read within the budget (${limit})`,
+    },
+  ];
+  const recipients = options.recipients?.length
+    ? options.recipients.map((r) => r.toLowerCase())
+    : parsed.to.map((t) => t.address);
   const view: MessageView = {
-    from: parsed.from, to: parsed.to, cc: parsed.cc, replyTo: parsed.replyTo, subject: parsed.subject, headers: parsed.headers,
-    recipients, documents, auth: options.auth ?? null,
+    from: parsed.from,
+    to: parsed.to,
+    cc: parsed.cc,
+    replyTo: parsed.replyTo,
+    subject: parsed.subject,
+    headers: parsed.headers,
+    recipients,
+    documents,
+    auth: options.auth ?? null,
   };
   return { parsed, documents, hidden: [], flags: ['truncated', 'analysis_limit'], view, forwardedFrom: null };
 }
@@ -191,14 +259,22 @@ export type Decided = DecideJobResult & { limit: string | null };
 
 function stoppedDecision(limit: string): Decided {
   return {
-    classification: { bucket_id: null, bucket_name: null, decided_by: null, reason: `analysis_limit: classification stopped (${limit})` },
+    classification: {
+      bucket_id: null,
+      bucket_name: null,
+      decided_by: null,
+      reason: `analysis_limit: classification stopped (${limit})`,
+    },
     run: null,
     limit,
   };
 }
 
 /** Who may forward mail to be read as from its original sender, and who sent this one. */
-export interface Forwarding { forwarders: string[]; envelopeFrom: string | null }
+export interface Forwarding {
+  forwarders: string[];
+  envelopeFrom: string | null;
+}
 
 /**
  * The raw message in shared memory: one copy instead of a structured clone per job (a
@@ -217,26 +293,43 @@ function shared(bytes: Uint8Array): Uint8Array {
  * one crossing of the thread boundary each way. When a budget stops the job, the phase it
  * stopped in is done as those steps would have done it.
  */
-export async function analyzeAndDecide(pool: AnalysisPool, bytes: Uint8Array, options: AnalyzeOptions, forwarding: Forwarding,
-  buckets: BucketDefinition[]): Promise<{ analyzed: AnalyzeOutcome; decided: Decided | null }> {
+export async function analyzeAndDecide(
+  pool: AnalysisPool,
+  bytes: Uint8Array,
+  options: AnalyzeOptions,
+  forwarding: Forwarding,
+  buckets: BucketDefinition[],
+): Promise<{ analyzed: AnalyzeOutcome; decided: Decided | null }> {
   const raw = shared(bytes);
   const job = await pool.run({ kind: 'ingest', raw, options, ...forwarding, buckets });
-  if (job.ok) return { analyzed: job.value.analyzed, decided: job.value.decided && { ...job.value.decided, limit: null } };
+  if (job.ok)
+    return { analyzed: job.value.analyzed, decided: job.value.decided && { ...job.value.decided, limit: null } };
   // Stopped while reading: read the parts apart, then classify as a job of its own.
   // Stopped while classifying: the read itself fits the budget (a full read again), and
   // classification is left unrouted with the limit, as a decide job that stopped would be.
   const reread = job.phase === 0 ? null : await pool.run({ kind: 'analyze', raw, options, keepAttachmentBytes: false });
-  const analyzed = reread?.ok ? reread.value : await readApart(pool, raw, options, reread && !reread.ok ? reread.limit : job.limit);
+  const analyzed = reread?.ok
+    ? reread.value
+    : await readApart(pool, raw, options, reread && !reread.ok ? reread.limit : job.limit);
   if (!analyzed.ok) return { analyzed, decided: null };
   const message = readAsOriginalSender(analyzed.message, forwarding.forwarders, forwarding.envelopeFrom);
-  const decided = job.phase === 0 || !reread?.ok ? await decide(pool, message.view, buckets) : stoppedDecision(job.limit);
+  const decided =
+    job.phase === 0 || !reread?.ok ? await decide(pool, message.view, buckets) : stoppedDecision(job.limit);
   return { analyzed: { ok: true, message }, decided };
 }
 
-export async function ruleOutcomes(pool: AnalysisPool, rule: unknown, views: MessageView[]): Promise<JobOutcome<RuleOutcome[]>> {
+export async function ruleOutcomes(
+  pool: AnalysisPool,
+  rule: unknown,
+  views: MessageView[],
+): Promise<JobOutcome<RuleOutcome[]>> {
   return pool.run({ kind: 'rule', rule, views });
 }
 
-export async function schemaRuns(pool: AnalysisPool, schema: unknown, views: MessageView[]): Promise<JobOutcome<SchemaRun[]>> {
+export async function schemaRuns(
+  pool: AnalysisPool,
+  schema: unknown,
+  views: MessageView[],
+): Promise<JobOutcome<SchemaRun[]>> {
   return pool.run({ kind: 'schema', schema, views });
 }

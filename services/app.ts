@@ -34,8 +34,10 @@ export async function createAppContext(
   overrides: Partial<Pick<AppContext, 'now' | 'resolver'>> = {},
 ): Promise<AppContext> {
   const db = await openDb(config.databaseUrl, {
-    authToken: config.databaseAuthToken, sync: config.dbSync,
-    replicaPath: config.databaseReplica, replicaSyncMs: config.databaseReplicaSyncMs,
+    authToken: config.databaseAuthToken,
+    sync: config.dbSync,
+    replicaPath: config.databaseReplica,
+    replicaSyncMs: config.databaseReplicaSyncMs,
   });
   const now = overrides.now ?? (() => new Date());
   return {
@@ -46,10 +48,17 @@ export async function createAppContext(
     rateLimiter: new SharedRateLimiter(db, config.rateLimitPerMinute, () => now().getTime()),
     authFailures: new RateLimiter(config.authFailuresPerMinute, () => now().getTime()),
     keyTouchedAt: new Map(),
-    resolver: overrides.resolver ?? (config.authDns === 'none' ? offlineResolver : createResolver({
-      servers: config.dnsServers, timeoutMs: config.dnsTimeoutMs, tries: config.dnsTries,
-      cacheEntries: config.dnsCacheEntries, cacheMaxSeconds: config.dnsCacheMaxSeconds,
-    })),
+    resolver:
+      overrides.resolver ??
+      (config.authDns === 'none'
+        ? offlineResolver
+        : createResolver({
+            servers: config.dnsServers,
+            timeoutMs: config.dnsTimeoutMs,
+            tries: config.dnsTries,
+            cacheEntries: config.dnsCacheEntries,
+            cacheMaxSeconds: config.dnsCacheMaxSeconds,
+          })),
     deliveriesQueued: new Set(),
     analysis: analysisPool(config.analysis),
   };

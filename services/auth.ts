@@ -17,8 +17,10 @@ const TOUCH_INTERVAL_MS = 60_000;
 
 export async function authenticate(app: AppContext, token: string | undefined): Promise<Caller> {
   if (!token) {
-    throw new ToolError('unauthorized',
-      'No API key: send the header "Authorization: Bearer <API_KEY>" (MCP: put the key in the URL, /mcp/<API_KEY>).');
+    throw new ToolError(
+      'unauthorized',
+      'No API key: send the header "Authorization: Bearer <API_KEY>" (MCP: put the key in the URL, /mcp/<API_KEY>).',
+    );
   }
   const credential = await findCredential(app.db, token);
   if (!credential) throw new ToolError('unauthorized', 'Unknown API key: check for a typo or create a new key.');
@@ -39,9 +41,11 @@ export async function authenticate(app: AppContext, token: string | undefined): 
 
 export function requireScope(caller: Caller, scope: Scope): void {
   if (!caller.key.scopes.includes(scope)) {
-    throw new ToolError('insufficient_scope',
+    throw new ToolError(
+      'insufficient_scope',
       `This key lacks the '${scope}' scope; use a key that has it (create_key with scopes including '${scope}', from a key with 'configure').`,
-      { required: scope, key_scopes: caller.key.scopes });
+      { required: scope, key_scopes: caller.key.scopes },
+    );
   }
 }
 
@@ -49,30 +53,44 @@ export function requireScope(caller: Caller, scope: Scope): void {
  * The tenant a call acts in: the one named by `selector` (id or name), else the only one
  * the key reaches. `required` false lets account-level operations run without one.
  */
-export function selectTenant(caller: Caller, selector: string | undefined, required: boolean, now: Date): Tenant | null {
+export function selectTenant(
+  caller: Caller,
+  selector: string | undefined,
+  required: boolean,
+  now: Date,
+): Tenant | null {
   let tenant: Tenant | undefined;
   if (selector) {
     tenant = caller.tenants.find((t) => t.id === selector || t.name === selector);
     if (!tenant) {
       // Tenants the key does not reach are reported exactly like ones that do not exist.
-      throw new ToolError('not_found',
-        `No tenant '${selector}' reachable with this key; list_tenants shows the ones it reaches.`, { tenant: selector });
+      throw new ToolError(
+        'not_found',
+        `No tenant '${selector}' reachable with this key; list_tenants shows the ones it reaches.`,
+        { tenant: selector },
+      );
     }
   } else if (caller.tenants.length === 1) {
     tenant = caller.tenants[0];
   } else if (required) {
     if (caller.tenants.length === 0) {
-      throw new ToolError('tenant_required',
-        'This key reaches no tenant yet: create one with create_tenant (needs a verified account), then retry.');
+      throw new ToolError(
+        'tenant_required',
+        'This key reaches no tenant yet: create one with create_tenant (needs a verified account), then retry.',
+      );
     }
-    throw new ToolError('tenant_required',
+    throw new ToolError(
+      'tenant_required',
       'This key reaches several tenants: name one with the `tenant` argument (REST: ?tenant= on GET/DELETE, header x-svc-tenant on POST/PUT).',
-      { tenants: caller.tenants.map((t) => ({ id: t.id, name: t.name })) });
+      { tenants: caller.tenants.map((t) => ({ id: t.id, name: t.name })) },
+    );
   }
   if (tenant && isExpired(tenant, now)) {
-    throw new ToolError('sandbox_expired',
+    throw new ToolError(
+      'sandbox_expired',
       `Sandbox tenant ${tenant.id} expired at ${tenant.expires_at}; create a new sandbox (npm run cli -- sandbox) or use a standard account.`,
-      { tenant: tenant.id, expired_at: tenant.expires_at });
+      { tenant: tenant.id, expired_at: tenant.expires_at },
+    );
   }
   return tenant ?? null;
 }

@@ -40,7 +40,7 @@ export async function updateBucket(ctx: TenantToolContext, input: BucketChange) 
   compileBucketRule(after.rule);
   const schema = compileBucketSchema(after.schema);
   if (input.destinations) await checkDestinations(ctx.app.db, ctx.tenant.id, input.destinations);
-  if (after.name !== before.name && await bucketNameTaken(ctx.app.db, ctx.tenant.id, after.name, before.id)) {
+  if (after.name !== before.name && (await bucketNameTaken(ctx.app.db, ctx.tenant.id, after.name, before.id))) {
     throw new ToolError('conflict', `A bucket named '${after.name}' exists; pick another name.`, { name: after.name });
   }
   const changed = FIELDS.filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
@@ -49,8 +49,17 @@ export async function updateBucket(ctx: TenantToolContext, input: BucketChange) 
   await ctx.app.db.batch([
     ...gate,
     updateBucketStatement(after),
-    eventStatement({ accountId: ctx.tenant.account_id, tenantId: ctx.tenant.id, type: 'bucket.updated', subjectId: before.id,
-      actor: ctx.actor, diff: Object.fromEntries(changed.map((k) => [k, { before: before[k], after: after[k] }])) }, ctx.now),
+    eventStatement(
+      {
+        accountId: ctx.tenant.account_id,
+        tenantId: ctx.tenant.id,
+        type: 'bucket.updated',
+        subjectId: before.id,
+        actor: ctx.actor,
+        diff: Object.fromEntries(changed.map((k) => [k, { before: before[k], after: after[k] }])),
+      },
+      ctx.now,
+    ),
   ]);
   return bucketView(after);
 }

@@ -25,7 +25,9 @@ export function checked<T>(fn: () => T): T {
 
 /** `stored`: a definition saved earlier, compiled as accepted then (regex limits apply when saving and dry-running). */
 export function compileBucketRule(rule: unknown, stored = false): CompiledRule | null {
-  return rule === null || rule === undefined ? null : checked(() => compileRule(rule, 'rule', 0, stored ? null : undefined));
+  return rule === null || rule === undefined
+    ? null
+    : checked(() => compileRule(rule, 'rule', 0, stored ? null : undefined));
 }
 
 /** A bucket schema: `starter:<name>` or a schema object, compiled. */
@@ -34,9 +36,13 @@ export function compileBucketSchema(schema: unknown, path = 'schema', stored = f
   if (typeof schema === 'string') {
     const starter = starterByRef(schema);
     if (!starter) {
-      throw new ToolError('invalid_schema',
-        `${path}: unknown starter '${schema}'; use one of ${Object.keys(STARTERS).map((s) => `starter:${s}`).join(', ')} or a schema object.`,
-        { path });
+      throw new ToolError(
+        'invalid_schema',
+        `${path}: unknown starter '${schema}'; use one of ${Object.keys(STARTERS)
+          .map((s) => `starter:${s}`)
+          .join(', ')} or a schema object.`,
+        { path },
+      );
     }
     return compileSchema(starter, path);
   }
@@ -60,20 +66,34 @@ export function compiledBucket(bucket: Bucket): { rule: CompiledRule | null; sch
 }
 
 export function classifiable(bucket: Bucket): ClassifiableBucket {
-  return { id: bucket.id, name: bucket.name, priority: bucket.priority, enabled: bucket.enabled, rule: compiledBucket(bucket).rule };
+  return {
+    id: bucket.id,
+    name: bucket.name,
+    priority: bucket.priority,
+    enabled: bucket.enabled,
+    rule: compiledBucket(bucket).rule,
+  };
 }
 
 export function starterBucketStatements(tenantId: string, now: Date): Statement[] {
-  return STARTER_BUCKETS.map((starter) => insertBucketStatement(newBucket(tenantId, {
-    name: starter.name,
-    description: starter.description,
-    priority: starter.priority,
-    enabled: true,
-    rule: starter.rule,
-    schema: starter.schema,
-    policy: null,
-    destinations: [],
-  }, now)));
+  return STARTER_BUCKETS.map((starter) =>
+    insertBucketStatement(
+      newBucket(
+        tenantId,
+        {
+          name: starter.name,
+          description: starter.description,
+          priority: starter.priority,
+          enabled: true,
+          rule: starter.rule,
+          schema: starter.schema,
+          policy: null,
+          destinations: [],
+        },
+        now,
+      ),
+    ),
+  );
 }
 
 export function bucketView(b: Bucket) {
@@ -87,8 +107,11 @@ export async function checkDestinations(db: Db, tenantId: string, refs: readonly
   const live = await listDestinations(db, tenantId);
   const unknown = refs.filter((r) => !live.some((d) => d.id === r || d.name === r));
   if (unknown.length > 0) {
-    throw new ToolError('invalid_request', `Unknown destination(s) ${unknown.join(', ')}; add them with add_destination first (list_destinations shows them).`,
-      { issues: unknown.map((r) => ({ path: 'destinations', message: `no destination '${r}'` })) });
+    throw new ToolError(
+      'invalid_request',
+      `Unknown destination(s) ${unknown.join(', ')}; add them with add_destination first (list_destinations shows them).`,
+      { issues: unknown.map((r) => ({ path: 'destinations', message: `no destination '${r}'` })) },
+    );
   }
 }
 

@@ -25,7 +25,9 @@ export type CallOutcome =
 export function issuesToDetails(error: z.ZodError): { issues: { path: string; message: string }[] } {
   return {
     issues: error.issues.map((issue) => ({
-      path: issue.path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join('') || '(input)',
+      path:
+        issue.path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join('') ||
+        '(input)',
       message: issue.message,
     })),
   };
@@ -33,7 +35,10 @@ export function issuesToDetails(error: z.ZodError): { issues: { path: string; me
 
 export function invalidInput(error: z.ZodError): ToolError {
   const details = issuesToDetails(error);
-  const summary = details.issues.slice(0, 3).map((i) => `${i.path}: ${i.message}`).join('; ');
+  const summary = details.issues
+    .slice(0, 3)
+    .map((i) => `${i.path}: ${i.message}`)
+    .join('; ');
   return new ToolError('invalid_request', `Invalid input (${summary}); fix these fields and retry.`, details);
 }
 
@@ -46,7 +51,12 @@ export const MAX_INPUT_DEPTH = 64;
 
 /** The path of the first value nested deeper than `max`, or null. Iterative: deep input cannot overflow it. */
 export function tooDeepAt(input: unknown, max = MAX_INPUT_DEPTH): string | null {
-  interface Node { value: unknown; depth: number; parent: Node | null; key: string | number | null }
+  interface Node {
+    value: unknown;
+    depth: number;
+    parent: Node | null;
+    key: string | number | null;
+  }
   const stack: Node[] = [{ value: input, depth: 1, parent: null, key: null }];
   while (stack.length > 0) {
     const node = stack.pop()!;
@@ -56,7 +66,9 @@ export function tooDeepAt(input: unknown, max = MAX_INPUT_DEPTH): string | null 
       for (let n: Node | null = node; n && n.key !== null; n = n.parent) keys.unshift(n.key);
       return keys.map((k, i) => (typeof k === 'number' ? `[${k}]` : i === 0 ? k : `.${k}`)).join('') || '(input)';
     }
-    const entries: [string | number, unknown][] = Array.isArray(node.value) ? node.value.map((v, i) => [i, v]) : Object.entries(node.value);
+    const entries: [string | number, unknown][] = Array.isArray(node.value)
+      ? node.value.map((v, i) => [i, v])
+      : Object.entries(node.value);
     for (const [key, value] of entries) {
       if (value !== null && typeof value === 'object') stack.push({ value, depth: node.depth + 1, parent: node, key });
     }
@@ -68,19 +80,25 @@ export function tooDeepAt(input: unknown, max = MAX_INPUT_DEPTH): string | null 
  * Authenticates, limiting failed attempts per client address: each unknown key costs a
  * database read, so an address over its budget is refused (429) before the read.
  */
-export async function authenticateLimited(app: AppContext, req: Pick<CallRequest, 'token' | 'client'>): Promise<Caller> {
+export async function authenticateLimited(
+  app: AppContext,
+  req: Pick<CallRequest, 'token' | 'client'>,
+): Promise<Caller> {
   const client = req.client ? clientKey(req.client) : null;
   const wait = client ? app.authFailures.wait(client) : 0;
   if (wait > 0) {
-    throw new ToolError('rate_limited',
+    throw new ToolError(
+      'rate_limited',
       `Too many failed authentications from this address (limit ${app.config.authFailuresPerMinute} a minute); ` +
-      `retry in ${wait} s with a valid API key (check it for a typo, or create a new one).`,
-      { retry_after_seconds: wait });
+        `retry in ${wait} s with a valid API key (check it for a typo, or create a new one).`,
+      { retry_after_seconds: wait },
+    );
   }
   try {
     return await authenticate(app, req.token);
   } catch (error) {
-    if (client && req.token && error instanceof ToolError && error.code === 'unauthorized') app.authFailures.take(client);
+    if (client && req.token && error instanceof ToolError && error.code === 'unauthorized')
+      app.authFailures.take(client);
     throw error;
   }
 }
@@ -91,24 +109,35 @@ export async function callTool(app: AppContext, tool: Operation, req: CallReques
     const caller = await authenticateLimited(app, req);
     const wait = app.rateLimiter.take(caller.key.id);
     if (wait > 0) {
-      throw new ToolError('rate_limited',
+      throw new ToolError(
+        'rate_limited',
         `Rate limit of ${app.config.rateLimitPerMinute} requests a minute reached for this key; retry in ${wait} s.`,
-        { retry_after_seconds: wait });
+        { retry_after_seconds: wait },
+      );
     }
     requireScope(caller, tool.scope);
     const deep = tooDeepAt(req.args);
     if (deep !== null) {
-      throw new ToolError('invalid_request',
+      throw new ToolError(
+        'invalid_request',
         `Input nested deeper than ${MAX_INPUT_DEPTH} levels at ${deep.length > 80 ? `${deep.slice(0, 80)}…` : deep}; ` +
-        'no operation takes values that deep: flatten it and retry.',
-        { issues: [{ path: deep, message: `nested deeper than ${MAX_INPUT_DEPTH} levels` }], limit: MAX_INPUT_DEPTH });
+          'no operation takes values that deep: flatten it and retry.',
+        { issues: [{ path: deep, message: `nested deeper than ${MAX_INPUT_DEPTH} levels` }], limit: MAX_INPUT_DEPTH },
+      );
     }
     const parsed = tool.input.safeParse(req.args ?? {});
     if (!parsed.success) throw invalidInput(parsed.error);
     const now = app.now();
     const tenant = selectTenant(caller, req.tenantSelector, tool.tenantScoped, now);
     tenantId = tenant?.id ?? null;
-    const ctx: ToolContext = { app, caller, tenant, actor: caller.key.id, now, ...(req.progress ? { progress: req.progress } : {}) };
+    const ctx: ToolContext = {
+      app,
+      caller,
+      tenant,
+      actor: caller.key.id,
+      now,
+      ...(req.progress ? { progress: req.progress } : {}),
+    };
     const result = tool.tenantScoped
       ? await tool.handler(parsed.data, ctx as TenantToolContext)
       : await tool.handler(parsed.data, ctx);

@@ -7,12 +7,29 @@ import { captureDetails } from './captures.ts';
 import { deliveriesOfCapture } from '../storage/webhooks.ts';
 
 export function toCaptureSummary(c: {
-  id: string; message_id: string; bucket_id: string; bucket_name: string; status: 'applied' | 'task' | 'held'; reason: string;
-  confidence: number | null; corrected: boolean; applied_by: string | null; applied_at: string | null; created_at: string;
+  id: string;
+  message_id: string;
+  bucket_id: string;
+  bucket_name: string;
+  status: 'applied' | 'task' | 'held';
+  reason: string;
+  confidence: number | null;
+  corrected: boolean;
+  applied_by: string | null;
+  applied_at: string | null;
+  created_at: string;
 }) {
   return {
-    id: c.id, message_id: c.message_id, bucket: { id: c.bucket_id, name: c.bucket_name }, status: c.status, reason: c.reason,
-    confidence: c.confidence, corrected: c.corrected, applied_by: c.applied_by, applied_at: c.applied_at, created_at: c.created_at,
+    id: c.id,
+    message_id: c.message_id,
+    bucket: { id: c.bucket_id, name: c.bucket_name },
+    status: c.status,
+    reason: c.reason,
+    confidence: c.confidence,
+    corrected: c.corrected,
+    applied_by: c.applied_by,
+    applied_at: c.applied_at,
+    created_at: c.created_at,
   };
 }
 
@@ -35,9 +52,16 @@ export async function captureView(app: AppContext, capture: StoredCapture) {
     corrections,
     tasks: tasks.map(toTaskView),
     deliveries: deliveries.map((d) => ({
-      id: d.id, destination_id: d.destination_id, destination: d.destination_name, status: d.status, attempts: d.attempts,
-      next_attempt_at: d.status === 'pending' ? d.next_attempt_at : null, last_status_code: d.last_status_code,
-      last_error: d.last_error, created_at: d.created_at, finished_at: d.finished_at,
+      id: d.id,
+      destination_id: d.destination_id,
+      destination: d.destination_name,
+      status: d.status,
+      attempts: d.attempts,
+      next_attempt_at: d.status === 'pending' ? d.next_attempt_at : null,
+      last_status_code: d.last_status_code,
+      last_error: d.last_error,
+      created_at: d.created_at,
+      finished_at: d.finished_at,
       attempt_log: d.attempt_log.map(({ delivery_id: _d, ...a }) => a),
     })),
   };

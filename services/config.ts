@@ -116,7 +116,8 @@ function floatFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): n
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name}=${raw} is not a positive number; fix or unset it`);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new Error(`${name}=${raw} is not a positive number; fix or unset it`);
   return value;
 }
 
@@ -126,7 +127,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const remote = !databaseUrl.startsWith('file:') && databaseUrl !== ':memory:';
   const blobDriver = blobDriverFromEnv(env, remote);
   if (env.SVC_DATABASE_REPLICA && !remote) {
-    throw new Error('SVC_DATABASE_REPLICA needs SVC_DATABASE_URL=http://... or libsql://... (a server to replicate); unset it for a local file');
+    throw new Error(
+      'SVC_DATABASE_REPLICA needs SVC_DATABASE_URL=http://... or libsql://... (a server to replicate); unset it for a local file',
+    );
   }
   return {
     dataDir,
@@ -165,7 +168,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     testCaseCap: intFromEnv(env, 'SVC_TEST_CASE_CAP', 200, 1),
     testRunRetentionDays: 90,
     dbSync: env.SVC_DB_SYNC === 'normal' ? 'normal' : 'full',
-    allowedHosts: (env.SVC_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+    allowedHosts: (env.SVC_ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
     mcpHideUncallableTools: env.SVC_MCP_LIST_ALL_TOOLS !== '1',
     logLevel: env.SVC_LOG_LEVEL || 'info',
     analysis: analysisBudgetFromEnv(env),
@@ -185,11 +191,20 @@ function blobDriverFromEnv(env: NodeJS.ProcessEnv, remote: boolean): BlobDriver 
 }
 
 function s3FromEnv(env: NodeJS.ProcessEnv): S3Options {
-  const names = ['SVC_BLOB_S3_ENDPOINT', 'SVC_BLOB_S3_BUCKET', 'SVC_BLOB_S3_ACCESS_KEY_ID', 'SVC_BLOB_S3_SECRET_ACCESS_KEY'] as const;
+  const names = [
+    'SVC_BLOB_S3_ENDPOINT',
+    'SVC_BLOB_S3_BUCKET',
+    'SVC_BLOB_S3_ACCESS_KEY_ID',
+    'SVC_BLOB_S3_SECRET_ACCESS_KEY',
+  ] as const;
   const missing = names.filter((n) => !env[n]);
-  if (missing.length > 0) throw new Error(`SVC_BLOB_DRIVER=s3 needs ${missing.join(', ')}; set them or choose another driver`);
+  if (missing.length > 0)
+    throw new Error(`SVC_BLOB_DRIVER=s3 needs ${missing.join(', ')}; set them or choose another driver`);
   return {
-    endpoint: env.SVC_BLOB_S3_ENDPOINT!, bucket: env.SVC_BLOB_S3_BUCKET!, region: env.SVC_BLOB_S3_REGION || 'us-east-1',
-    accessKeyId: env.SVC_BLOB_S3_ACCESS_KEY_ID!, secretAccessKey: env.SVC_BLOB_S3_SECRET_ACCESS_KEY!,
+    endpoint: env.SVC_BLOB_S3_ENDPOINT!,
+    bucket: env.SVC_BLOB_S3_BUCKET!,
+    region: env.SVC_BLOB_S3_REGION || 'us-east-1',
+    accessKeyId: env.SVC_BLOB_S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.SVC_BLOB_S3_SECRET_ACCESS_KEY!,
   };
 }

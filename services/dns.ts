@@ -35,20 +35,26 @@ function dnsError(code: string, name: string, rrtype: string): Error {
  * entries in the form setServers takes, or throws naming the entry to fix.
  */
 export function parseDnsServers(value: string): string[] {
-  return value.split(',').map((s) => s.trim()).filter(Boolean).map((entry) => {
-    const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(entry);
-    const ipv4Port = /^([^:]+):(\d+)$/.exec(entry);
-    const host = bracketed ? bracketed[1]! : ipv4Port ? ipv4Port[1]! : entry;
-    const port = bracketed ? bracketed[2] : ipv4Port?.[2];
-    if (!isIP(host)) {
-      throw new Error(`SVC_DNS_SERVERS entry '${entry}' is not an IP address: write a.b.c.d, a.b.c.d:port, an IPv6 address or [v6]:port`);
-    }
-    if (port !== undefined && (Number(port) < 1 || Number(port) > 65535)) {
-      throw new Error(`SVC_DNS_SERVERS entry '${entry}' has port ${port}; use 1-65535`);
-    }
-    if (port === undefined) return host;
-    return isIP(host) === 6 ? `[${host}]:${port}` : `${host}:${port}`;
-  });
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(entry);
+      const ipv4Port = /^([^:]+):(\d+)$/.exec(entry);
+      const host = bracketed ? bracketed[1]! : ipv4Port ? ipv4Port[1]! : entry;
+      const port = bracketed ? bracketed[2] : ipv4Port?.[2];
+      if (!isIP(host)) {
+        throw new Error(
+          `SVC_DNS_SERVERS entry '${entry}' is not an IP address: write a.b.c.d, a.b.c.d:port, an IPv6 address or [v6]:port`,
+        );
+      }
+      if (port !== undefined && (Number(port) < 1 || Number(port) > 65535)) {
+        throw new Error(`SVC_DNS_SERVERS entry '${entry}' has port ${port}; use 1-65535`);
+      }
+      if (port === undefined) return host;
+      return isIP(host) === 6 ? `[${host}]:${port}` : `${host}:${port}`;
+    });
 }
 
 interface Entry {
@@ -65,8 +71,11 @@ export interface DnsStats {
 }
 
 /** A DnsResolver with a cache: answers and negative answers are kept up to their TTL (or the cap), temporary failures for seconds. */
-export function cachingResolver(lookup: (name: string, rrtype: string) => Promise<{ answer: unknown[]; ttl: number | null }>,
-  opts: Pick<DnsOptions, 'cacheEntries' | 'cacheMaxSeconds'>, now: () => number = Date.now): DnsResolver & { stats: () => DnsStats } {
+export function cachingResolver(
+  lookup: (name: string, rrtype: string) => Promise<{ answer: unknown[]; ttl: number | null }>,
+  opts: Pick<DnsOptions, 'cacheEntries' | 'cacheMaxSeconds'>,
+  now: () => number = Date.now,
+): DnsResolver & { stats: () => DnsStats } {
   const cache = new Map<string, Entry>();
   // Concurrent messages from one sender ask the same questions at once: one query answers all.
   const inFlight = new Map<string, Promise<Entry>>();
@@ -120,10 +129,11 @@ export function resolverLookup(opts: Pick<DnsOptions, 'servers' | 'timeoutMs' | 
   return async (name: string, rrtype: string): Promise<{ answer: unknown[]; ttl: number | null }> => {
     const type = rrtype.toUpperCase();
     if (type === 'A' || type === 'AAAA') {
-      const records = type === 'A' ? await resolver.resolve4(name, { ttl: true }) : await resolver.resolve6(name, { ttl: true });
+      const records =
+        type === 'A' ? await resolver.resolve4(name, { ttl: true }) : await resolver.resolve6(name, { ttl: true });
       return { answer: records.map((r) => r.address), ttl: Math.min(...records.map((r) => r.ttl)) };
     }
-    return { answer: await resolver.resolve(name, type) as unknown[], ttl: null };
+    return { answer: (await resolver.resolve(name, type)) as unknown[], ttl: null };
   };
 }
 
@@ -142,7 +152,9 @@ export function ipv6Groups(ip: string): string[] | null {
   const [head = '', tail = ''] = ip.split('::');
   const groups = (s: string) => (s ? s.split(':') : []);
   const missing = ip.includes('::') ? 8 - groups(head).length - groups(tail).length : 0;
-  return [...groups(head), ...Array<string>(missing).fill('0'), ...groups(tail)].map((g) => g.padStart(4, '0').toLowerCase());
+  return [...groups(head), ...Array<string>(missing).fill('0'), ...groups(tail)].map((g) =>
+    g.padStart(4, '0').toLowerCase(),
+  );
 }
 
 /** The PTR name of an address: 1.2.0.192.in-addr.arpa, or the nibble form for IPv6. */

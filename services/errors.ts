@@ -57,11 +57,17 @@ export class ToolError extends Error {
 
 /** The database server did not answer: writes are atomic batches, so none is half-applied. */
 export function unavailable(retryAfterSeconds: number, cause: string): ToolError {
-  return new ToolError('unavailable',
+  return new ToolError(
+    'unavailable',
     `The database server did not answer (${cause}); the call did not complete and left nothing half-written. Retry in ${retryAfterSeconds} s.`,
-    { retry_after_seconds: retryAfterSeconds });
+    { retry_after_seconds: retryAfterSeconds },
+  );
 }
 
 export function notFound(what: string, id: string): ToolError {
-  return new ToolError('not_found', `No ${what} '${id}' here (this tenant or account); list them to find the right id.`, { id });
+  return new ToolError(
+    'not_found',
+    `No ${what} '${id}' here (this tenant or account); list them to find the right id.`,
+    { id },
+  );
 }

@@ -6,14 +6,25 @@ import { coerceValue, matchEnum } from '../pipeline/validate.ts';
 
 export function fieldView(result: FieldResult, documentIds: readonly string[] = []) {
   const s = result.source;
-  const source = s && 'document_index' in s
-    ? { document_id: documentIds[s.document_index] ?? null, document_index: s.document_index, start: s.start, end: s.end }
-    : s;
+  const source =
+    s && 'document_index' in s
+      ? {
+          document_id: documentIds[s.document_index] ?? null,
+          document_index: s.document_index,
+          start: s.start,
+          end: s.end,
+        }
+      : s;
   return { value: result.value ?? null, confidence: result.confidence, raw: result.raw, source };
 }
 
 /** Whether an extracted value equals what a person expected (read with the field's type). */
-export function sameValue(type: FieldType, enumValues: readonly (string | number | boolean)[] | undefined, expected: unknown, actual: unknown): boolean {
+export function sameValue(
+  type: FieldType,
+  enumValues: readonly (string | number | boolean)[] | undefined,
+  expected: unknown,
+  actual: unknown,
+): boolean {
   if (expected === null || expected === undefined) return actual === null || actual === undefined;
   const read = coerceValue(type, expected);
   let want: unknown = read.ok ? read.value : expected;

@@ -2,12 +2,23 @@
 // newest processing. Counts only: no subjects, senders or text.
 import type { FlowRow } from '../storage/flow.ts';
 
-export interface FlowNode { id: string; kind: 'source' | 'bucket' | 'outcome' | 'exit'; label: string; count: number }
-export interface FlowLink { from: string; to: string; count: number }
+export interface FlowNode {
+  id: string;
+  kind: 'source' | 'bucket' | 'outcome' | 'exit';
+  label: string;
+  count: number;
+}
+export interface FlowLink {
+  from: string;
+  to: string;
+  count: number;
+}
 
 function sourceNode(row: FlowRow): [string, string] {
   if (row.source === 'upload') return ['source:uploads', 'uploads (ingest_message)'];
-  return row.address_id ? [`source:address:${row.address_id}`, `address ${row.address_id}`] : ['source:catch_all', 'catch-all'];
+  return row.address_id
+    ? [`source:address:${row.address_id}`, `address ${row.address_id}`]
+    : ['source:catch_all', 'catch-all'];
 }
 
 function outcomeNode(row: FlowRow): [string, string] {

@@ -11,15 +11,27 @@ interface MailauthResult {
   dkim?: { results?: { signingDomain?: string; selector?: string; status?: { result?: string; comment?: string } }[] };
   spf?: { domain?: string; status?: { result?: string } } | false;
   dmarc?: { domain?: string; policy?: string; status?: { result?: string; header?: { from?: string } } } | false;
-  arc?: {
-    status?: { result?: string };
-    signature?: { signingDomain?: string } | false;
-    authenticationResults?: { dmarc?: { result?: string; header?: { from?: string } } };
-  } | false;
+  arc?:
+    | {
+        status?: { result?: string };
+        signature?: { signingDomain?: string } | false;
+        authenticationResults?: { dmarc?: { result?: string; header?: { from?: string } } };
+      }
+    | false;
 }
 
-const VERDICTS = new Set<AuthVerdict>(['pass', 'fail', 'none', 'softfail', 'neutral', 'temperror', 'permerror', 'policy']);
-const verdict = (v: string | undefined): AuthVerdict => (v && VERDICTS.has(v as AuthVerdict) ? v as AuthVerdict : 'none');
+const VERDICTS = new Set<AuthVerdict>([
+  'pass',
+  'fail',
+  'none',
+  'softfail',
+  'neutral',
+  'temperror',
+  'permerror',
+  'policy',
+]);
+const verdict = (v: string | undefined): AuthVerdict =>
+  v && VERDICTS.has(v as AuthVerdict) ? (v as AuthVerdict) : 'none';
 
 /**
  * A signature that does not verify is a failure whatever mailauth calls it (neutral for a
@@ -48,26 +60,43 @@ export interface VerifyOptions {
 
 function everyCheck(result: AuthVerdict): AuthResults {
   return {
-    spf: result, dkim: result, dmarc: result, arc: result, synthetic: false,
-    details: { spf: { result, domain: null }, dkim: [], dmarc: { result, domain: null, policy: null },
-      arc: { result, sealer: null, sealed_dmarc: null, sealed_from_domain: null } },
+    spf: result,
+    dkim: result,
+    dmarc: result,
+    arc: result,
+    synthetic: false,
+    details: {
+      spf: { result, domain: null },
+      dkim: [],
+      dmarc: { result, domain: null, policy: null },
+      arc: { result, sealer: null, sealed_dmarc: null, sealed_from_domain: null },
+    },
   };
 }
 
 export async function verifyAuth(raw: Uint8Array, opts: VerifyOptions): Promise<AuthResults> {
   let result: MailauthResult;
   try {
-    result = await authenticate(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength), {
-      ip: opts.ip, helo: opts.helo, sender: opts.sender ?? '', mta: opts.mta, resolver: opts.resolver, disableBimi: true,
-    }) as MailauthResult;
+    result = (await authenticate(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength), {
+      ip: opts.ip,
+      helo: opts.helo,
+      sender: opts.sender ?? '',
+      mta: opts.mta,
+      resolver: opts.resolver,
+      disableBimi: true,
+    })) as MailauthResult;
   } catch (error) {
     // A check that could not finish is temporary, never a pass; the message is still stored.
     console.error('[svc] mail authentication failed:', (error as Error).message);
     return everyCheck('temperror');
   }
-  const dkim = (result.dkim?.results ?? []).filter((r) => r.signingDomain).map((r) => ({
-    result: signatureVerdict(r.status?.result), domain: r.signingDomain!.toLowerCase(), selector: r.selector ?? '',
-  }));
+  const dkim = (result.dkim?.results ?? [])
+    .filter((r) => r.signingDomain)
+    .map((r) => ({
+      result: signatureVerdict(r.status?.result),
+      domain: r.signingDomain!.toLowerCase(),
+      selector: r.selector ?? '',
+    }));
   const spf = result.spf ? result.spf : null;
   const dmarc = result.dmarc ? result.dmarc : null;
   const arc = result.arc ? result.arc : null;
@@ -75,10 +104,17 @@ export async function verifyAuth(raw: Uint8Array, opts: VerifyOptions): Promise<
   const details: AuthDetails = {
     spf: { result: verdict(spf?.status?.result), domain: spf?.domain?.toLowerCase() ?? null },
     dkim,
-    dmarc: { result: verdict(dmarc?.status?.result), domain: dmarc?.status?.header?.from?.toLowerCase() ?? dmarc?.domain?.toLowerCase() ?? null,
-      policy: dmarc?.status?.result === 'none' ? null : policyOf(dmarc?.policy) },
-    arc: { result: arc?.status?.result ?? 'none', sealer: (arc?.signature && arc.signature.signingDomain?.toLowerCase()) || null,
-      sealed_dmarc: sealed?.result ?? null, sealed_from_domain: sealed?.header?.from?.toLowerCase() ?? null },
+    dmarc: {
+      result: verdict(dmarc?.status?.result),
+      domain: dmarc?.status?.header?.from?.toLowerCase() ?? dmarc?.domain?.toLowerCase() ?? null,
+      policy: dmarc?.status?.result === 'none' ? null : policyOf(dmarc?.policy),
+    },
+    arc: {
+      result: arc?.status?.result ?? 'none',
+      sealer: (arc?.signature || undefined)?.signingDomain?.toLowerCase() || null, // signature is false when absent
+      sealed_dmarc: sealed?.result ?? null,
+      sealed_from_domain: sealed?.header?.from?.toLowerCase() ?? null,
+    },
   };
   return {
     spf: details.spf.result,
@@ -127,7 +163,12 @@ export function judgeForwarded(auth: AuthResults, by: ForwardedBy): AuthResults 
   const byDmarc = !fromIsForwarder && d.dmarc.result === 'pass' && aligned(d.dmarc.domain, original);
   const byArc = sealedByForwarder && d.arc.sealed_dmarc === 'pass' && aligned(d.arc.sealed_from_domain, original);
   const verifiedBy = original && byDmarc ? 'dmarc' : original && byArc ? 'arc' : null;
-  const forwarded: ForwardedAuth = { forwarder: by.forwarder, original_domain: original, original_verified: verifiedBy !== null, verified_by: verifiedBy };
+  const forwarded: ForwardedAuth = {
+    forwarder: by.forwarder,
+    original_domain: original,
+    original_verified: verifiedBy !== null,
+    verified_by: verifiedBy,
+  };
   if (!authenticated) return { ...auth, forwarded };
   // DMARC of the From domain when the forwarder wrote the From line; else the forwarder's identity is what passed.
   return { ...auth, spf, dkim, dmarc: fromIsForwarder ? d.dmarc.result : 'pass', forwarded };

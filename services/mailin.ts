@@ -10,7 +10,13 @@ import { listBuckets, type Bucket } from '../storage/buckets.ts';
 import type { Statement } from '../storage/db.ts';
 import { analyze } from './analysis.ts';
 import {
-  countReceivedStatement, countRefusalStatement, findAddressByLocalPart, getSubdomainByName, isDedicated, receivedSince, type Address,
+  countReceivedStatement,
+  countRefusalStatement,
+  findAddressByLocalPart,
+  getSubdomainByName,
+  isDedicated,
+  receivedSince,
+  type Address,
 } from '../storage/mailin.ts';
 import { getTenant, isExpired, type Tenant } from '../storage/tenants.ts';
 import { utcDayStart } from './addresses.ts';
@@ -52,8 +58,10 @@ export async function resolveRecipient(app: AppContext, rcpt: string): Promise<R
   const sub = await getSubdomainByName(app.db, handle);
   if (!sub) return refuse(`No mailbox ${address}: no subdomain '${handle}' here`);
   const tenant = await getTenant(app.db, sub.tenant_id);
-  if (!tenant || isExpired(tenant, app.now())) return refuse(`No mailbox ${address}: this tenant no longer accepts mail`);
-  if (viaDedicated && !(await isDedicated(app.db, tenant.id))) return refuse(`No mailbox ${address}: write ${handle}.${localPart}@${domain}`);
+  if (!tenant || isExpired(tenant, app.now()))
+    return refuse(`No mailbox ${address}: this tenant no longer accepts mail`);
+  if (viaDedicated && !(await isDedicated(app.db, tenant.id)))
+    return refuse(`No mailbox ${address}: write ${handle}.${localPart}@${domain}`);
   if (!localPart) return refuse(`No mailbox ${address}: the local part is empty`);
   const found = await findAddressByLocalPart(app.db, tenant.id, localPart);
   if (found) {
@@ -97,7 +105,12 @@ async function addressChecks(app: AppContext, tenant: Tenant, address: Address |
   const fromForwarder = senders.some((s) => address.forwarders.some((f) => matchesForwarder(f, s)));
   if (address.forwarders.length > 0 && !fromForwarder) flags.push('unexpected_sender');
   const senderDomain = domainOf(senders[0]) ?? domainOf(senders[1]);
-  if (address.kind === 'relationship' && address.first_sender_domain && senderDomain !== address.first_sender_domain && !fromForwarder) {
+  if (
+    address.kind === 'relationship' &&
+    address.first_sender_domain &&
+    senderDomain !== address.first_sender_domain &&
+    !fromForwarder
+  ) {
     flags.push('relationship_leak');
   }
   let dailyCapReached = false;
@@ -119,15 +132,26 @@ async function addressChecks(app: AppContext, tenant: Tenant, address: Address |
 function traceHeader(envelope: SmtpEnvelope, id: string, mta: string, now: Date): Buffer {
   const helo = envelope.helo.replace(/[^A-Za-z0-9.:_\-[\]]/g, '').slice(0, 255) || 'unknown';
   const date = now.toUTCString().replace('GMT', '+0000');
-  return Buffer.from(`Received: from ${helo} ([${envelope.remoteAddress}])\r\n\tby ${mta} with ${envelope.tls ? 'ESMTPS' : 'ESMTP'} id ${id};\r\n\t${date}\r\n`);
+  return Buffer.from(
+    `Received: from ${helo} ([${envelope.remoteAddress}])\r\n\tby ${mta} with ${envelope.tls ? 'ESMTPS' : 'ESMTP'} id ${id};\r\n\t${date}\r\n`,
+  );
 }
 
 /** Verified auth as this tenant routes on it: a trusted forwarder's mail is judged by the forwarder. */
-function tenantAuth(tenant: Tenant, buckets: Bucket[], address: Address | null, measured: AuthResults,
-  analyzed: AnalyzedMessage | null, mailFrom: string | null): AuthResults {
+function tenantAuth(
+  tenant: Tenant,
+  buckets: Bucket[],
+  address: Address | null,
+  measured: AuthResults,
+  analyzed: AnalyzedMessage | null,
+  mailFrom: string | null,
+): AuthResults {
   const headerFrom = analyzed?.parsed.from?.address ?? null;
-  const entries = [...(address?.forwarders ?? []), ...((tenant.policy as Policy | null)?.forwarders ?? []),
-    ...buckets.flatMap((b) => (b.policy as Policy | null)?.forwarders ?? [])];
+  const entries = [
+    ...(address?.forwarders ?? []),
+    ...((tenant.policy as Policy | null)?.forwarders ?? []),
+    ...buckets.flatMap((b) => (b.policy as Policy | null)?.forwarders ?? []),
+  ];
   const sender = [mailFrom, headerFrom].find((s) => entries.some((e) => matchesForwarder(e, s)));
   if (!sender || !analyzed) return measured;
   const forwarderDomain = domainOf(sender)!;
@@ -139,12 +163,19 @@ function tenantAuth(tenant: Tenant, buckets: Bucket[], address: Address | null, 
     if (!contentOriginDomain || aligned(contentOriginDomain, forwarderDomain)) return measured;
   }
   return judgeForwarded(measured, {
-    forwarder: entries.find((e) => matchesForwarder(e, sender))!, domain: forwarderDomain, headerFromDomain, contentOriginDomain,
+    forwarder: entries.find((e) => matchesForwarder(e, sender))!,
+    domain: forwarderDomain,
+    headerFromDomain,
+    contentOriginDomain,
   });
 }
 
 function withAuth(analyzed: AnalyzedMessage, auth: AuthResults): AnalyzedMessage {
-  return { ...analyzed, flags: [...new Set<Flag>([...analyzed.flags, ...authFlags(auth)])], view: { ...analyzed.view, auth } };
+  return {
+    ...analyzed,
+    flags: [...new Set<Flag>([...analyzed.flags, ...authFlags(auth)])],
+    view: { ...analyzed.view, auth },
+  };
 }
 
 /**
@@ -155,12 +186,19 @@ export async function deliverSmtp(app: AppContext, envelope: SmtpEnvelope): Prom
   const acceptedAs = randomBytes(8).toString('hex').toUpperCase();
   const trace = traceHeader(envelope, acceptedAs, app.config.inboundDomain, app.now());
   // The trace line goes in when it fits under the size limit the sender was promised.
-  const raw = envelope.raw.byteLength + trace.byteLength <= app.config.maxBodyBytes
-    ? new Uint8Array(Buffer.concat([trace, envelope.raw])) : envelope.raw;
+  const raw =
+    envelope.raw.byteLength + trace.byteLength <= app.config.maxBodyBytes
+      ? new Uint8Array(Buffer.concat([trace, envelope.raw]))
+      : envelope.raw;
   // DNS waits overlap with parsing: verification and analysis run together.
   const [measured, analyzedResult] = await Promise.all([
-    verifyAuth(envelope.raw, { ip: envelope.remoteAddress, helo: envelope.helo, sender: envelope.mailFrom,
-      mta: app.config.inboundDomain, resolver: app.resolver }),
+    verifyAuth(envelope.raw, {
+      ip: envelope.remoteAddress,
+      helo: envelope.helo,
+      sender: envelope.mailFrom,
+      mta: app.config.inboundDomain,
+      resolver: app.resolver,
+    }),
     // Parsed once for every tenant among the recipients (and for the sender checks).
     analyze(app.analysis, raw),
   ]);
@@ -175,11 +213,24 @@ export async function deliverSmtp(app: AppContext, envelope: SmtpEnvelope): Prom
     const buckets = await listBuckets(app.db, tenant.id);
     const auth = tenantAuth(tenant, buckets, address, measured, analyzed, envelope.mailFrom);
     const checks = await addressChecks(app, tenant, address, [headerFrom, envelope.mailFrom]);
-    await ingest(app, tenant, {
-      raw, source: 'smtp', envelopeFrom: envelope.mailFrom, recipients: group.map((r) => r.rcpt), auth,
-      addressId: address?.id ?? null, extraFlags: checks.flags, dailyCapReached: checks.dailyCapReached,
-      extraStatements: checks.statements, buckets,
-    }, 'system', analyzed ? withAuth(analyzed, auth) : undefined);
+    await ingest(
+      app,
+      tenant,
+      {
+        raw,
+        source: 'smtp',
+        envelopeFrom: envelope.mailFrom,
+        recipients: group.map((r) => r.rcpt),
+        auth,
+        addressId: address?.id ?? null,
+        extraFlags: checks.flags,
+        dailyCapReached: checks.dailyCapReached,
+        extraStatements: checks.statements,
+        buckets,
+      },
+      'system',
+      analyzed ? withAuth(analyzed, auth) : undefined,
+    );
   }
   return acceptedAs;
 }

@@ -33,8 +33,16 @@ export async function operatorCounts(app: AppContext, tenantId: string) {
 async function operatorContext(app: AppContext, tenant: Tenant): Promise<TenantToolContext> {
   const account = await getAccount(app.db, tenant.account_id);
   const key: ApiKey = {
-    id: 'operator', account_id: tenant.account_id, prefix: 'operator', label: 'operator', scopes: [...SCOPES],
-    all_tenants: false, tenants: [tenant.id], created_at: tenant.created_at, last_used_at: null, revoked_at: null,
+    id: 'operator',
+    account_id: tenant.account_id,
+    prefix: 'operator',
+    label: 'operator',
+    scopes: [...SCOPES],
+    all_tenants: false,
+    tenants: [tenant.id],
+    created_at: tenant.created_at,
+    last_used_at: null,
+    revoked_at: null,
   };
   return { app, caller: { key, account: account!, tenants: [tenant] }, tenant, actor: 'operator', now: app.now() };
 }
@@ -48,34 +56,55 @@ function runner(operations: readonly Operation[], ctx: TenantToolContext) {
 }
 
 /** `operations`: the tool list (tools/index.ts), passed in by the adapter. */
-export async function operatorRead(app: AppContext, operations: readonly Operation[], tenantId: string, what: OperatorRead,
-  id?: string): Promise<unknown> {
+export async function operatorRead(
+  app: AppContext,
+  operations: readonly Operation[],
+  tenantId: string,
+  what: OperatorRead,
+  id?: string,
+): Promise<unknown> {
   const tenant = await tenantOrThrow(app, tenantId);
   const now = app.now();
   const grant = await activeGrant(app.db, tenant.id, now);
   const event = (type: string, diff: Record<string, unknown>) =>
-    eventStatement({ accountId: tenant.account_id, tenantId: tenant.id, type, subjectId: id ?? tenant.id, actor: 'operator', diff }, now);
+    eventStatement(
+      { accountId: tenant.account_id, tenantId: tenant.id, type, subjectId: id ?? tenant.id, actor: 'operator', diff },
+      now,
+    );
   if (!grant) {
     await app.db.batch([event('operator.read_refused', { what })]);
-    throw new ToolError('insufficient_scope',
+    throw new ToolError(
+      'insufficient_scope',
       `No active support grant for ${tenant.id}: the operator sees counts only. The tenant can grant access with grant_support_access.`,
-      { required: 'support_grant' });
+      { required: 'support_grant' },
+    );
   }
-  if ((what === 'message' || what === 'capture') && !id) throw new ToolError('invalid_request', `operator read ${what} needs an id.`);
+  if ((what === 'message' || what === 'capture') && !id)
+    throw new ToolError('invalid_request', `operator read ${what} needs an id.`);
   const run = runner(operations, await operatorContext(app, tenant));
   let result: unknown;
   switch (what) {
-    case 'messages': result = await run('list_messages', { limit: 50 }); break;
-    case 'message': result = await run('get_message', { id }); break;
-    case 'captures': result = await run('list_captures', { limit: 50 }); break;
-    case 'capture': result = await run('get_capture', { id }); break;
-    case 'config': result = {
-      tenant: await run('get_tenant', {}),
-      buckets: await run('list_buckets', {}),
-      destinations: await run('list_destinations', {}),
-      subdomain: await run('get_subdomain', {}),
-      addresses: await run('list_addresses', {}),
-    }; break;
+    case 'messages':
+      result = await run('list_messages', { limit: 50 });
+      break;
+    case 'message':
+      result = await run('get_message', { id });
+      break;
+    case 'captures':
+      result = await run('list_captures', { limit: 50 });
+      break;
+    case 'capture':
+      result = await run('get_capture', { id });
+      break;
+    case 'config':
+      result = {
+        tenant: await run('get_tenant', {}),
+        buckets: await run('list_buckets', {}),
+        destinations: await run('list_destinations', {}),
+        subdomain: await run('get_subdomain', {}),
+        addresses: await run('list_addresses', {}),
+      };
+      break;
   }
   await app.db.batch([event('operator.read', { what, id: id ?? null, grant_id: grant.id })]);
   return result;

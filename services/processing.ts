@@ -15,7 +15,11 @@ import type { Statement } from '../storage/db.ts';
 import { eventStatement } from '../storage/events.ts';
 import { newId } from '../storage/ids.ts';
 import {
-  insertDocumentStatement, insertMessageStatement, updateMessageRoutingStatement, type MessageSource, type StoredMessage,
+  insertDocumentStatement,
+  insertMessageStatement,
+  updateMessageRoutingStatement,
+  type MessageSource,
+  type StoredMessage,
 } from '../storage/messages.ts';
 import { insertTaskStatement, type Task } from '../storage/tasks.ts';
 import type { Tenant } from '../storage/tenants.ts';
@@ -53,25 +57,59 @@ export interface Processed {
   flags: Flag[];
 }
 
-function taskPayload(planned: PlannedTask, message: StoredMessage, capture: StoredCapture | null, bucket: Bucket | null) {
-  const base = { message_id: message.id, capture_id: capture?.id ?? null, bucket: bucket?.name ?? null, subject: message.subject,
-    from: message.from?.address ?? null, ...planned.details };
+function taskPayload(
+  planned: PlannedTask,
+  message: StoredMessage,
+  capture: StoredCapture | null,
+  bucket: Bucket | null,
+) {
+  const base = {
+    message_id: message.id,
+    capture_id: capture?.id ?? null,
+    bucket: bucket?.name ?? null,
+    subject: message.subject,
+    from: message.from?.address ?? null,
+    ...planned.details,
+  };
   switch (planned.kind) {
     case 'unrouted':
-      return { ...base, reason: 'No enabled bucket rule matched this message.',
-        next_steps: 'Create or change a bucket rule (try it with dry_run_rule and this message id), then reprocess_message; or dismiss the task.' };
+      return {
+        ...base,
+        reason: 'No enabled bucket rule matched this message.',
+        next_steps:
+          'Create or change a bucket rule (try it with dry_run_rule and this message id), then reprocess_message; or dismiss the task.',
+      };
     case 'review':
-      return { ...base, issues: capture?.issues ?? [], confidence: capture?.confidence ?? null,
-        next_steps: 'Check the fields with get_capture, fix wrong ones with correct_field, then approve_capture (or resolve_task with dismissed).' };
+      return {
+        ...base,
+        issues: capture?.issues ?? [],
+        confidence: capture?.confidence ?? null,
+        next_steps:
+          'Check the fields with get_capture, fix wrong ones with correct_field, then approve_capture (or resolve_task with dismissed).',
+      };
     case 'human_field':
-      return { ...base, fields: (planned.details.fields as string[]).map((name) => ({ name, value: capture?.fields[name]?.value ?? null,
-        confidence: capture?.fields[name]?.confidence ?? 0 })),
-        next_steps: 'A person must confirm these fields: correct_field where wrong, then approve_capture.' };
+      return {
+        ...base,
+        fields: (planned.details.fields as string[]).map((name) => ({
+          name,
+          value: capture?.fields[name]?.value ?? null,
+          confidence: capture?.fields[name]?.confidence ?? 0,
+        })),
+        next_steps: 'A person must confirm these fields: correct_field where wrong, then approve_capture.',
+      };
     case 'flagged':
-      return { ...base, hidden_text_count: message.hidden_text.length,
-        next_steps: 'Read the message with get_message (hidden text is shown apart, as untrusted data). Approve the capture if it is genuine, or dismiss.' };
+      return {
+        ...base,
+        hidden_text_count: message.hidden_text.length,
+        next_steps:
+          'Read the message with get_message (hidden text is shown apart, as untrusted data). Approve the capture if it is genuine, or dismiss.',
+      };
     case 'relationship_leak':
-      return { ...base, next_steps: 'Mail reached a relationship address from outside that relationship. Check the sender; dismiss if expected.' };
+      return {
+        ...base,
+        next_steps:
+          'Mail reached a relationship address from outside that relationship. Check the sender; dismiss if expected.',
+      };
   }
 }
 
@@ -80,12 +118,21 @@ function taskPayload(planned: PlannedTask, message: StoredMessage, capture: Stor
  * returning the records and the statements that store them (capture, tasks, events).
  */
 export async function processAnalyzed(
-  app: AppContext, tenant: Tenant, message: StoredMessage, analyzed: AnalyzedMessage, documentIds: string[],
-  flags: Flag[], dailyCapReached: boolean, actor: string, now: Date, loaded?: Bucket[], alreadyDecided?: Decided | null,
+  app: AppContext,
+  tenant: Tenant,
+  message: StoredMessage,
+  analyzed: AnalyzedMessage,
+  documentIds: string[],
+  flags: Flag[],
+  dailyCapReached: boolean,
+  actor: string,
+  now: Date,
+  loaded?: Bucket[],
+  alreadyDecided?: Decided | null,
 ): Promise<Processed> {
-  const buckets = loaded ?? await listBuckets(app.db, tenant.id);
+  const buckets = loaded ?? (await listBuckets(app.db, tenant.id));
   // The tenant's regexes run over untrusted text: in a worker, under the budget.
-  const decided = alreadyDecided ?? await decide(app.analysis, analyzed.view, bucketDefinitions(buckets));
+  const decided = alreadyDecided ?? (await decide(app.analysis, analyzed.view, bucketDefinitions(buckets)));
   if (decided.limit) flags = [...new Set<Flag>([...flags, 'analysis_limit'])];
   const classification = decided.classification;
   const bucket = buckets.find((b) => b.id === classification.bucket_id) ?? null;
@@ -96,8 +143,14 @@ export async function processAnalyzed(
     ? [...new Set([...schema.fields.filter((f) => f.requires_human).map((f) => f.name), ...policy.requires_human])]
     : [];
   const decision = route({
-    matched: bucket !== null, policy, flags, dailyCapReached, hasSchema: schema !== null, requiresHuman,
-    issues: run?.issues ?? [], confidence: run?.confidence ?? 1,
+    matched: bucket !== null,
+    policy,
+    flags,
+    dailyCapReached,
+    hasSchema: schema !== null,
+    requiresHuman,
+    issues: run?.issues ?? [],
+    confidence: run?.confidence ?? 1,
   });
   const at = now.toISOString();
   const event = (type: string, subjectId: string, diff: Record<string, unknown>) =>
@@ -109,26 +162,60 @@ export async function processAnalyzed(
       ? Object.fromEntries(Object.entries(run.fields).map(([name, r]) => [name, fieldView(r, documentIds)]))
       : {};
     capture = {
-      id: newCaptureId(now), tenant_id: tenant.id, message_id: message.id, bucket_id: bucket.id, bucket_name: bucket.name,
-      status: decision.capture.status, reason: decision.capture.reason, schema: schema?.schema ?? null, fields,
-      issues: run?.issues ?? [], confidence: run ? run.confidence : null, flags, corrected: false,
+      id: newCaptureId(now),
+      tenant_id: tenant.id,
+      message_id: message.id,
+      bucket_id: bucket.id,
+      bucket_name: bucket.name,
+      status: decision.capture.status,
+      reason: decision.capture.reason,
+      schema: schema?.schema ?? null,
+      fields,
+      issues: run?.issues ?? [],
+      confidence: run ? run.confidence : null,
+      flags,
+      corrected: false,
       applied_by: decision.capture.status === 'applied' ? 'policy' : null,
-      applied_at: decision.capture.status === 'applied' ? at : null, created_at: at, updated_at: at,
+      applied_at: decision.capture.status === 'applied' ? at : null,
+      created_at: at,
+      updated_at: at,
     };
-    statements.push(insertCaptureStatement(capture),
-      event('capture.created', capture.id, { message_id: message.id, bucket: bucket.name, status: capture.status, reason: capture.reason }));
+    statements.push(
+      insertCaptureStatement(capture),
+      event('capture.created', capture.id, {
+        message_id: message.id,
+        bucket: bucket.name,
+        status: capture.status,
+        reason: capture.reason,
+      }),
+    );
     if (capture.status === 'applied') {
       // Applied by policy: its deliveries commit with it (the outbox).
-      statements.push(...(await queueDeliveries(app, tenant, bucket, capture, message, actor, now, analyzed.documents[0]?.text ?? '')).statements);
+      statements.push(
+        ...(await queueDeliveries(app, tenant, bucket, capture, message, actor, now, analyzed.documents[0]?.text ?? ''))
+          .statements,
+      );
     }
   }
   const tasks: Task[] = decision.tasks.map((planned) => ({
-    id: newId('tsk', now.getTime()), tenant_id: tenant.id, kind: planned.kind, status: 'open', reason: planned.reason,
-    message_id: message.id, capture_id: capture?.id ?? null, payload: taskPayload(planned, message, capture, bucket),
-    note: null, created_at: at, resolved_at: null, resolved_by: null,
+    id: newId('tsk', now.getTime()),
+    tenant_id: tenant.id,
+    kind: planned.kind,
+    status: 'open',
+    reason: planned.reason,
+    message_id: message.id,
+    capture_id: capture?.id ?? null,
+    payload: taskPayload(planned, message, capture, bucket),
+    note: null,
+    created_at: at,
+    resolved_at: null,
+    resolved_by: null,
   }));
   for (const task of tasks) {
-    statements.push(insertTaskStatement(task), event('task.created', task.id, { kind: task.kind, reason: task.reason, capture_id: task.capture_id }));
+    statements.push(
+      insertTaskStatement(task),
+      event('task.created', task.id, { kind: task.kind, reason: task.reason, capture_id: task.capture_id }),
+    );
   }
   return { classification, bucket, decision, capture, tasks, statements, flags };
 }
@@ -139,21 +226,35 @@ export interface IngestResult {
 }
 
 /** Stores the raw bytes, runs the pipeline and writes everything in one transaction. */
-export async function ingest(app: AppContext, tenant: Tenant, incoming: IncomingMessage, actor: string,
-  preAnalyzed?: AnalyzedMessage): Promise<IngestResult> {
+export async function ingest(
+  app: AppContext,
+  tenant: Tenant,
+  incoming: IncomingMessage,
+  actor: string,
+  preAnalyzed?: AnalyzedMessage,
+): Promise<IngestResult> {
   if (incoming.raw.byteLength > app.config.maxBodyBytes) {
-    throw new ToolError('too_large', `The message is ${incoming.raw.byteLength} bytes; the limit is ${app.config.maxBodyBytes}.`,
-      { limit_bytes: app.config.maxBodyBytes });
+    throw new ToolError(
+      'too_large',
+      `The message is ${incoming.raw.byteLength} bytes; the limit is ${app.config.maxBodyBytes}.`,
+      { limit_bytes: app.config.maxBodyBytes },
+    );
   }
-  const buckets = incoming.buckets ?? await listBuckets(app.db, tenant.id);
+  const buckets = incoming.buckets ?? (await listBuckets(app.db, tenant.id));
   const forwarding = { forwarders: trustedForwarders(tenant, buckets), envelopeFrom: incoming.envelopeFrom };
   // One tenant, nothing read yet: read, classify and extract in one worker job. An SMTP
   // message read once for several tenants is classified per tenant, after its auth.
   const { analyzed: analyzedResult, decided } = preAnalyzed
     ? { analyzed: { ok: true as const, message: withRecipients(preAnalyzed, incoming.recipients) }, decided: null }
-    : await analyzeAndDecide(app.analysis, incoming.raw, { recipients: incoming.recipients, auth: incoming.auth }, forwarding,
-      bucketDefinitions(buckets));
-  if (!analyzedResult.ok) throw new ToolError('invalid_request', analyzedResult.refusal.message, { refusal: analyzedResult.refusal.code });
+    : await analyzeAndDecide(
+        app.analysis,
+        incoming.raw,
+        { recipients: incoming.recipients, auth: incoming.auth },
+        forwarding,
+        bucketDefinitions(buckets),
+      );
+  if (!analyzedResult.ok)
+    throw new ToolError('invalid_request', analyzedResult.refusal.message, { refusal: analyzedResult.refusal.code });
   const analyzed = preAnalyzed
     ? readAsOriginalSender(analyzedResult.message, forwarding.forwarders, forwarding.envelopeFrom)
     : analyzedResult.message;
@@ -164,28 +265,71 @@ export async function ingest(app: AppContext, tenant: Tenant, incoming: Incoming
   const flags = [...new Set<Flag>([...analyzed.flags, ...incoming.extraFlags])];
   const p = analyzed.parsed;
   const message: StoredMessage = {
-    id: newId('msg', now.getTime()), tenant_id: tenant.id, raw_sha256: sha256, size_bytes: incoming.raw.byteLength,
-    source: incoming.source, address_id: incoming.addressId, envelope_from: incoming.envelopeFrom,
-    recipients: analyzed.view.recipients, from: analyzed.view.from, to: p.to, cc: p.cc, subject: p.subject, sent_at: p.date,
-    message_id_header: p.messageId, headers: p.headers, auth: incoming.auth, flags, hidden_text: analyzed.hidden,
+    id: newId('msg', now.getTime()),
+    tenant_id: tenant.id,
+    raw_sha256: sha256,
+    size_bytes: incoming.raw.byteLength,
+    source: incoming.source,
+    address_id: incoming.addressId,
+    envelope_from: incoming.envelopeFrom,
+    recipients: analyzed.view.recipients,
+    from: analyzed.view.from,
+    to: p.to,
+    cc: p.cc,
+    subject: p.subject,
+    sent_at: p.date,
+    message_id_header: p.messageId,
+    headers: p.headers,
+    auth: incoming.auth,
+    flags,
+    hidden_text: analyzed.hidden,
     notes: analyzed.view.forwardedBy
       ? [...p.notes, `forwarded by ${analyzed.view.forwardedBy.address}; read as from ${analyzed.view.from?.address}`]
       : p.notes,
-    status: 'unrouted', bucket_id: null, classification: { bucket_id: null, bucket_name: null, decided_by: null, reason: '' },
+    status: 'unrouted',
+    bucket_id: null,
+    classification: { bucket_id: null, bucket_name: null, decided_by: null, reason: '' },
     received_at: now.toISOString(),
   };
   const documentIds = analyzed.documents.map(() => newId('doc', now.getTime()));
-  const processed = await processAnalyzed(app, tenant, message, analyzed, documentIds, flags, incoming.dailyCapReached, actor, now, buckets,
-    decided);
+  const processed = await processAnalyzed(
+    app,
+    tenant,
+    message,
+    analyzed,
+    documentIds,
+    flags,
+    incoming.dailyCapReached,
+    actor,
+    now,
+    buckets,
+    decided,
+  );
   message.flags = processed.flags;
   message.status = processed.decision.message_status;
   message.bucket_id = processed.bucket?.id ?? null;
   message.classification = processed.classification;
   await app.db.batch([
     insertMessageStatement(message),
-    ...analyzed.documents.map((d, i) => insertDocumentStatement({ ...d, id: documentIds[i]!, message_id: message.id }, tenant.id)),
-    eventStatement({ accountId: tenant.account_id, tenantId: tenant.id, type: 'message.received', subjectId: message.id, actor,
-      diff: { source: message.source, status: message.status, bucket: processed.bucket?.name ?? null, flags: message.flags } }, now),
+    ...analyzed.documents.map((d, i) =>
+      insertDocumentStatement({ ...d, id: documentIds[i]!, message_id: message.id }, tenant.id),
+    ),
+    eventStatement(
+      {
+        accountId: tenant.account_id,
+        tenantId: tenant.id,
+        type: 'message.received',
+        subjectId: message.id,
+        actor,
+        diff: {
+          source: message.source,
+          status: message.status,
+          bucket: processed.bucket?.name ?? null,
+          flags: message.flags,
+        },
+      },
+      now,
+    ),
     ...processed.statements,
     ...(incoming.extraStatements ?? []),
   ]);
@@ -201,29 +345,80 @@ function withRecipients(analyzed: AnalyzedMessage, recipients: string[]): Analyz
 
 /** Bucket and tenant policies' `forwarders`: mail they send on is read as from its original sender. */
 function trustedForwarders(tenant: Tenant, buckets: Bucket[]): string[] {
-  return [tenant.policy, ...buckets.map((b) => b.policy)].flatMap((p) => ((p as Policy | null)?.forwarders ?? []));
+  return [tenant.policy, ...buckets.map((b) => b.policy)].flatMap((p) => (p as Policy | null)?.forwarders ?? []);
 }
 
 function bucketDefinitions(buckets: Bucket[]): BucketDefinition[] {
-  return buckets.map((b) => ({ id: b.id, name: b.name, priority: b.priority, enabled: b.enabled, rule: b.rule, schema: b.schema }));
+  return buckets.map((b) => ({
+    id: b.id,
+    name: b.name,
+    priority: b.priority,
+    enabled: b.enabled,
+    rule: b.rule,
+    schema: b.schema,
+  }));
 }
 
 /** Re-runs classification, extraction and routing on the stored raw message: a new capture. */
-export async function reprocess(app: AppContext, tenant: Tenant, message: StoredMessage, documentIds: string[], actor: string): Promise<Processed> {
+export async function reprocess(
+  app: AppContext,
+  tenant: Tenant,
+  message: StoredMessage,
+  documentIds: string[],
+  actor: string,
+): Promise<Processed> {
   const raw = await app.blobs.get(message.raw_sha256);
-  if (!raw) throw new ToolError('invalid_state', `The raw bytes of ${message.id} are no longer stored; it cannot be reprocessed.`);
+  if (!raw)
+    throw new ToolError(
+      'invalid_state',
+      `The raw bytes of ${message.id} are no longer stored; it cannot be reprocessed.`,
+    );
   const analyzedResult = await analyze(app.analysis, raw, { recipients: message.recipients, auth: message.auth });
   if (!analyzedResult.ok) throw new ToolError('invalid_state', analyzedResult.refusal.message);
   const now = app.now();
   const buckets = await listBuckets(app.db, tenant.id);
   // Read as ingest reads it: a trusted forwarder's mail as from its original sender.
-  const analyzed = readAsOriginalSender(analyzedResult.message, trustedForwarders(tenant, buckets), message.envelope_from);
-  const processed = await processAnalyzed(app, tenant, message, analyzed, documentIds, message.flags, false, actor, now, buckets);
+  const analyzed = readAsOriginalSender(
+    analyzedResult.message,
+    trustedForwarders(tenant, buckets),
+    message.envelope_from,
+  );
+  const processed = await processAnalyzed(
+    app,
+    tenant,
+    message,
+    analyzed,
+    documentIds,
+    message.flags,
+    false,
+    actor,
+    now,
+    buckets,
+  );
   await app.db.batch([
-    updateMessageRoutingStatement(tenant.id, message.id, processed.decision.message_status, processed.bucket?.id ?? null,
-      processed.classification, processed.flags),
-    eventStatement({ accountId: tenant.account_id, tenantId: tenant.id, type: 'message.reprocessed', subjectId: message.id, actor,
-      diff: { status: processed.decision.message_status, bucket: processed.bucket?.name ?? null, capture_id: processed.capture?.id ?? null } }, now),
+    updateMessageRoutingStatement(
+      tenant.id,
+      message.id,
+      processed.decision.message_status,
+      processed.bucket?.id ?? null,
+      processed.classification,
+      processed.flags,
+    ),
+    eventStatement(
+      {
+        accountId: tenant.account_id,
+        tenantId: tenant.id,
+        type: 'message.reprocessed',
+        subjectId: message.id,
+        actor,
+        diff: {
+          status: processed.decision.message_status,
+          bucket: processed.bucket?.name ?? null,
+          capture_id: processed.capture?.id ?? null,
+        },
+      },
+      now,
+    ),
     ...processed.statements,
   ]);
   notifyQueued(app);

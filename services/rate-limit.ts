@@ -13,7 +13,10 @@ export class RateLimiter {
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
   private readonly perMs: number;
 
-  constructor(private readonly perMinute: number, private readonly nowMs: () => number) {
+  constructor(
+    private readonly perMinute: number,
+    private readonly nowMs: () => number,
+  ) {
     this.perMs = perMinute / 60_000;
   }
 

@@ -28,7 +28,13 @@ export interface RedeliverResult {
   more: boolean;
 }
 
-export async function redeliverCaptures(app: AppContext, tenant: Tenant, req: RedeliverRequest, actor: string, now: Date): Promise<RedeliverResult> {
+export async function redeliverCaptures(
+  app: AppContext,
+  tenant: Tenant,
+  req: RedeliverRequest,
+  actor: string,
+  now: Date,
+): Promise<RedeliverResult> {
   const bucket = await findBucket(app.db, tenant.id, req.bucket);
   if (!bucket) throw notFound('bucket', req.bucket);
   const destination = req.destination ? await findDestination(app.db, tenant.id, req.destination) : undefined;
@@ -37,15 +43,28 @@ export async function redeliverCaptures(app: AppContext, tenant: Tenant, req: Re
   // Pending deliveries are still being tried: re-queuing them would send twice.
   const statuses: Delivery['status'][] = req.status === 'all' ? ['failed', 'delivered'] : ['failed'];
   const rows = await listRedeliverable(app.db, tenant.id, {
-    bucketId: bucket.id, since, statuses, destinationId: destination?.id ?? null, limit: req.limit + 1,
+    bucketId: bucket.id,
+    since,
+    statuses,
+    destinationId: destination?.id ?? null,
+    limit: req.limit + 1,
   });
   const batch = rows.slice(0, req.limit);
   const captureIds = [...new Set(batch.map((r) => r.capture_id))];
-  const captures = new Map((await Promise.all(captureIds.map((id) => getCapture(app.db, tenant.id, id))))
-    .filter((c) => c !== undefined).map((c) => [c.id, c]));
-  const messages = new Map((await getMessages(app.db, tenant.id, [...new Set([...captures.values()].map((c) => c.message_id))]))
-    .map((m) => [m.id, m]));
-  const bodyTexts = new Map(await Promise.all([...messages.keys()].map(async (id) => [id, await getBodyText(app.db, tenant.id, id)] as const)));
+  const captures = new Map(
+    (await Promise.all(captureIds.map((id) => getCapture(app.db, tenant.id, id))))
+      .filter((c) => c !== undefined)
+      .map((c) => [c.id, c]),
+  );
+  const messages = new Map(
+    (await getMessages(app.db, tenant.id, [...new Set([...captures.values()].map((c) => c.message_id))])).map((m) => [
+      m.id,
+      m,
+    ]),
+  );
+  const bodyTexts = new Map(
+    await Promise.all([...messages.keys()].map(async (id) => [id, await getBodyText(app.db, tenant.id, id)] as const)),
+  );
   const statements = [];
   const deliveries: RedeliverResult['deliveries'] = [];
   for (const row of batch) {
@@ -54,12 +73,36 @@ export async function redeliverCaptures(app: AppContext, tenant: Tenant, req: Re
     if (!capture || !message) continue;
     const id = newId('dlv', now.getTime());
     deliveries.push({ id, capture_id: capture.id, destination: row.destination_name, redelivery_of: row.id });
-    statements.push(insertDeliveryStatement({
-      id, tenant_id: tenant.id, capture_id: capture.id, destination_id: row.destination_id, destination_name: row.destination_name,
-      payload: webhookBody(id, capture, message, bodyTexts.get(message.id) ?? ''), status: 'pending', attempts: 0, next_attempt_at: now.toISOString(),
-      lease_owner: null, lease_expires_at: null, last_status_code: null, last_error: null, created_at: now.toISOString(), finished_at: null,
-    }), eventStatement({ accountId: tenant.account_id, tenantId: tenant.id, type: 'delivery.queued', subjectId: id, actor,
-      diff: { capture_id: capture.id, destination: row.destination_name, redelivery_of: row.id } }, now));
+    statements.push(
+      insertDeliveryStatement({
+        id,
+        tenant_id: tenant.id,
+        capture_id: capture.id,
+        destination_id: row.destination_id,
+        destination_name: row.destination_name,
+        payload: webhookBody(id, capture, message, bodyTexts.get(message.id) ?? ''),
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: now.toISOString(),
+        lease_owner: null,
+        lease_expires_at: null,
+        last_status_code: null,
+        last_error: null,
+        created_at: now.toISOString(),
+        finished_at: null,
+      }),
+      eventStatement(
+        {
+          accountId: tenant.account_id,
+          tenantId: tenant.id,
+          type: 'delivery.queued',
+          subjectId: id,
+          actor,
+          diff: { capture_id: capture.id, destination: row.destination_name, redelivery_of: row.id },
+        },
+        now,
+      ),
+    );
   }
   if (statements.length > 0) {
     await app.db.batch(statements);

@@ -10,7 +10,13 @@ import { eventStatement } from '../storage/events.ts';
 import { newId } from '../storage/ids.ts';
 import { getMessage } from '../storage/messages.ts';
 import {
-  activeCases, insertCaseStatement, insertRunStatement, retireCaseStatement, type CaseResult, type TestCase, type TestRun,
+  activeCases,
+  insertCaseStatement,
+  insertRunStatement,
+  retireCaseStatement,
+  type CaseResult,
+  type TestCase,
+  type TestRun,
 } from '../storage/tests.ts';
 import type { Tenant } from '../storage/tenants.ts';
 import { ToolError } from './errors.ts';
@@ -23,72 +29,160 @@ import { readCorrection } from './captures.ts';
 const REVIEW_REASONS = new Set(['low_confidence', 'incomplete', 'invalid']);
 
 /** Runs cases against `schema` on their stored raw messages. Changes nothing. */
-export async function runCases(app: AppContext, tenant: Tenant, cases: TestCase[], schema: CompiledSchema,
-  progress?: ToolContext['progress']): Promise<CaseResult[]> {
+export async function runCases(
+  app: AppContext,
+  tenant: Tenant,
+  cases: TestCase[],
+  schema: CompiledSchema,
+  progress?: ToolContext['progress'],
+): Promise<CaseResult[]> {
   const results: CaseResult[] = [];
   for (const [i, c] of cases.entries()) {
     const message = await getMessage(app.db, tenant.id, c.message_id);
     const raw = message ? await app.blobs.get(message.raw_sha256) : null;
-    const analyzed = raw ? await analyze(app.analysis, raw, { recipients: message!.recipients, auth: message!.auth }) : null;
+    const analyzed = raw
+      ? await analyze(app.analysis, raw, { recipients: message!.recipients, auth: message!.auth })
+      : null;
     const runs = analyzed?.ok ? await schemaRuns(app.analysis, schema.schema, [analyzed.message.view]) : null;
     if (!analyzed?.ok) {
-      results.push({ case_id: c.id, message_id: c.message_id, passed: false, fields: {}, error: 'the stored message could not be read' });
+      results.push({
+        case_id: c.id,
+        message_id: c.message_id,
+        passed: false,
+        fields: {},
+        error: 'the stored message could not be read',
+      });
     } else if (!runs?.ok) {
-      results.push({ case_id: c.id, message_id: c.message_id, passed: false, fields: {}, error: `analysis_limit: ${runs?.ok === false ? runs.limit : ''}` });
+      results.push({
+        case_id: c.id,
+        message_id: c.message_id,
+        passed: false,
+        fields: {},
+        error: `analysis_limit: ${runs?.ok === false ? runs.limit : ''}`,
+      });
     } else {
       const run = runs.value[0]!;
-      const fields = Object.fromEntries(Object.entries(c.expected).map(([name, expected]) => {
-        const def = schema.fields.find((f) => f.name === name);
-        const actual = run.fields[name]?.value ?? null;
-        const pass = def ? sameValue(def.type as FieldType, def.enum, expected, actual) : false;
-        return [name, { expected, actual, confidence: run.fields[name]?.confidence ?? 0, pass }];
-      }));
-      results.push({ case_id: c.id, message_id: c.message_id, passed: Object.values(fields).every((f) => f.pass), fields });
+      const fields = Object.fromEntries(
+        Object.entries(c.expected).map(([name, expected]) => {
+          const def = schema.fields.find((f) => f.name === name);
+          const actual = run.fields[name]?.value ?? null;
+          const pass = def ? sameValue(def.type as FieldType, def.enum, expected, actual) : false;
+          return [name, { expected, actual, confidence: run.fields[name]?.confidence ?? 0, pass }];
+        }),
+      );
+      results.push({
+        case_id: c.id,
+        message_id: c.message_id,
+        passed: Object.values(fields).every((f) => f.pass),
+        fields,
+      });
     }
     await progress?.(i + 1, cases.length, `case ${i + 1} of ${cases.length}`);
   }
   return results;
 }
 
-export function newRun(tenant: Tenant, bucket: Bucket, trigger: TestRun['trigger'], candidate: boolean, schema: unknown,
-  results: CaseResult[], now: Date): TestRun {
+export function newRun(
+  tenant: Tenant,
+  bucket: Bucket,
+  trigger: TestRun['trigger'],
+  candidate: boolean,
+  schema: unknown,
+  results: CaseResult[],
+  now: Date,
+): TestRun {
   return {
-    id: newId('run', now.getTime()), tenant_id: tenant.id, bucket_id: bucket.id, bucket_name: bucket.name, trigger, candidate, schema,
-    passed: results.filter((r) => r.passed).length, failed: results.filter((r) => !r.passed).length, results, created_at: now.toISOString(),
+    id: newId('run', now.getTime()),
+    tenant_id: tenant.id,
+    bucket_id: bucket.id,
+    bucket_name: bucket.name,
+    trigger,
+    candidate,
+    schema,
+    passed: results.filter((r) => r.passed).length,
+    failed: results.filter((r) => !r.passed).length,
+    results,
+    created_at: now.toISOString(),
   };
 }
 
 export function runStatements(tenant: Tenant, run: TestRun, actor: string, now: Date): Statement[] {
-  return [insertRunStatement(run), eventStatement({ accountId: tenant.account_id, tenantId: tenant.id, type: 'test_run.completed',
-    subjectId: run.id, actor, diff: { bucket: run.bucket_name, passed: run.passed, failed: run.failed, candidate: run.candidate, trigger: run.trigger } }, now)];
+  return [
+    insertRunStatement(run),
+    eventStatement(
+      {
+        accountId: tenant.account_id,
+        tenantId: tenant.id,
+        type: 'test_run.completed',
+        subjectId: run.id,
+        actor,
+        diff: {
+          bucket: run.bucket_name,
+          passed: run.passed,
+          failed: run.failed,
+          candidate: run.candidate,
+          trigger: run.trigger,
+        },
+      },
+      now,
+    ),
+  ];
 }
 
 export function failures(run: TestRun) {
-  return run.results.filter((r) => !r.passed).map((r) => ({
-    case_id: r.case_id, message_id: r.message_id, error: r.error ?? null,
-    fields: Object.entries(r.fields).filter(([, f]) => !f.pass).map(([field, f]) => ({ field, expected: f.expected, actual: f.actual })),
-  }));
+  return run.results
+    .filter((r) => !r.passed)
+    .map((r) => ({
+      case_id: r.case_id,
+      message_id: r.message_id,
+      error: r.error ?? null,
+      fields: Object.entries(r.fields)
+        .filter(([, f]) => !f.pass)
+        .map(([field, f]) => ({ field, expected: f.expected, actual: f.actual })),
+    }));
 }
 
 /** Makes a case of a capture; over the cap the oldest non-tricky case is retired. */
-export async function promote(app: AppContext, tenant: Tenant, capture: StoredCapture,
-  opts: { expected?: Record<string, unknown> | undefined; tricky?: boolean | undefined; note?: string | undefined }, actor: string, now: Date): Promise<{ testCase: TestCase; retired: string | null }> {
-  if (!capture.schema) throw new ToolError('invalid_state', `Capture ${capture.id} has no schema, so there are no fields to test.`);
+export async function promote(
+  app: AppContext,
+  tenant: Tenant,
+  capture: StoredCapture,
+  opts: { expected?: Record<string, unknown> | undefined; tricky?: boolean | undefined; note?: string | undefined },
+  actor: string,
+  now: Date,
+): Promise<{ testCase: TestCase; retired: string | null }> {
+  if (!capture.schema)
+    throw new ToolError('invalid_state', `Capture ${capture.id} has no schema, so there are no fields to test.`);
   const expected = opts.expected
-    ? Object.fromEntries(Object.entries(opts.expected).map(([field, value]) => [field, readCorrection(capture, field, value)]))
+    ? Object.fromEntries(
+        Object.entries(opts.expected).map(([field, value]) => [field, readCorrection(capture, field, value)]),
+      )
     : Object.fromEntries(Object.entries(capture.fields).map(([field, f]) => [field, f.value ?? null]));
   const tricky = opts.tricky ?? (capture.corrected || capture.status === 'held' || REVIEW_REASONS.has(capture.reason));
   const testCase: TestCase = {
-    id: newId('tst', now.getTime()), tenant_id: tenant.id, bucket_id: capture.bucket_id, capture_id: capture.id, message_id: capture.message_id,
-    expected, tricky, note: opts.note ?? null, status: 'active', created_at: now.toISOString(), retired_at: null, retired_reason: null,
+    id: newId('tst', now.getTime()),
+    tenant_id: tenant.id,
+    bucket_id: capture.bucket_id,
+    capture_id: capture.id,
+    message_id: capture.message_id,
+    expected,
+    tricky,
+    note: opts.note ?? null,
+    status: 'active',
+    created_at: now.toISOString(),
+    retired_at: null,
+    retired_reason: null,
   };
   const active = await activeCases(app.db, tenant.id, capture.bucket_id);
   let retired: TestCase | undefined;
   if (active.length >= app.config.testCaseCap) {
     retired = active.find((c) => !c.tricky);
     if (!retired) {
-      throw new ToolError('conflict', `The bucket has ${active.length} active test cases, all tricky (the cap is ${app.config.testCaseCap}); remove_test one first.`,
-        { cap: app.config.testCaseCap });
+      throw new ToolError(
+        'conflict',
+        `The bucket has ${active.length} active test cases, all tricky (the cap is ${app.config.testCaseCap}); remove_test one first.`,
+        { cap: app.config.testCaseCap },
+      );
     }
   }
   const event = (type: string, subjectId: string, diff: Record<string, unknown>) =>
@@ -96,8 +190,12 @@ export async function promote(app: AppContext, tenant: Tenant, capture: StoredCa
   await app.db.batch([
     insertCaseStatement(testCase),
     event('test.promoted', testCase.id, { capture_id: capture.id, tricky, fields: Object.keys(expected) }),
-    ...(retired ? [retireCaseStatement(tenant.id, retired.id, 'cap: oldest non-tricky case retired', now),
-      event('test.retired', retired.id, { reason: 'cap', replaced_by: testCase.id })] : []),
+    ...(retired
+      ? [
+          retireCaseStatement(tenant.id, retired.id, 'cap: oldest non-tricky case retired', now),
+          event('test.retired', retired.id, { reason: 'cap', replaced_by: testCase.id }),
+        ]
+      : []),
   ]);
   return { testCase, retired: retired?.id ?? null };
 }
@@ -109,27 +207,53 @@ export async function promote(app: AppContext, tenant: Tenant, capture: StoredCa
  * `force` nor a policy with `require_passing_tests: false` allows it, the run is written
  * alone and the change refused with tests_failing.
  */
-export async function schemaChangeGate(ctx: TenantToolContext, before: Bucket, after: Bucket, schema: CompiledSchema | null,
-  force: boolean): Promise<Statement[]> {
+export async function schemaChangeGate(
+  ctx: TenantToolContext,
+  before: Bucket,
+  after: Bucket,
+  schema: CompiledSchema | null,
+  force: boolean,
+): Promise<Statement[]> {
   const { app, tenant, actor, now } = ctx;
   const cases = await activeCases(app.db, tenant.id, before.id);
   if (cases.length === 0) return [];
   const results = schema
     ? await runCases(app, tenant, cases, schema, ctx.progress)
-    : cases.map((c) => ({ case_id: c.id, message_id: c.message_id, passed: false, fields: {}, error: 'the new schema is empty (null)' }));
+    : cases.map((c) => ({
+        case_id: c.id,
+        message_id: c.message_id,
+        passed: false,
+        fields: {},
+        error: 'the new schema is empty (null)',
+      }));
   const run = newRun(tenant, before, 'update_bucket', true, after.schema, results, now);
   const required = effectivePolicy(tenant.policy as Policy, after.policy as Policy | null).require_passing_tests;
   const outcome = run.failed === 0 ? 'passed' : force ? 'forced' : required ? 'refused' : 'allowed_by_policy';
-  const statements = [...runStatements(tenant, run, actor, now), eventStatement({ accountId: tenant.account_id,
-    tenantId: tenant.id, type: 'bucket.schema_tested', subjectId: before.id, actor,
-    diff: { outcome, run_id: run.id, passed: run.passed, failed: run.failed } }, now)];
+  const statements = [
+    ...runStatements(tenant, run, actor, now),
+    eventStatement(
+      {
+        accountId: tenant.account_id,
+        tenantId: tenant.id,
+        type: 'bucket.schema_tested',
+        subjectId: before.id,
+        actor,
+        diff: { outcome, run_id: run.id, passed: run.passed, failed: run.failed },
+      },
+      now,
+    ),
+  ];
   if (outcome === 'refused') {
     await app.db.batch(statements);
     const failing = failures(run);
-    throw new ToolError('tests_failing',
-      `The new schema fails ${run.failed} of ${cases.length} regression case(s) (${failing.flatMap((f) => f.fields.map((x) => x.field)).slice(0, 5).join(', ')}); ` +
-      'fix the schema, retire the cases with remove_test, or pass force: true.',
-      { failures: failing, run_id: run.id });
+    throw new ToolError(
+      'tests_failing',
+      `The new schema fails ${run.failed} of ${cases.length} regression case(s) (${failing
+        .flatMap((f) => f.fields.map((x) => x.field))
+        .slice(0, 5)
+        .join(', ')}); fix the schema, retire the cases with remove_test, or pass force: true.`,
+      { failures: failing, run_id: run.id },
+    );
   }
   return statements;
 }

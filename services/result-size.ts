@@ -28,10 +28,13 @@ export function resultTooLarge(tool: SizedTool, result: unknown, limit: number):
   const bytes = resultBytes(result);
   if (bytes <= limit) return null;
   const narrowing = [...(tool.narrowing ?? [])];
-  const fix = narrowing.length > 0
-    ? `narrow it with ${narrowing.join(', ')} and call again`
-    : 'this operation has no input that narrows it; ask the operator to raise SVC_MAX_RESULT_BYTES';
-  return new ToolError('too_large',
+  const fix =
+    narrowing.length > 0
+      ? `narrow it with ${narrowing.join(', ')} and call again`
+      : 'this operation has no input that narrows it; ask the operator to raise SVC_MAX_RESULT_BYTES';
+  return new ToolError(
+    'too_large',
     `The result of ${tool.name} is ${kb(bytes)}, over the ${kb(limit)} one result may take; ${fix}.`,
-    { limit_bytes: limit, result_bytes: bytes, narrowing });
+    { limit_bytes: limit, result_bytes: bytes, narrowing },
+  );
 }

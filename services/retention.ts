@@ -9,7 +9,9 @@ export async function purgeExpiredTestRuns(app: AppContext): Promise<number> {
 
 /** Runs the purge now and then hourly, without keeping the process alive. */
 export function startRetention(app: AppContext): () => void {
-  const tick = () => { purgeExpiredTestRuns(app).catch((e: unknown) => console.error('[svc] retention:', (e as Error).message)); };
+  const tick = () => {
+    purgeExpiredTestRuns(app).catch((e: unknown) => console.error('[svc] retention:', (e as Error).message));
+  };
   tick();
   const timer = setInterval(tick, 3_600_000);
   timer.unref();

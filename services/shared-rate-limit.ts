@@ -34,7 +34,11 @@ export class SharedRateLimiter {
   private readonly perMs: number;
   readonly allowance: number;
 
-  constructor(private readonly db: Db, private readonly perMinute: number, private readonly nowMs: () => number) {
+  constructor(
+    private readonly db: Db,
+    private readonly perMinute: number,
+    private readonly nowMs: () => number,
+  ) {
     this.perMs = perMinute / 60_000;
     this.allowance = allowanceFor(perMinute);
   }
@@ -75,32 +79,43 @@ export class SharedRateLimiter {
 
   private flush(key: string, state: KeyState): void {
     if (state.inflight > 0 || state.pending === 0) return;
-    if (state.timer) { clearTimeout(state.timer); state.timer = null; }
+    if (state.timer) {
+      clearTimeout(state.timer);
+      state.timer = null;
+    }
     const spent = state.pending;
     const at = this.nowMs();
     state.pending = 0;
     state.inflight = spent;
-    state.reporting = spendShared(this.db, key, spent, this.perMinute, this.perMs, at).then((left) => {
-      // The shared bucket as of `at`, less what this process spent since.
-      state.tokens = left - state.pending;
-      state.at = at;
-      state.known = true;
-      return true;
-    }, () => {
-      state.pending += spent;
-      return false;
-    }).then((reported) => {
-      state.inflight = 0;
-      state.reporting = null;
-      // After a failure, wait before trying again rather than spin against a dead server.
-      if (reported && state.pending >= Math.ceil(this.allowance / 2)) this.flush(key, state);
-      else if (state.pending > 0) this.later(key, state);
-    });
+    state.reporting = spendShared(this.db, key, spent, this.perMinute, this.perMs, at)
+      .then(
+        (left) => {
+          // The shared bucket as of `at`, less what this process spent since.
+          state.tokens = left - state.pending;
+          state.at = at;
+          state.known = true;
+          return true;
+        },
+        () => {
+          state.pending += spent;
+          return false;
+        },
+      )
+      .then((reported) => {
+        state.inflight = 0;
+        state.reporting = null;
+        // After a failure, wait before trying again rather than spin against a dead server.
+        if (reported && state.pending >= Math.ceil(this.allowance / 2)) this.flush(key, state);
+        else if (state.pending > 0) this.later(key, state);
+      });
   }
 
   private later(key: string, state: KeyState): void {
     if (state.timer) return;
-    state.timer = setTimeout(() => { state.timer = null; this.flush(key, state); }, FLUSH_MS);
+    state.timer = setTimeout(() => {
+      state.timer = null;
+      this.flush(key, state);
+    }, FLUSH_MS);
     state.timer.unref();
   }
 }

@@ -8,14 +8,29 @@ import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
 const V4_CLASS: Record<string, string> = {
-  unspecified: 'unspecified (0.0.0.0/8)', broadcast: 'broadcast', multicast: 'multicast', linkLocal: 'link-local (cloud metadata)',
-  loopback: 'loopback', carrierGradeNat: 'carrier-grade NAT (100.64.0.0/10)', private: 'private', reserved: 'reserved',
-  as112: 'reserved (AS112)', amt: 'reserved (AMT)',
+  unspecified: 'unspecified (0.0.0.0/8)',
+  broadcast: 'broadcast',
+  multicast: 'multicast',
+  linkLocal: 'link-local (cloud metadata)',
+  loopback: 'loopback',
+  carrierGradeNat: 'carrier-grade NAT (100.64.0.0/10)',
+  private: 'private',
+  reserved: 'reserved',
+  as112: 'reserved (AS112)',
+  amt: 'reserved (AMT)',
 };
 const V6_CLASS: Record<string, string> = {
-  unspecified: 'unspecified', linkLocal: 'link-local', multicast: 'multicast', loopback: 'loopback', uniqueLocal: 'unique-local (fc00::/7)',
-  deprecatedSiteLocal: 'site-local (fec0::/10)', discard: 'discard (100::/64)', rfc6052: 'NAT64', teredo: 'Teredo (2001::/32)',
-  reserved: 'reserved', benchmarking: 'reserved (benchmarking)',
+  unspecified: 'unspecified',
+  linkLocal: 'link-local',
+  multicast: 'multicast',
+  loopback: 'loopback',
+  uniqueLocal: 'unique-local (fc00::/7)',
+  deprecatedSiteLocal: 'site-local (fec0::/10)',
+  discard: 'discard (100::/64)',
+  rfc6052: 'NAT64',
+  teredo: 'Teredo (2001::/32)',
+  reserved: 'reserved',
+  benchmarking: 'reserved (benchmarking)',
 };
 
 function judgeV4(v4: ipaddr.IPv4, shown: string, via = ''): string | null {
@@ -41,8 +56,10 @@ export function forbiddenAddress(ip: string): string | null {
   const zeros = (from: number, to: number) => p.slice(from, to).every((x) => x === 0);
   // Forms that route to an IPv4 address: judge that address.
   if (zeros(0, 5) && p[5] === 0xffff) return judgeV4(embeddedV4(p[6]!, p[7]!), ip, ' (IPv4-mapped)');
-  if (zeros(0, 4) && p[4] === 0xffff && p[5] === 0) return judgeV4(embeddedV4(p[6]!, p[7]!), ip, ' (IPv4-translated, ::ffff:0:0/96)');
-  if (zeros(0, 6) && !(p[6] === 0 && p[7]! <= 1)) return judgeV4(embeddedV4(p[6]!, p[7]!), ip, ' (IPv4-compatible, ::/96)');
+  if (zeros(0, 4) && p[4] === 0xffff && p[5] === 0)
+    return judgeV4(embeddedV4(p[6]!, p[7]!), ip, ' (IPv4-translated, ::ffff:0:0/96)');
+  if (zeros(0, 6) && !(p[6] === 0 && p[7]! <= 1))
+    return judgeV4(embeddedV4(p[6]!, p[7]!), ip, ' (IPv4-compatible, ::/96)');
   if (p[0] === 0x2002) return judgeV4(embeddedV4(p[1]!, p[2]!), ip, ' (6to4, 2002::/16)');
   const range = v6.range();
   if (range === 'unicast') return null;
@@ -60,7 +77,9 @@ export type Lookup = typeof dnsLookup;
 export function lookupAll(hostname: string, lookup: Lookup = dnsLookup): Promise<string[]> {
   if (ipaddr.isValid(hostname)) return Promise.resolve([hostname]);
   return new Promise((resolve, reject) => {
-    lookup(hostname, { all: true }, (error, addresses) => (error ? reject(error) : resolve(addresses.map((a) => a.address))));
+    lookup(hostname, { all: true }, (error, addresses) =>
+      error ? reject(error) : resolve(addresses.map((a) => a.address)),
+    );
   });
 }
 
@@ -72,7 +91,8 @@ export function guardedLookup(allowPrivate: boolean, lookup: Lookup = dnsLookup)
       const list = addresses as unknown as { address: string; family: number }[];
       const bad = allowPrivate ? null : list.map((a) => forbiddenAddress(a.address)).find(Boolean);
       if (bad) return callback(Object.assign(new Error(`refused: ${hostname} -> ${bad}`), { code: 'ESSRF' }), '', 0);
-      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: typeof list) => void)(null, list);
+      if ((options as { all?: boolean }).all)
+        return (callback as unknown as (e: null, a: typeof list) => void)(null, list);
       callback(null, list[0]!.address, list[0]!.family);
     });
   };

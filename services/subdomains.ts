@@ -3,7 +3,11 @@
 import { eventStatement } from '../storage/events.ts';
 import { newId } from '../storage/ids.ts';
 import {
-  decideRequestStatement, getRequest, getSubdomainByName, getSubdomainOfTenant, insertSubdomainStatement,
+  decideRequestStatement,
+  getRequest,
+  getSubdomainByName,
+  getSubdomainOfTenant,
+  insertSubdomainStatement,
   type SubdomainRequest,
 } from '../storage/mailin.ts';
 import { getTenant } from '../storage/tenants.ts';
@@ -11,22 +15,105 @@ import { ToolError } from './errors.ts';
 import type { AppContext } from './app.ts';
 
 export const RESERVED_WORDS = [
-  'support', 'admin', 'administrator', 'billing', 'postmaster', 'abuse', 'hostmaster', 'webmaster', 'security',
-  'root', 'noreply', 'no-reply', 'info', 'help', 'sales', 'legal', 'privacy', 'account', 'accounts', 'payments',
-  'system', 'service', 'status', 'api', 'www', 'official', 'verify', 'verification', 'team', 'staff',
+  'support',
+  'admin',
+  'administrator',
+  'billing',
+  'postmaster',
+  'abuse',
+  'hostmaster',
+  'webmaster',
+  'security',
+  'root',
+  'noreply',
+  'no-reply',
+  'info',
+  'help',
+  'sales',
+  'legal',
+  'privacy',
+  'account',
+  'accounts',
+  'payments',
+  'system',
+  'service',
+  'status',
+  'api',
+  'www',
+  'official',
+  'verify',
+  'verification',
+  'team',
+  'staff',
 ];
 
 /** Brands refused anywhere in a name (impersonation); short ones only as a whole hyphen-separated part. */
 export const BRAND_NAMES = [
-  'paypal', 'google', 'gmail', 'apple', 'icloud', 'microsoft', 'outlook', 'office365', 'hotmail', 'amazon', 'stripe',
-  'facebook', 'instagram', 'whatsapp', 'netflix', 'docusign', 'dropbox', 'linkedin', 'twitter', 'coinbase', 'binance',
-  'wellsfargo', 'bankofamerica', 'citibank', 'hsbc', 'barclays', 'santander', 'mastercard', 'americanexpress',
-  'fedex', 'intuit', 'quickbooks', 'xero', 'shopify', 'salesforce', 'adobe', 'yahoo', 'github', 'anthropic', 'openai',
+  'paypal',
+  'google',
+  'gmail',
+  'apple',
+  'icloud',
+  'microsoft',
+  'outlook',
+  'office365',
+  'hotmail',
+  'amazon',
+  'stripe',
+  'facebook',
+  'instagram',
+  'whatsapp',
+  'netflix',
+  'docusign',
+  'dropbox',
+  'linkedin',
+  'twitter',
+  'coinbase',
+  'binance',
+  'wellsfargo',
+  'bankofamerica',
+  'citibank',
+  'hsbc',
+  'barclays',
+  'santander',
+  'mastercard',
+  'americanexpress',
+  'fedex',
+  'intuit',
+  'quickbooks',
+  'xero',
+  'shopify',
+  'salesforce',
+  'adobe',
+  'yahoo',
+  'github',
+  'anthropic',
+  'openai',
 ];
 export const SHORT_BRANDS = ['ups', 'dhl', 'usps', 'visa', 'amex', 'meta', 'chase', 'ebay', 'irs', 'hmrc'];
 
-export const INFRASTRUCTURE_PREFIXES = ['mx', 'smtp', 'mail', 'imap', 'pop', 'dkim', 'dmarc', 'spf', 'bounce', 'mta',
-  'relay', 'autodiscover', 'autoconfig', 'ns', 'dns', 'webmail', 'mailer', 'bimi', 'mta-sts', 'postfix'];
+export const INFRASTRUCTURE_PREFIXES = [
+  'mx',
+  'smtp',
+  'mail',
+  'imap',
+  'pop',
+  'dkim',
+  'dmarc',
+  'spf',
+  'bounce',
+  'mta',
+  'relay',
+  'autodiscover',
+  'autoconfig',
+  'ns',
+  'dns',
+  'webmail',
+  'mailer',
+  'bimi',
+  'mta-sts',
+  'postfix',
+];
 
 export type NameRule = 'charset' | 'hyphens' | 'length' | 'reserved_word' | 'brand_name' | 'mail_infrastructure';
 
@@ -53,9 +140,11 @@ export function brokenRule(name: string): NameRule | null {
 }
 
 export function nameRefusal(name: string, rule: NameRule): ToolError {
-  return new ToolError('name_refused',
+  return new ToolError(
+    'name_refused',
     `'${name}' breaks the ${rule} rule: ${RULE_TEXT[rule]}. Choose another name, or pass request_exception: true with a reason for operator review.`,
-    { rule, name });
+    { rule, name },
+  );
 }
 
 export async function ensureNameFree(app: AppContext, name: string): Promise<void> {
@@ -68,27 +157,71 @@ export async function ensureNameFree(app: AppContext, name: string): Promise<voi
 export function claimStatements(tenant: { id: string; account_id: string }, name: string, actor: string, now: Date) {
   return [
     insertSubdomainStatement(tenant.id, name, now),
-    eventStatement({ accountId: tenant.account_id, tenantId: tenant.id, type: 'subdomain.claimed', subjectId: tenant.id, actor,
-      diff: { name } }, now),
+    eventStatement(
+      {
+        accountId: tenant.account_id,
+        tenantId: tenant.id,
+        type: 'subdomain.claimed',
+        subjectId: tenant.id,
+        actor,
+        diff: { name },
+      },
+      now,
+    ),
   ];
 }
 
-export function newRequest(tenantId: string, name: string, reason: string, rule: NameRule, now: Date): SubdomainRequest {
-  return { id: newId('sdr', now.getTime()), tenant_id: tenantId, name, reason, rule, status: 'pending', created_at: now.toISOString(), decided_at: null, note: null };
+export function newRequest(
+  tenantId: string,
+  name: string,
+  reason: string,
+  rule: NameRule,
+  now: Date,
+): SubdomainRequest {
+  return {
+    id: newId('sdr', now.getTime()),
+    tenant_id: tenantId,
+    name,
+    reason,
+    rule,
+    status: 'pending',
+    created_at: now.toISOString(),
+    decided_at: null,
+    note: null,
+  };
 }
 
-
 /** The operator approves a request: the tenant gets the name, if it is still free and the tenant has none. */
-export async function decideRequest(app: AppContext, id: string, approve: boolean, note: string | null): Promise<SubdomainRequest> {
+export async function decideRequest(
+  app: AppContext,
+  id: string,
+  approve: boolean,
+  note: string | null,
+): Promise<SubdomainRequest> {
   const request = await getRequest(app.db, id);
   if (!request) throw new ToolError('not_found', `No subdomain request ${id}.`);
-  if (request.status !== 'pending') throw new ToolError('invalid_state', `Request ${id} was already ${request.status}.`);
+  if (request.status !== 'pending')
+    throw new ToolError('invalid_state', `Request ${id} was already ${request.status}.`);
   const tenant = await getTenant(app.db, request.tenant_id);
   if (!tenant) throw new ToolError('not_found', `The tenant of request ${id} no longer exists.`);
   const now = app.now();
-  const decided = { ...request, status: approve ? 'approved' as const : 'refused' as const, note, decided_at: now.toISOString() };
-  const event = eventStatement({ accountId: tenant.account_id, tenantId: tenant.id, type: `subdomain_request.${decided.status}`,
-    subjectId: id, actor: 'operator', diff: { name: request.name, note } }, now);
+  const decided = {
+    ...request,
+    status: approve ? ('approved' as const) : ('refused' as const),
+    note,
+    decided_at: now.toISOString(),
+  };
+  const event = eventStatement(
+    {
+      accountId: tenant.account_id,
+      tenantId: tenant.id,
+      type: `subdomain_request.${decided.status}`,
+      subjectId: id,
+      actor: 'operator',
+      diff: { name: request.name, note },
+    },
+    now,
+  );
   if (!approve) {
     await app.db.batch([decideRequestStatement(id, 'refused', note, now), event]);
     return decided;
@@ -97,6 +230,10 @@ export async function decideRequest(app: AppContext, id: string, approve: boolea
     throw new ToolError('conflict', `Tenant ${tenant.id} already has a subdomain; it must release it first.`);
   }
   await ensureNameFree(app, request.name);
-  await app.db.batch([decideRequestStatement(id, 'approved', note, now), event, ...claimStatements(tenant, request.name, 'operator', now)]);
+  await app.db.batch([
+    decideRequestStatement(id, 'approved', note, now),
+    event,
+    ...claimStatements(tenant, request.name, 'operator', now),
+  ]);
   return decided;
 }

@@ -37,12 +37,14 @@ interface OperationBase {
 /** An operation inside one tenant: the selector is resolved or the call is refused. */
 export interface TenantOperation extends OperationBase {
   tenantScoped: true;
+  // biome-ignore lint/suspicious/noExplicitAny: input is validated by the operation's own schema before the call.
   handler: (input: any, ctx: TenantToolContext) => Promise<unknown>;
 }
 
 /** An operation on the account; a tenant is resolved only when named or implied. */
 export interface AccountOperation extends OperationBase {
   tenantScoped: false;
+  // biome-ignore lint/suspicious/noExplicitAny: input is validated by the operation's own schema before the call.
   handler: (input: any, ctx: ToolContext) => Promise<unknown>;
 }
 

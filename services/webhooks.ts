@@ -13,8 +13,14 @@ import { newId } from '../storage/ids.ts';
 import { getBodyText, type StoredMessage } from '../storage/messages.ts';
 import { getTenant, type Tenant } from '../storage/tenants.ts';
 import {
-  claimDue, finishAttemptStatements, getDestinationAnyState, insertDeliveryStatement, listDestinations,
-  startAttemptStatements, type Delivery, type Destination,
+  claimDue,
+  finishAttemptStatements,
+  getDestinationAnyState,
+  insertDeliveryStatement,
+  listDestinations,
+  startAttemptStatements,
+  type Delivery,
+  type Destination,
 } from '../storage/webhooks.ts';
 import type { AppContext } from './app.ts';
 import { VERSION } from './config.ts';
@@ -31,7 +37,12 @@ export function destinationsOf(bucket: Bucket, all: Destination[]): Destination[
   return all.filter((d) => d.enabled && (bucket.destinations.includes(d.id) || bucket.destinations.includes(d.name)));
 }
 
-export function webhookBody(deliveryId: string, capture: StoredCapture, message: StoredMessage, bodyText: string): string {
+export function webhookBody(
+  deliveryId: string,
+  capture: StoredCapture,
+  message: StoredMessage,
+  bodyText: string,
+): string {
   return JSON.stringify({
     type: 'capture.applied',
     delivery_id: deliveryId,
@@ -55,22 +66,54 @@ export function webhookBody(deliveryId: string, capture: StoredCapture, message:
 }
 
 /** Outbox rows for an applied capture: one per enabled destination of its bucket. */
-export async function queueDeliveries(app: AppContext, tenant: Tenant, bucket: Bucket, capture: StoredCapture,
-  message: StoredMessage, actor: string, now: Date, bodyText?: string): Promise<{ statements: Statement[]; deliveryIds: string[] }> {
+export async function queueDeliveries(
+  app: AppContext,
+  tenant: Tenant,
+  bucket: Bucket,
+  capture: StoredCapture,
+  message: StoredMessage,
+  actor: string,
+  now: Date,
+  bodyText?: string,
+): Promise<{ statements: Statement[]; deliveryIds: string[] }> {
   const targets = destinationsOf(bucket, await listDestinations(app.db, tenant.id));
   // At ingest the body is written in the same batch as the deliveries, so the caller passes it.
-  const body = targets.length === 0 ? '' : bodyText ?? await getBodyText(app.db, tenant.id, message.id);
+  const body = targets.length === 0 ? '' : (bodyText ?? (await getBodyText(app.db, tenant.id, message.id)));
   const statements: Statement[] = [];
   const deliveryIds: string[] = [];
   for (const destination of targets) {
     const id = newId('dlv', now.getTime());
     deliveryIds.push(id);
-    statements.push(insertDeliveryStatement({
-      id, tenant_id: tenant.id, capture_id: capture.id, destination_id: destination.id, destination_name: destination.name,
-      payload: webhookBody(id, capture, message, body), status: 'pending', attempts: 0, next_attempt_at: now.toISOString(),
-      lease_owner: null, lease_expires_at: null, last_status_code: null, last_error: null, created_at: now.toISOString(), finished_at: null,
-    }), eventStatement({ accountId: tenant.account_id, tenantId: tenant.id, type: 'delivery.queued', subjectId: id, actor,
-      diff: { capture_id: capture.id, destination: destination.name } }, now));
+    statements.push(
+      insertDeliveryStatement({
+        id,
+        tenant_id: tenant.id,
+        capture_id: capture.id,
+        destination_id: destination.id,
+        destination_name: destination.name,
+        payload: webhookBody(id, capture, message, body),
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: now.toISOString(),
+        lease_owner: null,
+        lease_expires_at: null,
+        last_status_code: null,
+        last_error: null,
+        created_at: now.toISOString(),
+        finished_at: null,
+      }),
+      eventStatement(
+        {
+          accountId: tenant.account_id,
+          tenantId: tenant.id,
+          type: 'delivery.queued',
+          subjectId: id,
+          actor,
+          diff: { capture_id: capture.id, destination: destination.name },
+        },
+        now,
+      ),
+    );
   }
   return { statements, deliveryIds };
 }
@@ -88,7 +131,9 @@ export function sign(secret: string, payload: string): string {
  * the standard says; any other secret is used as its bytes (receivers pass it as a raw key).
  */
 export function standardKey(secret: string): Buffer {
-  return secret.startsWith('whsec_') ? Buffer.from(secret.slice('whsec_'.length), 'base64') : Buffer.from(secret, 'utf8');
+  return secret.startsWith('whsec_')
+    ? Buffer.from(secret.slice('whsec_'.length), 'base64')
+    : Buffer.from(secret, 'utf8');
 }
 
 /** `webhook-signature`: v1,<base64 HMAC-SHA256 of "id.timestamp.body">. */
@@ -96,7 +141,11 @@ export function standardSignature(secret: string, id: string, timestamp: string,
   return `v1,${createHmac('sha256', standardKey(secret)).update(`${id}.${timestamp}.${payload}`).digest('base64')}`;
 }
 
-interface SendResult { statusCode: number | null; error: string | null; durationMs: number }
+interface SendResult {
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+}
 
 /** One POST: no redirects followed, a hard timeout, the SSRF guard at connect time. */
 function post(app: AppContext, destination: Destination, delivery: Delivery): Promise<SendResult> {
@@ -132,15 +181,24 @@ function post(app: AppContext, destination: Destination, delivery: Delivery): Pr
     }
     // Node does not call `lookup` for an IP-literal host, so the connect-time guard cannot see it.
     const literal = url.hostname.replace(/^\[|\]$/g, '');
-    const forbidden = forbiddenPort(url) ?? (!app.config.allowPrivateDestinations && isIP(literal) ? forbiddenAddress(literal) : null);
+    const forbidden =
+      forbiddenPort(url) ?? (!app.config.allowPrivateDestinations && isIP(literal) ? forbiddenAddress(literal) : null);
     if (forbidden) return done(null, `refused: ${forbidden}`);
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-    const req = send(url, { method: 'POST', headers, lookup: guardedLookup(app.config.allowPrivateDestinations), timeout: app.config.webhookTimeoutMs },
+    const req = send(
+      url,
+      {
+        method: 'POST',
+        headers,
+        lookup: guardedLookup(app.config.allowPrivateDestinations),
+        timeout: app.config.webhookTimeoutMs,
+      },
       (res) => {
         res.resume();
         res.on('end', () => done(res.statusCode ?? null, null));
         res.on('error', (e) => done(res.statusCode ?? null, e.message));
-      });
+      },
+    );
     req.setTimeout(app.config.webhookTimeoutMs, () => {
       req.destroy(new Error(`no answer within ${app.config.webhookTimeoutMs} ms`));
     });
@@ -149,7 +207,10 @@ function post(app: AppContext, destination: Destination, delivery: Delivery): Pr
   });
 }
 
-export interface WorkerOptions { pollMs?: number; batch?: number }
+export interface WorkerOptions {
+  pollMs?: number;
+  batch?: number;
+}
 
 /** Sends due deliveries; several may run against one database (leases keep them apart). */
 export class DeliveryWorker {
@@ -159,7 +220,10 @@ export class DeliveryWorker {
   private loop: Promise<void> | null = null;
   private readonly tenants = new Map<string, Tenant>();
 
-  constructor(private readonly app: AppContext, private readonly opts: WorkerOptions = {}) {}
+  constructor(
+    private readonly app: AppContext,
+    private readonly opts: WorkerOptions = {},
+  ) {}
 
   start(): void {
     if (this.running) return;
@@ -177,7 +241,10 @@ export class DeliveryWorker {
         if (worked === 0 && this.running) {
           await new Promise<void>((resolve) => {
             const timer = setTimeout(resolve, this.opts.pollMs ?? 250);
-            this.wake = () => { clearTimeout(timer); resolve(); };
+            this.wake = () => {
+              clearTimeout(timer);
+              resolve();
+            };
           });
           this.wake = null;
         }
@@ -194,7 +261,13 @@ export class DeliveryWorker {
 
   /** Claims and sends what is due; returns how many deliveries it handled. */
   async tick(): Promise<number> {
-    const due = await claimDue(this.app.db, this.owner, this.app.now(), this.app.config.webhookLeaseMs, this.opts.batch ?? 16);
+    const due = await claimDue(
+      this.app.db,
+      this.owner,
+      this.app.now(),
+      this.app.config.webhookLeaseMs,
+      this.opts.batch ?? 16,
+    );
     await Promise.all(due.map((d) => this.attempt(d)));
     return due.length;
   }
@@ -210,37 +283,85 @@ export class DeliveryWorker {
   private async attempt(delivery: Delivery): Promise<void> {
     const attempt = delivery.attempts + 1;
     const startedAt = this.app.now();
-    const [renewed] = await this.app.db.batch(startAttemptStatements(delivery, attempt, this.owner, startedAt, this.app.config.webhookLeaseMs));
+    const [renewed] = await this.app.db.batch(
+      startAttemptStatements(delivery, attempt, this.owner, startedAt, this.app.config.webhookLeaseMs),
+    );
     // Another worker took this delivery over while this one waited: it sends, not us.
     if (renewed?.rowsAffected !== 1) return;
     const destination = await getDestinationAnyState(this.app.db, delivery.destination_id);
-    const result: SendResult = destination && !destination.deleted && destination.enabled
-      ? await post(this.app, destination, delivery)
-      : { statusCode: null, error: 'destination removed or disabled', durationMs: 0 };
+    const result: SendResult =
+      destination && !destination.deleted && destination.enabled
+        ? await post(this.app, destination, delivery)
+        : { statusCode: null, error: 'destination removed or disabled', durationMs: 0 };
     const now = this.app.now();
     const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
     const redirect = result.statusCode !== null && result.statusCode >= 300 && result.statusCode < 400;
-    const error = ok ? null : result.error ?? (redirect ? `HTTP ${result.statusCode} redirect (not followed)` : `HTTP ${result.statusCode}`);
+    const error = ok
+      ? null
+      : (result.error ??
+        (redirect ? `HTTP ${result.statusCode} redirect (not followed)` : `HTTP ${result.statusCode}`));
     // 410 Gone and a removed destination end the delivery; other failures retry until the schedule runs out.
-    const final = ok || result.statusCode === 410 || !destination || destination.deleted || !destination.enabled || attempt >= MAX_ATTEMPTS;
-    const delay = RETRY_DELAYS_MS[Math.min(attempt - 1, RETRY_DELAYS_MS.length - 1)]! * this.app.config.webhookRetryScale * (0.8 + Math.random() * 0.4);
+    const final =
+      ok ||
+      result.statusCode === 410 ||
+      !destination ||
+      destination.deleted ||
+      !destination.enabled ||
+      attempt >= MAX_ATTEMPTS;
+    const delay =
+      RETRY_DELAYS_MS[Math.min(attempt - 1, RETRY_DELAYS_MS.length - 1)]! *
+      this.app.config.webhookRetryScale *
+      (0.8 + Math.random() * 0.4);
     const status: Delivery['status'] = ok ? 'delivered' : final ? 'failed' : 'pending';
     const tenant = await this.tenant(delivery.tenant_id);
     const nextAttemptAt = final ? null : new Date(now.getTime() + delay).toISOString();
     // The destination's origin only: webhook URLs often carry a token in the path or query.
-    log()[ok ? 'info' : 'warn']({
-      delivery: delivery.id, tenant: delivery.tenant_id, destination: delivery.destination_name,
-      url: destination ? urlOrigin(destination.url) : null, attempt, status: result.statusCode, ms: result.durationMs,
-      ...(error ? { error } : {}), outcome: status, next_retry: nextAttemptAt,
-    }, 'webhook attempt');
+    log()[ok ? 'info' : 'warn'](
+      {
+        delivery: delivery.id,
+        tenant: delivery.tenant_id,
+        destination: delivery.destination_name,
+        url: destination ? urlOrigin(destination.url) : null,
+        attempt,
+        status: result.statusCode,
+        ms: result.durationMs,
+        ...(error ? { error } : {}),
+        outcome: status,
+        next_retry: nextAttemptAt,
+      },
+      'webhook attempt',
+    );
     await this.app.db.batch([
       ...finishAttemptStatements(delivery, attempt, this.owner, {
-        outcome: ok ? 'success' : 'failure', durationMs: result.durationMs, statusCode: result.statusCode, error,
-        status, nextAttemptAt: new Date(now.getTime() + (final ? 0 : delay)).toISOString(), finishedAt: final ? now.toISOString() : null,
+        outcome: ok ? 'success' : 'failure',
+        durationMs: result.durationMs,
+        statusCode: result.statusCode,
+        error,
+        status,
+        nextAttemptAt: new Date(now.getTime() + (final ? 0 : delay)).toISOString(),
+        finishedAt: final ? now.toISOString() : null,
       }),
-      ...(tenant ? [eventStatement({ accountId: tenant.account_id, tenantId: tenant.id,
-        type: ok ? 'delivery.succeeded' : final ? 'delivery.failed' : 'delivery.attempt_failed', subjectId: delivery.id, actor: 'system',
-        diff: { capture_id: delivery.capture_id, destination: delivery.destination_name, attempt, status_code: result.statusCode, error } }, now)] : []),
+      ...(tenant
+        ? [
+            eventStatement(
+              {
+                accountId: tenant.account_id,
+                tenantId: tenant.id,
+                type: ok ? 'delivery.succeeded' : final ? 'delivery.failed' : 'delivery.attempt_failed',
+                subjectId: delivery.id,
+                actor: 'system',
+                diff: {
+                  capture_id: delivery.capture_id,
+                  destination: delivery.destination_name,
+                  attempt,
+                  status_code: result.statusCode,
+                  error,
+                },
+              },
+              now,
+            ),
+          ]
+        : []),
     ]);
   }
 }

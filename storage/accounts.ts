@@ -54,8 +54,12 @@ export async function verifyAccount(db: Db, id: string, now: Date): Promise<bool
       args: [id],
     });
     if (update.rowsAffected === 0) return false;
-    await tx.execute(eventStatement(
-      { accountId: id, tenantId: null, type: 'account.verified', subjectId: id, actor: 'operator' }, now));
+    await tx.execute(
+      eventStatement(
+        { accountId: id, tenantId: null, type: 'account.verified', subjectId: id, actor: 'operator' },
+        now,
+      ),
+    );
     return true;
   });
 }

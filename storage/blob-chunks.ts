@@ -19,12 +19,16 @@ export class DbBlobStore implements BlobStore {
     const chunks = Math.max(1, Math.ceil(bytes.byteLength / CHUNK_BYTES));
     const statements: InStatement[] = [];
     for (let seq = 0; seq < chunks; seq++) {
-      statements.push({ sql: 'INSERT OR REPLACE INTO blob_chunks (sha256, seq, bytes) VALUES (?, ?, ?)',
-        args: [sha256, seq, bytes.subarray(seq * CHUNK_BYTES, (seq + 1) * CHUNK_BYTES)] });
+      statements.push({
+        sql: 'INSERT OR REPLACE INTO blob_chunks (sha256, seq, bytes) VALUES (?, ?, ?)',
+        args: [sha256, seq, bytes.subarray(seq * CHUNK_BYTES, (seq + 1) * CHUNK_BYTES)],
+      });
     }
     // The blobs row goes with the last chunks: the blob exists only once every chunk does.
-    const done = { sql: 'INSERT OR IGNORE INTO blobs (sha256, size_bytes, chunks, created_at) VALUES (?, ?, ?, ?)',
-      args: [sha256, bytes.byteLength, chunks, new Date().toISOString()] };
+    const done = {
+      sql: 'INSERT OR IGNORE INTO blobs (sha256, size_bytes, chunks, created_at) VALUES (?, ?, ?, ?)',
+      args: [sha256, bytes.byteLength, chunks, new Date().toISOString()],
+    };
     for (let i = 0; i < statements.length; i += CHUNKS_PER_REQUEST) {
       const group = statements.slice(i, i + CHUNKS_PER_REQUEST);
       await this.db.batch(i + CHUNKS_PER_REQUEST >= statements.length ? [...group, done] : group);
@@ -38,15 +42,18 @@ export class DbBlobStore implements BlobStore {
     const out = new Uint8Array(Number(row.size_bytes));
     let offset = 0;
     for (let seq = 0; seq < Number(row.chunks); seq += CHUNKS_PER_REQUEST) {
-      const rows = await this.db.read('SELECT bytes FROM blob_chunks WHERE sha256 = ? AND seq >= ? AND seq < ? ORDER BY seq',
-        [sha256, seq, seq + CHUNKS_PER_REQUEST]);
+      const rows = await this.db.read(
+        'SELECT bytes FROM blob_chunks WHERE sha256 = ? AND seq >= ? AND seq < ? ORDER BY seq',
+        [sha256, seq, seq + CHUNKS_PER_REQUEST],
+      );
       for (const r of rows) {
         const part = toBytes(r.bytes);
         out.set(part, offset);
         offset += part.byteLength;
       }
     }
-    if (offset !== out.byteLength) throw new Error(`blob ${sha256}: ${offset} of ${out.byteLength} bytes found in its chunks`);
+    if (offset !== out.byteLength)
+      throw new Error(`blob ${sha256}: ${offset} of ${out.byteLength} bytes found in its chunks`);
     return out;
   }
 

@@ -48,7 +48,13 @@ function blobKey(sha256: string): string {
   return `${sha256.slice(0, 2)}:${sha256.slice(2, 4)}:${sha256}`;
 }
 
-export interface S3Options { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string }
+export interface S3Options {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
 
 export type BlobDriver = 'fs' | 'memory' | 'db' | 's3';
 

@@ -83,8 +83,25 @@ export function insertCaptureStatement(c: StoredCapture): Statement {
     sql: `INSERT INTO captures (id, tenant_id, message_id, bucket_id, bucket_name, status, reason, schema, fields, issues,
             confidence, flags, corrected, applied_by, applied_at, created_at, updated_at)
           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    args: [c.id, c.tenant_id, c.message_id, c.bucket_id, c.bucket_name, c.status, c.reason, c.schema ? j(c.schema) : null,
-      j(c.fields), j(c.issues), c.confidence, j(c.flags), c.corrected ? 1 : 0, c.applied_by, c.applied_at, c.created_at, c.updated_at],
+    args: [
+      c.id,
+      c.tenant_id,
+      c.message_id,
+      c.bucket_id,
+      c.bucket_name,
+      c.status,
+      c.reason,
+      c.schema ? j(c.schema) : null,
+      j(c.fields),
+      j(c.issues),
+      c.confidence,
+      j(c.flags),
+      c.corrected ? 1 : 0,
+      c.applied_by,
+      c.applied_at,
+      c.created_at,
+      c.updated_at,
+    ],
   };
 }
 
@@ -92,8 +109,19 @@ export function updateCaptureStatement(c: StoredCapture): Statement {
   return {
     sql: `UPDATE captures SET status = ?, reason = ?, fields = ?, issues = ?, confidence = ?, corrected = ?, applied_by = ?,
             applied_at = ?, updated_at = ? WHERE tenant_id = ? AND id = ?`,
-    args: [c.status, c.reason, j(c.fields), j(c.issues), c.confidence, c.corrected ? 1 : 0, c.applied_by, c.applied_at,
-      c.updated_at, c.tenant_id, c.id],
+    args: [
+      c.status,
+      c.reason,
+      j(c.fields),
+      j(c.issues),
+      c.confidence,
+      c.corrected ? 1 : 0,
+      c.applied_by,
+      c.applied_at,
+      c.updated_at,
+      c.tenant_id,
+      c.id,
+    ],
   };
 }
 
@@ -103,12 +131,18 @@ export async function getCapture(db: Db, tenantId: string, id: string): Promise<
 }
 
 export async function newestCaptureOf(db: Db, tenantId: string, messageId: string): Promise<StoredCapture | undefined> {
-  const row = await db.readOne('SELECT * FROM captures WHERE tenant_id = ? AND message_id = ? ORDER BY id DESC LIMIT 1', [tenantId, messageId]);
+  const row = await db.readOne(
+    'SELECT * FROM captures WHERE tenant_id = ? AND message_id = ? ORDER BY id DESC LIMIT 1',
+    [tenantId, messageId],
+  );
   return row ? rowToCapture(row) : undefined;
 }
 
 export async function listCapturesOfMessage(db: Db, tenantId: string, messageId: string): Promise<StoredCapture[]> {
-  const rows = await db.read('SELECT * FROM captures WHERE tenant_id = ? AND message_id = ? ORDER BY id', [tenantId, messageId]);
+  const rows = await db.read('SELECT * FROM captures WHERE tenant_id = ? AND message_id = ? ORDER BY id', [
+    tenantId,
+    messageId,
+  ]);
   return rows.map(rowToCapture);
 }
 
@@ -123,42 +157,102 @@ export interface CaptureQuery {
   limit: number;
 }
 
-export type CaptureSummaryRow = Pick<StoredCapture, 'id' | 'message_id' | 'bucket_id' | 'bucket_name' | 'status' | 'reason' |
-  'confidence' | 'corrected' | 'applied_by' | 'applied_at' | 'created_at'>;
+export type CaptureSummaryRow = Pick<
+  StoredCapture,
+  | 'id'
+  | 'message_id'
+  | 'bucket_id'
+  | 'bucket_name'
+  | 'status'
+  | 'reason'
+  | 'confidence'
+  | 'corrected'
+  | 'applied_by'
+  | 'applied_at'
+  | 'created_at'
+>;
 
 /** Summaries only: a list never needs (or parses) the fields and schema JSON. */
 export async function listCaptures(db: Db, q: CaptureQuery): Promise<CaptureSummaryRow[]> {
   const where = ['c.tenant_id = ?'];
   const args: Statement['args'] = [q.tenantId];
-  if (q.bucketId) { where.push('c.bucket_id = ?'); args.push(q.bucketId); }
-  if (q.status) { where.push('c.status = ?'); args.push(q.status); }
-  if (q.messageId) { where.push('c.message_id = ?'); args.push(q.messageId); }
-  if (q.extra) { where.push(q.extra.sql); args.push(...q.extra.args); }
-  if (q.before) { where.push('c.id < ?'); args.push(q.before); }
+  if (q.bucketId) {
+    where.push('c.bucket_id = ?');
+    args.push(q.bucketId);
+  }
+  if (q.status) {
+    where.push('c.status = ?');
+    args.push(q.status);
+  }
+  if (q.messageId) {
+    where.push('c.message_id = ?');
+    args.push(q.messageId);
+  }
+  if (q.extra) {
+    where.push(q.extra.sql);
+    args.push(...q.extra.args);
+  }
+  if (q.before) {
+    where.push('c.id < ?');
+    args.push(q.before);
+  }
   args.push(q.limit);
   const rows = await db.read(
     `SELECT c.id, c.message_id, c.bucket_id, c.bucket_name, c.status, c.reason, c.confidence, c.corrected, c.applied_by, c.applied_at, c.created_at
-     FROM captures c WHERE ${where.join(' AND ')} ORDER BY c.id DESC LIMIT ?`, args);
+     FROM captures c WHERE ${where.join(' AND ')} ORDER BY c.id DESC LIMIT ?`,
+    args,
+  );
   return rows.map((r) => ({
-    id: String(r.id), message_id: String(r.message_id), bucket_id: String(r.bucket_id), bucket_name: String(r.bucket_name),
-    status: r.status as CaptureStatus, reason: String(r.reason), confidence: r.confidence === null ? null : Number(r.confidence),
-    corrected: Number(r.corrected) === 1, applied_by: s(r.applied_by), applied_at: s(r.applied_at), created_at: String(r.created_at),
+    id: String(r.id),
+    message_id: String(r.message_id),
+    bucket_id: String(r.bucket_id),
+    bucket_name: String(r.bucket_name),
+    status: r.status as CaptureStatus,
+    reason: String(r.reason),
+    confidence: r.confidence === null ? null : Number(r.confidence),
+    corrected: Number(r.corrected) === 1,
+    applied_by: s(r.applied_by),
+    applied_at: s(r.applied_at),
+    created_at: String(r.created_at),
   }));
 }
 
-export function insertCorrectionStatement(tenantId: string, captureId: string, c: Omit<Correction, 'id'>, now: Date): Statement {
+export function insertCorrectionStatement(
+  tenantId: string,
+  captureId: string,
+  c: Omit<Correction, 'id'>,
+  now: Date,
+): Statement {
   return {
     sql: `INSERT INTO corrections (id, tenant_id, capture_id, field, before_value, after_value, actor, reason, created_at)
           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    args: [newId('cor', now.getTime()), tenantId, captureId, c.field, j(c.before), j(c.after), c.actor, c.reason, c.created_at],
+    args: [
+      newId('cor', now.getTime()),
+      tenantId,
+      captureId,
+      c.field,
+      j(c.before),
+      j(c.after),
+      c.actor,
+      c.reason,
+      c.created_at,
+    ],
   };
 }
 
 export async function listCorrections(db: Db, tenantId: string, captureId: string): Promise<Correction[]> {
-  const rows = await db.read('SELECT * FROM corrections WHERE tenant_id = ? AND capture_id = ? ORDER BY id', [tenantId, captureId]);
+  const rows = await db.read('SELECT * FROM corrections WHERE tenant_id = ? AND capture_id = ? ORDER BY id', [
+    tenantId,
+    captureId,
+  ]);
   return rows.map((r) => ({
-    id: String(r.id), field: String(r.field), before: JSON.parse(String(r.before_value)), after: JSON.parse(String(r.after_value)),
-    actor: String(r.actor), reason: s(r.reason), created_at: String(r.created_at),
+    id: String(r.id),
+    field: String(r.field),
+    before: JSON.parse(String(r.before_value)),
+    after: JSON.parse(String(r.after_value)),
+    actor: String(r.actor),
+    reason: s(r.reason),
+    created_at: String(r.created_at),
   }));
 }
 

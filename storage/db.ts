@@ -5,7 +5,14 @@
 // A server serializes writes itself, but sqld 0.24 wedged with dozens of writers waiting
 // on its lock: so each process sends it one write at a time (write-gate.ts), and every
 // request to it is bounded in time.
-import { createClient, type Client, type InStatement, type ResultSet, type Row, type Transaction } from '@libsql/client';
+import {
+  createClient,
+  type Client,
+  type InStatement,
+  type ResultSet,
+  type Row,
+  type Transaction,
+} from '@libsql/client';
 import Database from 'libsql';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -51,8 +58,13 @@ export class Db {
    * API read); this connection keeps prepared statements. Writes never use it.
    * `remote`: the client talks to a server; its connection failures become 503 `unavailable`.
    */
-  constructor(readonly client: Client, private readonly reader: Database.Database | null = null,
-    readonly remote = false, private readonly replica: Replica | null = null, writeWaitMs = WRITE_WAIT_MS) {
+  constructor(
+    readonly client: Client,
+    private readonly reader: Database.Database | null = null,
+    readonly remote = false,
+    private readonly replica: Replica | null = null,
+    writeWaitMs = WRITE_WAIT_MS,
+  ) {
     this.writes = new WriteGate(writeWaitMs);
   }
 
@@ -82,10 +94,13 @@ export class Db {
   /** Runs `fn` alone: on a local file the one writer, on a server this process's one write. */
   private serialize<T>(fn: () => Promise<T>): Promise<T> {
     if (this.remote) {
-      return this.writes.run(() => this.retryBusy(fn)).catch((error: unknown) => {
-        if (error instanceof WriteWaitExceeded) throw unavailable(RETRY_AFTER_SECONDS, error.message);
-        throw error;
-      }).finally(() => this.replica?.wrote());
+      return this.writes
+        .run(() => this.retryBusy(fn))
+        .catch((error: unknown) => {
+          if (error instanceof WriteWaitExceeded) throw unavailable(RETRY_AFTER_SECONDS, error.message);
+          throw error;
+        })
+        .finally(() => this.replica?.wrote());
     }
     const run = this.queue.then(fn, fn);
     this.queue = run.catch(() => undefined);
@@ -161,13 +176,29 @@ function isBusy(error: unknown): boolean {
   return e?.code === 'SQLITE_BUSY' || /database is locked/.test(String(e?.message ?? ''));
 }
 
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH',
-  'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_CLOSED']);
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_CLOSED',
+]);
 
 /** Why a server call failed, when the reason is the connection (not the SQL); else null. */
 export function connectionFailure(error: unknown): string | null {
   const chain: { code?: unknown; message?: unknown }[] = [];
-  for (let e = error as { cause?: unknown } | undefined; e && typeof e === 'object' && chain.length < 5; e = e.cause as typeof e) {
+  for (
+    let e = error as { cause?: unknown } | undefined;
+    e && typeof e === 'object' && chain.length < 5;
+    e = e.cause as typeof e
+  ) {
     chain.push(e as { code?: unknown; message?: unknown });
   }
   const code = chain.map((e) => String(e.code ?? '')).find((c) => CONNECTION_CODES.has(c));
@@ -175,7 +206,8 @@ export function connectionFailure(error: unknown): string | null {
   // Our own bound on a request (boundedFetch), before or after the headers came.
   if (chain.some((e) => (e as { name?: unknown }).name === 'TimeoutError')) return 'no answer in time';
   // sqld answering 5XX while it starts or stops, and a replica that cannot reach it.
-  const message = chain.map((e) => String(e.message ?? ''))
+  const message = chain
+    .map((e) => String(e.message ?? ''))
     .find((m) => /Replication\(|HTTP status 5\d\d|fetch failed|other side closed|socket hang up/i.test(m));
   if (message) return message.slice(0, 80);
   return chain.some((e) => e.code === 'SERVER_ERROR') ? 'server error' : null;

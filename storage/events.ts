@@ -27,8 +27,16 @@ export function eventStatement(e: EventInput, now: Date): Statement {
   return {
     sql: `INSERT INTO events (id, account_id, tenant_id, type, subject_id, actor, diff, created_at)
           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    args: [newId('evt', now.getTime()), e.accountId, e.tenantId, e.type, e.subjectId, e.actor,
-      JSON.stringify(e.diff ?? {}), now.toISOString()],
+    args: [
+      newId('evt', now.getTime()),
+      e.accountId,
+      e.tenantId,
+      e.type,
+      e.subjectId,
+      e.actor,
+      JSON.stringify(e.diff ?? {}),
+      now.toISOString(),
+    ],
   };
 }
 
@@ -60,19 +68,28 @@ export interface EventQuery {
 export async function listEvents(db: Db, q: EventQuery): Promise<AuditEvent[]> {
   const where = ['account_id = ?', '(tenant_id = ? OR tenant_id IS NULL)'];
   const args: Statement['args'] = [q.accountId, q.tenantId];
-  if (q.type) { where.push('type = ?'); args.push(q.type); }
-  if (q.subjectId) { where.push('subject_id = ?'); args.push(q.subjectId); }
-  if (q.after) { where.push('id > ?'); args.push(q.after); }
+  if (q.type) {
+    where.push('type = ?');
+    args.push(q.type);
+  }
+  if (q.subjectId) {
+    where.push('subject_id = ?');
+    args.push(q.subjectId);
+  }
+  if (q.after) {
+    where.push('id > ?');
+    args.push(q.after);
+  }
   const order = q.after ? 'ASC' : 'DESC';
   args.push(q.limit);
-  const rows = await db.read(
-    `SELECT * FROM events WHERE ${where.join(' AND ')} ORDER BY id ${order} LIMIT ?`, args);
+  const rows = await db.read(`SELECT * FROM events WHERE ${where.join(' AND ')} ORDER BY id ${order} LIMIT ?`, args);
   return rows.map(rowToEvent);
 }
 
 export async function countEvents(db: Db, accountId: string, tenantId: string): Promise<number> {
   const row = await db.readOne(
     'SELECT count(*) AS n FROM events WHERE account_id = ? AND (tenant_id = ? OR tenant_id IS NULL)',
-    [accountId, tenantId]);
+    [accountId, tenantId],
+  );
   return Number(row?.n ?? 0);
 }

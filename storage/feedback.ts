@@ -3,7 +3,10 @@ import type { Statement } from './db.ts';
 import { newId } from './ids.ts';
 
 export function insertInterestStatement(
-  accountId: string, keyId: string, payload: Record<string, unknown>, now: Date,
+  accountId: string,
+  keyId: string,
+  payload: Record<string, unknown>,
+  now: Date,
 ): { id: string; statement: Statement } {
   const id = newId('int', now.getTime());
   return {
@@ -22,7 +25,11 @@ export interface FeedbackInput {
 }
 
 export function insertFeedbackStatement(
-  accountId: string, tenantId: string | null, keyId: string, f: FeedbackInput, now: Date,
+  accountId: string,
+  tenantId: string | null,
+  keyId: string,
+  f: FeedbackInput,
+  now: Date,
 ): { id: string; statement: Statement } {
   const id = newId('fbk', now.getTime());
   return {

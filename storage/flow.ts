@@ -23,7 +23,9 @@ export async function flowRows(db: Db, tenantId: string, since: string): Promise
             EXISTS (SELECT 1 FROM deliveries d WHERE d.tenant_id = m.tenant_id AND d.capture_id = c.id AND d.status = 'failed') AS failed
      FROM messages m
      LEFT JOIN captures c ON c.id = (SELECT id FROM captures WHERE tenant_id = m.tenant_id AND message_id = m.id ORDER BY id DESC LIMIT 1)
-     WHERE m.tenant_id = ? AND m.received_at >= ?`, [tenantId, since]);
+     WHERE m.tenant_id = ? AND m.received_at >= ?`,
+    [tenantId, since],
+  );
   return rows.map((r) => ({
     source: String(r.source),
     address_id: r.address_id === null ? null : String(r.address_id),
@@ -54,9 +56,18 @@ export async function bucketActivity(db: Db, tenantId: string, since: string): P
             max(m.received_at) AS last_received
      FROM captures c JOIN messages m ON m.id = c.message_id
      WHERE c.tenant_id = ? AND m.received_at >= ?
-     GROUP BY c.bucket_id`, [tenantId, since]);
-  return new Map(rows.map((r) => [String(r.bucket_id), {
-    messages: Number(r.messages), auto_applied: Number(r.auto_applied), held: Number(r.held),
-    last_received: r.last_received === null ? null : String(r.last_received),
-  }]));
+     GROUP BY c.bucket_id`,
+    [tenantId, since],
+  );
+  return new Map(
+    rows.map((r) => [
+      String(r.bucket_id),
+      {
+        messages: Number(r.messages),
+        auto_applied: Number(r.auto_applied),
+        held: Number(r.held),
+        last_received: r.last_received === null ? null : String(r.last_received),
+      },
+    ]),
+  );
 }

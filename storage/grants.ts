@@ -15,16 +15,22 @@ export interface SupportGrant {
 
 function rowToGrant(r: Row): SupportGrant {
   return {
-    id: String(r.id), tenant_id: String(r.tenant_id), granted_by: String(r.granted_by), reason: r.reason === null ? null : String(r.reason),
-    created_at: String(r.created_at), expires_at: String(r.expires_at),
-    revoked_at: r.revoked_at === null ? null : String(r.revoked_at), revoked_by: r.revoked_by === null ? null : String(r.revoked_by),
+    id: String(r.id),
+    tenant_id: String(r.tenant_id),
+    granted_by: String(r.granted_by),
+    reason: r.reason === null ? null : String(r.reason),
+    created_at: String(r.created_at),
+    expires_at: String(r.expires_at),
+    revoked_at: r.revoked_at === null ? null : String(r.revoked_at),
+    revoked_by: r.revoked_by === null ? null : String(r.revoked_by),
   };
 }
 
 export async function activeGrant(db: Db, tenantId: string, now: Date): Promise<SupportGrant | undefined> {
   const row = await db.readOne(
     'SELECT * FROM support_grants WHERE tenant_id = ? AND revoked_at IS NULL AND expires_at > ? ORDER BY id DESC LIMIT 1',
-    [tenantId, now.toISOString()]);
+    [tenantId, now.toISOString()],
+  );
   return row ? rowToGrant(row) : undefined;
 }
 

@@ -48,7 +48,12 @@ export interface NewKey {
 
 /** Builds a key and the statements that store it (the caller adds its event). */
 export function newKey(
-  accountId: string, label: string, scopes: Scope[], tenants: string[] | null, createdBy: string | null, now: Date,
+  accountId: string,
+  label: string,
+  scopes: Scope[],
+  tenants: string[] | null,
+  createdBy: string | null,
+  now: Date,
 ): NewKey {
   const prefix = randomBase62(12);
   const plaintext = `svc_${prefix}_${randomBase62(32)}`;
@@ -64,12 +69,23 @@ export function newKey(
     last_used_at: null,
     revoked_at: null,
   };
-  const statements: Statement[] = [{
-    sql: `INSERT INTO api_keys (id, account_id, prefix, key_hash, label, scopes, all_tenants, created_at, created_by)
+  const statements: Statement[] = [
+    {
+      sql: `INSERT INTO api_keys (id, account_id, prefix, key_hash, label, scopes, all_tenants, created_at, created_by)
           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    args: [key.id, accountId, key.prefix, hashKey(plaintext), label, JSON.stringify(key.scopes),
-      key.all_tenants ? 1 : 0, key.created_at, createdBy],
-  }];
+      args: [
+        key.id,
+        accountId,
+        key.prefix,
+        hashKey(plaintext),
+        label,
+        JSON.stringify(key.scopes),
+        key.all_tenants ? 1 : 0,
+        key.created_at,
+        createdBy,
+      ],
+    },
+  ];
   for (const tenantId of key.tenants) {
     statements.push({ sql: 'INSERT INTO api_key_tenants (key_id, tenant_id) VALUES (?, ?)', args: [key.id, tenantId] });
   }
@@ -100,11 +116,16 @@ async function keyTenants(db: Db, keyId: string): Promise<string[]> {
  * The key a bearer token names (revoked or not) with its account, in one read: this runs
  * on every call.
  */
-export async function findCredential(db: Db, plaintext: string): Promise<{ key: ApiKey; account: Account } | undefined> {
+export async function findCredential(
+  db: Db,
+  plaintext: string,
+): Promise<{ key: ApiKey; account: Account } | undefined> {
   const row = await db.readOne(
     `SELECT k.*, a.kind AS account_kind, a.email AS account_email, a.email_verified AS account_email_verified,
             a.created_at AS account_created_at
-     FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = ?`, [hashKey(plaintext)]);
+     FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = ?`,
+    [hashKey(plaintext)],
+  );
   if (!row) return undefined;
   const key = rowToKey(row, Number(row.all_tenants) === 1 ? [] : await keyTenants(db, String(row.id)));
   const account: Account = {
@@ -127,7 +148,9 @@ export async function listKeys(db: Db, accountId: string): Promise<ApiKey[]> {
   const rows = await db.read('SELECT * FROM api_keys WHERE account_id = ? ORDER BY id', [accountId]);
   const links = await db.read(
     `SELECT t.key_id, t.tenant_id FROM api_key_tenants t JOIN api_keys k ON k.id = t.key_id
-     WHERE k.account_id = ? ORDER BY t.tenant_id`, [accountId]);
+     WHERE k.account_id = ? ORDER BY t.tenant_id`,
+    [accountId],
+  );
   const byKey = new Map<string, string[]>();
   for (const link of links) {
     const list = byKey.get(String(link.key_id)) ?? [];
@@ -150,16 +173,19 @@ export function revokeKeyStatement(id: string, revokedBy: string, now: Date): St
  */
 export async function touchKey(db: Db, id: string, now: Date): Promise<void> {
   const cutoff = new Date(now.getTime() - 60_000).toISOString();
-  await db.batch([{
-    sql: 'UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)',
-    args: [now.toISOString(), id, cutoff],
-  }]);
+  await db.batch([
+    {
+      sql: 'UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)',
+      args: [now.toISOString(), id, cutoff],
+    },
+  ]);
 }
 
 export async function countActiveKeysReaching(db: Db, accountId: string, tenantId: string): Promise<number> {
   const row = await db.readOne(
     `SELECT count(*) AS n FROM api_keys k WHERE k.account_id = ? AND k.revoked_at IS NULL
        AND (k.all_tenants = 1 OR EXISTS (SELECT 1 FROM api_key_tenants t WHERE t.key_id = k.id AND t.tenant_id = ?))`,
-    [accountId, tenantId]);
+    [accountId, tenantId],
+  );
   return Number(row?.n ?? 0);
 }

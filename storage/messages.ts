@@ -78,10 +78,32 @@ export function insertMessageStatement(m: StoredMessage): Statement {
             from_address, from_name, to_addresses, cc_addresses, subject, sent_at, message_id_header, headers, auth, flags,
             hidden_text, notes, status, bucket_id, classification, received_at)
           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    args: [m.id, m.tenant_id, m.raw_sha256, m.size_bytes, m.source, m.address_id, m.envelope_from, j(m.recipients),
-      m.from?.address ?? null, m.from?.name ?? null, j(m.to), j(m.cc), m.subject, m.sent_at, m.message_id_header,
-      j(m.headers), m.auth ? j(m.auth) : null, j(m.flags), j(m.hidden_text), j(m.notes), m.status, m.bucket_id,
-      j(m.classification), m.received_at],
+    args: [
+      m.id,
+      m.tenant_id,
+      m.raw_sha256,
+      m.size_bytes,
+      m.source,
+      m.address_id,
+      m.envelope_from,
+      j(m.recipients),
+      m.from?.address ?? null,
+      m.from?.name ?? null,
+      j(m.to),
+      j(m.cc),
+      m.subject,
+      m.sent_at,
+      m.message_id_header,
+      j(m.headers),
+      m.auth ? j(m.auth) : null,
+      j(m.flags),
+      j(m.hidden_text),
+      j(m.notes),
+      m.status,
+      m.bucket_id,
+      j(m.classification),
+      m.received_at,
+    ],
   };
 }
 
@@ -90,14 +112,32 @@ export function insertDocumentStatement(d: StoredDocument, tenantId: string): St
     sql: `INSERT INTO documents (id, tenant_id, message_id, idx, kind, filename, mime_type, size_bytes, text, text_units,
             truncated, unreadable)
           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    args: [d.id, tenantId, d.message_id, d.index, d.kind, d.filename, d.mime_type, d.size_bytes, d.text, d.text.length,
-      d.truncated ? 1 : 0, d.unreadable],
+    args: [
+      d.id,
+      tenantId,
+      d.message_id,
+      d.index,
+      d.kind,
+      d.filename,
+      d.mime_type,
+      d.size_bytes,
+      d.text,
+      d.text.length,
+      d.truncated ? 1 : 0,
+      d.unreadable,
+    ],
   };
 }
 
 /** After (re)processing: the message's status and classification follow its newest processing. */
-export function updateMessageRoutingStatement(tenantId: string, id: string, status: MessageStatus, bucketId: string | null,
-  classification: Classification, flags: Flag[]): Statement {
+export function updateMessageRoutingStatement(
+  tenantId: string,
+  id: string,
+  status: MessageStatus,
+  bucketId: string | null,
+  classification: Classification,
+  flags: Flag[],
+): Statement {
   return {
     sql: 'UPDATE messages SET status = ?, bucket_id = ?, classification = ?, flags = ? WHERE tenant_id = ? AND id = ?',
     args: [status, bucketId, j(classification), j(flags), tenantId, id],
@@ -115,7 +155,10 @@ export async function getMessage(db: Db, tenantId: string, id: string): Promise<
 
 export async function getMessages(db: Db, tenantId: string, ids: string[]): Promise<StoredMessage[]> {
   if (ids.length === 0) return [];
-  const rows = await db.read(`SELECT * FROM messages WHERE tenant_id = ? AND id IN (${ids.map(() => '?').join(',')})`, [tenantId, ...ids]);
+  const rows = await db.read(`SELECT * FROM messages WHERE tenant_id = ? AND id IN (${ids.map(() => '?').join(',')})`, [
+    tenantId,
+    ...ids,
+  ]);
   return rows.map(rowToMessage);
 }
 
@@ -130,9 +173,18 @@ export interface MessageQuery {
 export async function listMessages(db: Db, q: MessageQuery): Promise<StoredMessage[]> {
   const where = ['tenant_id = ?'];
   const args: Statement['args'] = [q.tenantId];
-  if (q.bucketId) { where.push('bucket_id = ?'); args.push(q.bucketId); }
-  if (q.status) { where.push('status = ?'); args.push(q.status); }
-  if (q.before) { where.push('id < ?'); args.push(q.before); }
+  if (q.bucketId) {
+    where.push('bucket_id = ?');
+    args.push(q.bucketId);
+  }
+  if (q.status) {
+    where.push('status = ?');
+    args.push(q.status);
+  }
+  if (q.before) {
+    where.push('id < ?');
+    args.push(q.before);
+  }
   args.push(q.limit);
   const rows = await db.read(`SELECT * FROM messages WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT ?`, args);
   return rows.map(rowToMessage);
@@ -157,10 +209,19 @@ function rowToDocument(row: Row): StoredDocument {
 export async function listDocumentSummaries(db: Db, tenantId: string, messageId: string) {
   const rows = await db.read(
     `SELECT id, idx, kind, filename, mime_type, size_bytes, COALESCE(text_units, length(text)) AS text_length, truncated, unreadable
-     FROM documents WHERE tenant_id = ? AND message_id = ? ORDER BY idx`, [tenantId, messageId]);
+     FROM documents WHERE tenant_id = ? AND message_id = ? ORDER BY idx`,
+    [tenantId, messageId],
+  );
   return rows.map((r) => ({
-    id: String(r.id), index: Number(r.idx), kind: String(r.kind), filename: s(r.filename), mime_type: String(r.mime_type),
-    size_bytes: Number(r.size_bytes), text_length: Number(r.text_length), truncated: Number(r.truncated) === 1, unreadable: s(r.unreadable),
+    id: String(r.id),
+    index: Number(r.idx),
+    kind: String(r.kind),
+    filename: s(r.filename),
+    mime_type: String(r.mime_type),
+    size_bytes: Number(r.size_bytes),
+    text_length: Number(r.text_length),
+    truncated: Number(r.truncated) === 1,
+    unreadable: s(r.unreadable),
   }));
 }
 
@@ -171,6 +232,9 @@ export async function getDocument(db: Db, tenantId: string, id: string): Promise
 
 /** The sanitized body text (document 0). */
 export async function getBodyText(db: Db, tenantId: string, messageId: string): Promise<string> {
-  const row = await db.readOne('SELECT text FROM documents WHERE tenant_id = ? AND message_id = ? AND idx = 0', [tenantId, messageId]);
+  const row = await db.readOne('SELECT text FROM documents WHERE tenant_id = ? AND message_id = ? AND idx = 0', [
+    tenantId,
+    messageId,
+  ]);
   return String(row?.text ?? '');
 }

@@ -12,14 +12,19 @@ export async function migrate(db: Db, dir: string): Promise<string[]> {
     'CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)',
   );
   const done = new Set((await db.readPrimary('SELECT name FROM schema_migrations')).map((r) => String(r.name)));
-  const files = readdirSync(dir).filter((f) => /^\d{4}_.+\.sql$/.test(f)).sort();
+  const files = readdirSync(dir)
+    .filter((f) => /^\d{4}_.+\.sql$/.test(f))
+    .sort();
   const applied: string[] = [];
   for (const file of files) {
     if (done.has(file)) continue;
     const statements = splitSql(readFileSync(join(dir, file), 'utf8'));
     try {
       await db.batch([
-        { sql: 'INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)', args: [file, new Date().toISOString()] },
+        {
+          sql: 'INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)',
+          args: [file, new Date().toISOString()],
+        },
         ...statements,
       ]);
     } catch (error) {

@@ -14,8 +14,13 @@ export class Replica {
   private syncing: Promise<void> | null = null;
   private readonly timer: NodeJS.Timeout;
 
-  private constructor(private readonly client: Client, syncMs: number) {
-    this.timer = setInterval(() => { this.sync().catch(() => undefined); }, syncMs);
+  private constructor(
+    private readonly client: Client,
+    syncMs: number,
+  ) {
+    this.timer = setInterval(() => {
+      this.sync().catch(() => undefined);
+    }, syncMs);
     this.timer.unref();
   }
 
@@ -41,8 +46,14 @@ export class Replica {
   sync(): Promise<void> {
     if (this.syncing) return this.syncing;
     const target = this.written;
-    this.syncing = this.client.sync().then(() => { this.synced = Math.max(this.synced, target); })
-      .finally(() => { this.syncing = null; });
+    this.syncing = this.client
+      .sync()
+      .then(() => {
+        this.synced = Math.max(this.synced, target);
+      })
+      .finally(() => {
+        this.syncing = null;
+      });
     return this.syncing;
   }
 

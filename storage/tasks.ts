@@ -41,11 +41,28 @@ export function insertTaskStatement(t: Task): Statement {
   return {
     sql: `INSERT INTO tasks (id, tenant_id, kind, status, reason, message_id, capture_id, payload, created_at)
           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    args: [t.id, t.tenant_id, t.kind, t.status, t.reason, t.message_id, t.capture_id, JSON.stringify(t.payload), t.created_at],
+    args: [
+      t.id,
+      t.tenant_id,
+      t.kind,
+      t.status,
+      t.reason,
+      t.message_id,
+      t.capture_id,
+      JSON.stringify(t.payload),
+      t.created_at,
+    ],
   };
 }
 
-export function closeTaskStatement(tenantId: string, id: string, status: 'resolved' | 'dismissed', note: string | null, actor: string, now: Date): Statement {
+export function closeTaskStatement(
+  tenantId: string,
+  id: string,
+  status: 'resolved' | 'dismissed',
+  note: string | null,
+  actor: string,
+  now: Date,
+): Statement {
   return {
     sql: `UPDATE tasks SET status = ?, note = ?, resolved_at = ?, resolved_by = ? WHERE tenant_id = ? AND id = ? AND status = 'open'`,
     args: [status, note, now.toISOString(), actor, tenantId, id],
@@ -57,22 +74,37 @@ export async function getTask(db: Db, tenantId: string, id: string): Promise<Tas
   return row ? rowToTask(row) : undefined;
 }
 
-export async function listTasks(db: Db, q: { tenantId: string; status: TaskStatus; kind?: string | undefined; limit: number; before?: string | undefined }): Promise<Task[]> {
+export async function listTasks(
+  db: Db,
+  q: { tenantId: string; status: TaskStatus; kind?: string | undefined; limit: number; before?: string | undefined },
+): Promise<Task[]> {
   const where = ['tenant_id = ?', 'status = ?'];
   const args: Statement['args'] = [q.tenantId, q.status];
-  if (q.kind) { where.push('kind = ?'); args.push(q.kind); }
-  if (q.before) { where.push('id < ?'); args.push(q.before); }
+  if (q.kind) {
+    where.push('kind = ?');
+    args.push(q.kind);
+  }
+  if (q.before) {
+    where.push('id < ?');
+    args.push(q.before);
+  }
   args.push(q.limit);
   const rows = await db.read(`SELECT * FROM tasks WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT ?`, args);
   return rows.map(rowToTask);
 }
 
 export async function openTasksOfCapture(db: Db, tenantId: string, captureId: string): Promise<Task[]> {
-  const rows = await db.read(`SELECT * FROM tasks WHERE tenant_id = ? AND capture_id = ? AND status = 'open' ORDER BY id`, [tenantId, captureId]);
+  const rows = await db.read(
+    `SELECT * FROM tasks WHERE tenant_id = ? AND capture_id = ? AND status = 'open' ORDER BY id`,
+    [tenantId, captureId],
+  );
   return rows.map(rowToTask);
 }
 
 export async function listTasksOfCapture(db: Db, tenantId: string, captureId: string): Promise<Task[]> {
-  const rows = await db.read('SELECT * FROM tasks WHERE tenant_id = ? AND capture_id = ? ORDER BY id', [tenantId, captureId]);
+  const rows = await db.read('SELECT * FROM tasks WHERE tenant_id = ? AND capture_id = ? ORDER BY id', [
+    tenantId,
+    captureId,
+  ]);
   return rows.map(rowToTask);
 }

@@ -27,7 +27,12 @@ function rowToTenant(row: Row): Tenant {
 }
 
 export function newTenant(
-  accountId: string, name: string, kind: Tenant['kind'], withStarters: boolean, now: Date, sandboxDays: number,
+  accountId: string,
+  name: string,
+  kind: Tenant['kind'],
+  withStarters: boolean,
+  now: Date,
+  sandboxDays: number,
 ): Tenant {
   return {
     id: newId('ten', now.getTime()),
@@ -45,7 +50,16 @@ export function insertTenantStatement(t: Tenant): Statement {
   return {
     sql: `INSERT INTO tenants (id, account_id, name, kind, policy, with_starters, created_at, expires_at)
           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    args: [t.id, t.account_id, t.name, t.kind, JSON.stringify(t.policy), t.with_starters ? 1 : 0, t.created_at, t.expires_at],
+    args: [
+      t.id,
+      t.account_id,
+      t.name,
+      t.kind,
+      JSON.stringify(t.policy),
+      t.with_starters ? 1 : 0,
+      t.created_at,
+      t.expires_at,
+    ],
   };
 }
 

@@ -17,8 +17,19 @@ export interface TestCase {
   retired_reason: string | null;
 }
 
-export interface FieldCheck { expected: unknown; actual: unknown; confidence: number; pass: boolean }
-export interface CaseResult { case_id: string; message_id: string; passed: boolean; fields: Record<string, FieldCheck>; error?: string }
+export interface FieldCheck {
+  expected: unknown;
+  actual: unknown;
+  confidence: number;
+  pass: boolean;
+}
+export interface CaseResult {
+  case_id: string;
+  message_id: string;
+  passed: boolean;
+  fields: Record<string, FieldCheck>;
+  error?: string;
+}
 
 export interface TestRun {
   id: string;
@@ -38,17 +49,34 @@ const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
 
 function rowToCase(r: Row): TestCase {
   return {
-    id: String(r.id), tenant_id: String(r.tenant_id), bucket_id: String(r.bucket_id), capture_id: String(r.capture_id),
-    message_id: String(r.message_id), expected: JSON.parse(String(r.expected)), tricky: Number(r.tricky) === 1, note: str(r.note),
-    status: r.status as TestCase['status'], created_at: String(r.created_at), retired_at: str(r.retired_at), retired_reason: str(r.retired_reason),
+    id: String(r.id),
+    tenant_id: String(r.tenant_id),
+    bucket_id: String(r.bucket_id),
+    capture_id: String(r.capture_id),
+    message_id: String(r.message_id),
+    expected: JSON.parse(String(r.expected)),
+    tricky: Number(r.tricky) === 1,
+    note: str(r.note),
+    status: r.status as TestCase['status'],
+    created_at: String(r.created_at),
+    retired_at: str(r.retired_at),
+    retired_reason: str(r.retired_reason),
   };
 }
 
 function rowToRun(r: Row): TestRun {
   return {
-    id: String(r.id), tenant_id: String(r.tenant_id), bucket_id: String(r.bucket_id), bucket_name: String(r.bucket_name),
-    trigger: r.trigger as TestRun['trigger'], candidate: Number(r.candidate) === 1, schema: r.schema === null ? null : JSON.parse(String(r.schema)),
-    passed: Number(r.passed), failed: Number(r.failed), results: JSON.parse(String(r.results)), created_at: String(r.created_at),
+    id: String(r.id),
+    tenant_id: String(r.tenant_id),
+    bucket_id: String(r.bucket_id),
+    bucket_name: String(r.bucket_name),
+    trigger: r.trigger as TestRun['trigger'],
+    candidate: Number(r.candidate) === 1,
+    schema: r.schema === null ? null : JSON.parse(String(r.schema)),
+    passed: Number(r.passed),
+    failed: Number(r.failed),
+    results: JSON.parse(String(r.results)),
+    created_at: String(r.created_at),
   };
 }
 
@@ -56,7 +84,17 @@ export function insertCaseStatement(c: TestCase): Statement {
   return {
     sql: `INSERT INTO test_cases (id, tenant_id, bucket_id, capture_id, message_id, expected, tricky, note, status, created_at)
           VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'active', ?)`,
-    args: [c.id, c.tenant_id, c.bucket_id, c.capture_id, c.message_id, JSON.stringify(c.expected), c.tricky ? 1 : 0, c.note, c.created_at],
+    args: [
+      c.id,
+      c.tenant_id,
+      c.bucket_id,
+      c.capture_id,
+      c.message_id,
+      JSON.stringify(c.expected),
+      c.tricky ? 1 : 0,
+      c.note,
+      c.created_at,
+    ],
   };
 }
 
@@ -74,14 +112,23 @@ export async function getCase(db: Db, tenantId: string, id: string): Promise<Tes
 
 /** Oldest first. */
 export async function activeCases(db: Db, tenantId: string, bucketId: string): Promise<TestCase[]> {
-  const rows = await db.read(`SELECT * FROM test_cases WHERE tenant_id = ? AND bucket_id = ? AND status = 'active' ORDER BY id`, [tenantId, bucketId]);
+  const rows = await db.read(
+    `SELECT * FROM test_cases WHERE tenant_id = ? AND bucket_id = ? AND status = 'active' ORDER BY id`,
+    [tenantId, bucketId],
+  );
   return rows.map(rowToCase);
 }
 
-export async function listCases(db: Db, q: { tenantId: string; bucketId?: string | undefined; includeRetired: boolean; limit: number }): Promise<TestCase[]> {
+export async function listCases(
+  db: Db,
+  q: { tenantId: string; bucketId?: string | undefined; includeRetired: boolean; limit: number },
+): Promise<TestCase[]> {
   const where = ['tenant_id = ?'];
   const args: Statement['args'] = [q.tenantId];
-  if (q.bucketId) { where.push('bucket_id = ?'); args.push(q.bucketId); }
+  if (q.bucketId) {
+    where.push('bucket_id = ?');
+    args.push(q.bucketId);
+  }
   if (!q.includeRetired) where.push(`status = 'active'`);
   args.push(q.limit);
   const rows = await db.read(`SELECT * FROM test_cases WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT ?`, args);
@@ -92,8 +139,19 @@ export function insertRunStatement(r: TestRun): Statement {
   return {
     sql: `INSERT INTO test_runs (id, tenant_id, bucket_id, bucket_name, trigger, candidate, schema, passed, failed, results, created_at)
           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    args: [r.id, r.tenant_id, r.bucket_id, r.bucket_name, r.trigger, r.candidate ? 1 : 0, r.schema === null ? null : JSON.stringify(r.schema),
-      r.passed, r.failed, JSON.stringify(r.results), r.created_at],
+    args: [
+      r.id,
+      r.tenant_id,
+      r.bucket_id,
+      r.bucket_name,
+      r.trigger,
+      r.candidate ? 1 : 0,
+      r.schema === null ? null : JSON.stringify(r.schema),
+      r.passed,
+      r.failed,
+      JSON.stringify(r.results),
+      r.created_at,
+    ],
   };
 }
 
@@ -102,9 +160,16 @@ export async function getRun(db: Db, tenantId: string, id: string): Promise<Test
   return row ? rowToRun(row) : undefined;
 }
 
-export async function listRuns(db: Db, q: { tenantId: string; bucketId?: string | undefined; limit: number }): Promise<TestRun[]> {
+export async function listRuns(
+  db: Db,
+  q: { tenantId: string; bucketId?: string | undefined; limit: number },
+): Promise<TestRun[]> {
   const rows = q.bucketId
-    ? await db.read('SELECT * FROM test_runs WHERE tenant_id = ? AND bucket_id = ? ORDER BY id DESC LIMIT ?', [q.tenantId, q.bucketId, q.limit])
+    ? await db.read('SELECT * FROM test_runs WHERE tenant_id = ? AND bucket_id = ? ORDER BY id DESC LIMIT ?', [
+        q.tenantId,
+        q.bucketId,
+        q.limit,
+      ])
     : await db.read('SELECT * FROM test_runs WHERE tenant_id = ? ORDER BY id DESC LIMIT ?', [q.tenantId, q.limit]);
   return rows.map(rowToRun);
 }

@@ -46,25 +46,46 @@ const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 function rowToDestination(r: Row): Destination {
   return {
-    id: String(r.id), tenant_id: String(r.tenant_id), name: String(r.name), kind: 'webhook', url: String(r.url),
-    secret: str(r.secret), enabled: Number(r.enabled) === 1, created_at: String(r.created_at),
+    id: String(r.id),
+    tenant_id: String(r.tenant_id),
+    name: String(r.name),
+    kind: 'webhook',
+    url: String(r.url),
+    secret: str(r.secret),
+    enabled: Number(r.enabled) === 1,
+    created_at: String(r.created_at),
   };
 }
 
 function rowToDelivery(r: Row): Delivery {
   return {
-    id: String(r.id), tenant_id: String(r.tenant_id), capture_id: String(r.capture_id), destination_id: String(r.destination_id),
-    destination_name: String(r.destination_name), payload: String(r.payload), status: r.status as Delivery['status'],
-    attempts: Number(r.attempts), next_attempt_at: String(r.next_attempt_at), lease_owner: str(r.lease_owner),
-    lease_expires_at: str(r.lease_expires_at), last_status_code: num(r.last_status_code), last_error: str(r.last_error),
-    created_at: String(r.created_at), finished_at: str(r.finished_at),
+    id: String(r.id),
+    tenant_id: String(r.tenant_id),
+    capture_id: String(r.capture_id),
+    destination_id: String(r.destination_id),
+    destination_name: String(r.destination_name),
+    payload: String(r.payload),
+    status: r.status as Delivery['status'],
+    attempts: Number(r.attempts),
+    next_attempt_at: String(r.next_attempt_at),
+    lease_owner: str(r.lease_owner),
+    lease_expires_at: str(r.lease_expires_at),
+    last_status_code: num(r.last_status_code),
+    last_error: str(r.last_error),
+    created_at: String(r.created_at),
+    finished_at: str(r.finished_at),
   };
 }
 
 function rowToAttempt(r: Row): Attempt {
   return {
-    delivery_id: String(r.delivery_id), attempt: Number(r.attempt), outcome: r.outcome as Attempt['outcome'],
-    started_at: String(r.started_at), duration_ms: num(r.duration_ms), status_code: num(r.status_code), error: str(r.error),
+    delivery_id: String(r.delivery_id),
+    attempt: Number(r.attempt),
+    outcome: r.outcome as Attempt['outcome'],
+    started_at: String(r.started_at),
+    duration_ms: num(r.duration_ms),
+    status_code: num(r.status_code),
+    error: str(r.error),
   };
 }
 
@@ -77,24 +98,38 @@ export function insertDestinationStatement(d: Destination): Statement {
 
 export function removeDestinationStatements(tenantId: string, id: string, now: Date): Statement[] {
   return [
-    { sql: 'UPDATE destinations SET deleted_at = ? WHERE tenant_id = ? AND id = ? AND deleted_at IS NULL', args: [now.toISOString(), tenantId, id] },
+    {
+      sql: 'UPDATE destinations SET deleted_at = ? WHERE tenant_id = ? AND id = ? AND deleted_at IS NULL',
+      args: [now.toISOString(), tenantId, id],
+    },
     // Deliveries still waiting for it stop: buckets no longer deliver there.
-    { sql: `UPDATE deliveries SET status = 'failed', last_error = 'destination removed', finished_at = ?, lease_owner = NULL
-            WHERE tenant_id = ? AND destination_id = ? AND status = 'pending'`, args: [now.toISOString(), tenantId, id] },
+    {
+      sql: `UPDATE deliveries SET status = 'failed', last_error = 'destination removed', finished_at = ?, lease_owner = NULL
+            WHERE tenant_id = ? AND destination_id = ? AND status = 'pending'`,
+      args: [now.toISOString(), tenantId, id],
+    },
   ];
 }
 
 export async function listDestinations(db: Db, tenantId: string): Promise<Destination[]> {
-  const rows = await db.read('SELECT * FROM destinations WHERE tenant_id = ? AND deleted_at IS NULL ORDER BY name', [tenantId]);
+  const rows = await db.read('SELECT * FROM destinations WHERE tenant_id = ? AND deleted_at IS NULL ORDER BY name', [
+    tenantId,
+  ]);
   return rows.map(rowToDestination);
 }
 
 export async function findDestination(db: Db, tenantId: string, ref: string): Promise<Destination | undefined> {
-  const row = await db.readOne('SELECT * FROM destinations WHERE tenant_id = ? AND deleted_at IS NULL AND (id = ? OR name = ?)', [tenantId, ref, ref]);
+  const row = await db.readOne(
+    'SELECT * FROM destinations WHERE tenant_id = ? AND deleted_at IS NULL AND (id = ? OR name = ?)',
+    [tenantId, ref, ref],
+  );
   return row ? rowToDestination(row) : undefined;
 }
 
-export async function getDestinationAnyState(db: Db, id: string): Promise<(Destination & { deleted: boolean }) | undefined> {
+export async function getDestinationAnyState(
+  db: Db,
+  id: string,
+): Promise<(Destination & { deleted: boolean }) | undefined> {
   const row = await db.readOne('SELECT * FROM destinations WHERE id = ?', [id]);
   return row ? { ...rowToDestination(row), deleted: row.deleted_at !== null } : undefined;
 }
@@ -103,7 +138,16 @@ export function insertDeliveryStatement(d: Delivery): Statement {
   return {
     sql: `INSERT INTO deliveries (id, tenant_id, capture_id, destination_id, destination_name, payload, status, attempts, next_attempt_at, created_at)
           VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?)`,
-    args: [d.id, d.tenant_id, d.capture_id, d.destination_id, d.destination_name, d.payload, d.next_attempt_at, d.created_at],
+    args: [
+      d.id,
+      d.tenant_id,
+      d.capture_id,
+      d.destination_id,
+      d.destination_name,
+      d.payload,
+      d.next_attempt_at,
+      d.created_at,
+    ],
   };
 }
 
@@ -113,13 +157,15 @@ export function insertDeliveryStatement(d: Delivery): Statement {
  */
 export async function claimDue(db: Db, owner: string, now: Date, leaseMs: number, limit: number): Promise<Delivery[]> {
   const at = now.toISOString();
-  const [result] = await db.batch([{
-    sql: `UPDATE deliveries SET lease_owner = ?, lease_expires_at = ?
+  const [result] = await db.batch([
+    {
+      sql: `UPDATE deliveries SET lease_owner = ?, lease_expires_at = ?
           WHERE id IN (SELECT id FROM deliveries WHERE status = 'pending' AND next_attempt_at <= ?
                        AND (lease_expires_at IS NULL OR lease_expires_at < ?) ORDER BY next_attempt_at LIMIT ?)
           RETURNING *`,
-    args: [owner, new Date(now.getTime() + leaseMs).toISOString(), at, at, limit],
-  }]);
+      args: [owner, new Date(now.getTime() + leaseMs).toISOString(), at, at, limit],
+    },
+  ]);
   return (result?.rows ?? []).map(rowToDelivery);
 }
 
@@ -136,35 +182,70 @@ export function interruptStatement(deliveryId: string): Statement {
  * attempt: the first statement changes no row when another worker took the delivery over
  * (its lease ran out), and then nothing else is written and nothing may be sent.
  */
-export function startAttemptStatements(d: Delivery, attempt: number, owner: string, now: Date, leaseMs: number): Statement[] {
+export function startAttemptStatements(
+  d: Delivery,
+  attempt: number,
+  owner: string,
+  now: Date,
+  leaseMs: number,
+): Statement[] {
   const held = 'EXISTS (SELECT 1 FROM deliveries WHERE id = ? AND lease_owner = ? AND attempts = ?)';
   return [
-    { sql: 'UPDATE deliveries SET attempts = ?, lease_expires_at = ? WHERE id = ? AND lease_owner = ? AND attempts = ?',
-      args: [attempt, new Date(now.getTime() + leaseMs).toISOString(), d.id, owner, attempt - 1] },
-    { ...interruptStatement(d.id), sql: `${interruptStatement(d.id).sql} AND ${held}`, args: [d.id, d.id, owner, attempt] },
-    { sql: `INSERT INTO delivery_attempts (delivery_id, attempt, tenant_id, capture_id, outcome, started_at)
+    {
+      sql: 'UPDATE deliveries SET attempts = ?, lease_expires_at = ? WHERE id = ? AND lease_owner = ? AND attempts = ?',
+      args: [attempt, new Date(now.getTime() + leaseMs).toISOString(), d.id, owner, attempt - 1],
+    },
+    {
+      ...interruptStatement(d.id),
+      sql: `${interruptStatement(d.id).sql} AND ${held}`,
+      args: [d.id, d.id, owner, attempt],
+    },
+    {
+      sql: `INSERT INTO delivery_attempts (delivery_id, attempt, tenant_id, capture_id, outcome, started_at)
             SELECT ?, ?, ?, ?, 'in_flight', ? WHERE ${held}`,
-      args: [d.id, attempt, d.tenant_id, d.capture_id, now.toISOString(), d.id, owner, attempt] },
+      args: [d.id, attempt, d.tenant_id, d.capture_id, now.toISOString(), d.id, owner, attempt],
+    },
   ];
 }
 
-export function finishAttemptStatements(d: Delivery, attempt: number, owner: string, result: {
-  outcome: 'success' | 'failure'; durationMs: number; statusCode: number | null; error: string | null;
-  status: Delivery['status']; nextAttemptAt: string; finishedAt: string | null;
-}): Statement[] {
+export function finishAttemptStatements(
+  d: Delivery,
+  attempt: number,
+  owner: string,
+  result: {
+    outcome: 'success' | 'failure';
+    durationMs: number;
+    statusCode: number | null;
+    error: string | null;
+    status: Delivery['status'];
+    nextAttemptAt: string;
+    finishedAt: string | null;
+  },
+): Statement[] {
   return [
-    { sql: 'UPDATE delivery_attempts SET outcome = ?, duration_ms = ?, status_code = ?, error = ? WHERE delivery_id = ? AND attempt = ?',
-      args: [result.outcome, result.durationMs, result.statusCode, result.error, d.id, attempt] },
-    { sql: `UPDATE deliveries SET status = ?, next_attempt_at = ?, last_status_code = ?, last_error = ?, finished_at = ?,
+    {
+      sql: 'UPDATE delivery_attempts SET outcome = ?, duration_ms = ?, status_code = ?, error = ? WHERE delivery_id = ? AND attempt = ?',
+      args: [result.outcome, result.durationMs, result.statusCode, result.error, d.id, attempt],
+    },
+    {
+      sql: `UPDATE deliveries SET status = ?, next_attempt_at = ?, last_status_code = ?, last_error = ?, finished_at = ?,
               lease_owner = NULL, lease_expires_at = NULL WHERE id = ? AND lease_owner = ?`,
-      args: [result.status, result.nextAttemptAt, result.statusCode, result.error, result.finishedAt, d.id, owner] },
+      args: [result.status, result.nextAttemptAt, result.statusCode, result.error, result.finishedAt, d.id, owner],
+    },
   ];
 }
 
-export async function deliveriesOfCapture(db: Db, tenantId: string, captureId: string): Promise<(Delivery & { attempt_log: Attempt[] })[]> {
+export async function deliveriesOfCapture(
+  db: Db,
+  tenantId: string,
+  captureId: string,
+): Promise<(Delivery & { attempt_log: Attempt[] })[]> {
   const [deliveries, attempts] = await Promise.all([
     db.read('SELECT * FROM deliveries WHERE tenant_id = ? AND capture_id = ? ORDER BY id', [tenantId, captureId]),
-    db.read('SELECT * FROM delivery_attempts WHERE tenant_id = ? AND capture_id = ? ORDER BY delivery_id, attempt', [tenantId, captureId]),
+    db.read('SELECT * FROM delivery_attempts WHERE tenant_id = ? AND capture_id = ? ORDER BY delivery_id, attempt', [
+      tenantId,
+      captureId,
+    ]),
   ]);
   const log = attempts.map(rowToAttempt);
   return deliveries.map(rowToDelivery).map((d) => ({ ...d, attempt_log: log.filter((a) => a.delivery_id === d.id) }));
@@ -174,14 +255,17 @@ export async function deliveriesOfCapture(db: Db, tenantId: string, captureId: s
 export function deliveryFilter(filter: 'failed' | 'delivered' | 'none'): { sql: string; args: [] } {
   const success = `EXISTS (SELECT 1 FROM delivery_attempts a WHERE a.tenant_id = c.tenant_id AND a.capture_id = c.id AND a.outcome = 'success')`;
   switch (filter) {
-    case 'delivered': return { sql: success, args: [] };
-    case 'none': return { sql: `NOT ${success}`, args: [] };
-    case 'failed': return {
-      sql: `EXISTS (SELECT 1 FROM delivery_attempts f WHERE f.tenant_id = c.tenant_id AND f.capture_id = c.id AND f.outcome IN ('failure', 'interrupted')
+    case 'delivered':
+      return { sql: success, args: [] };
+    case 'none':
+      return { sql: `NOT ${success}`, args: [] };
+    case 'failed':
+      return {
+        sql: `EXISTS (SELECT 1 FROM delivery_attempts f WHERE f.tenant_id = c.tenant_id AND f.capture_id = c.id AND f.outcome IN ('failure', 'interrupted')
               AND NOT EXISTS (SELECT 1 FROM delivery_attempts s WHERE s.tenant_id = c.tenant_id AND s.capture_id = c.id
                               AND s.outcome = 'success' AND s.started_at >= f.started_at))`,
-      args: [],
-    };
+        args: [],
+      };
   }
 }
 
@@ -199,9 +283,17 @@ export interface Redeliverable {
  * the newest delivery of their capture to that destination (so a second call does not
  * queue the same capture twice while the first redelivery is pending or done).
  */
-export async function listRedeliverable(db: Db, tenantId: string, filter: {
-  bucketId: string; since: string; statuses: Delivery['status'][]; destinationId: string | null; limit: number;
-}): Promise<Redeliverable[]> {
+export async function listRedeliverable(
+  db: Db,
+  tenantId: string,
+  filter: {
+    bucketId: string;
+    since: string;
+    statuses: Delivery['status'][];
+    destinationId: string | null;
+    limit: number;
+  },
+): Promise<Redeliverable[]> {
   const rows = await db.read(
     `SELECT d.id, d.capture_id, d.destination_id, d.destination_name, d.status
        FROM captures c
@@ -213,9 +305,20 @@ export async function listRedeliverable(db: Db, tenantId: string, filter: {
         AND NOT EXISTS (SELECT 1 FROM deliveries n WHERE n.tenant_id = d.tenant_id AND n.capture_id = d.capture_id
                           AND n.destination_id = d.destination_id AND n.id > d.id)
       ORDER BY d.id LIMIT ?`,
-    [tenantId, filter.bucketId, filter.since, ...filter.statuses, ...(filter.destinationId ? [filter.destinationId] : []), filter.limit]);
+    [
+      tenantId,
+      filter.bucketId,
+      filter.since,
+      ...filter.statuses,
+      ...(filter.destinationId ? [filter.destinationId] : []),
+      filter.limit,
+    ],
+  );
   return rows.map((r) => ({
-    id: String(r.id), capture_id: String(r.capture_id), destination_id: String(r.destination_id),
-    destination_name: String(r.destination_name), status: r.status as Delivery['status'],
+    id: String(r.id),
+    capture_id: String(r.capture_id),
+    destination_id: String(r.destination_id),
+    destination_name: String(r.destination_name),
+    status: r.status as Delivery['status'],
   }));
 }

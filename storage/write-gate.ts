@@ -44,7 +44,10 @@ export class WriteGate {
     }
     return new Promise((resolve, reject) => {
       const waiter: Waiter = {
-        admit: () => { clearTimeout(waiter.timer); resolve(); },
+        admit: () => {
+          clearTimeout(waiter.timer);
+          resolve();
+        },
         timer: setTimeout(() => {
           const at = this.waiters.indexOf(waiter);
           if (at >= 0) this.waiters.splice(at, 1);

@@ -12,7 +12,7 @@ export default defineTool({
   name: 'approve_capture',
   description:
     'Apply a held or task capture: it becomes applied, its open tasks are resolved, and it is delivered to the ' +
-    'bucket\'s destinations. Refused with validation_issues while issues other than a missing required field remain ' +
+    "bucket's destinations. Refused with validation_issues while issues other than a missing required field remain " +
     '(fix them with correct_field) unless `force` is true. Needs the approve scope.',
   scope: 'approve',
   mutating: true,
@@ -33,10 +33,17 @@ export default defineTool({
       findBucketAnyState(ctx.app.db, ctx.tenant.id, capture.bucket_id),
       getMessage(ctx.app.db, ctx.tenant.id, capture.message_id),
     ]);
-    const approved = await approveCapture(ctx.app, ctx.tenant, capture, { force: input.force, note: input.note ?? null }, ctx.actor,
-      async (applied, now) => (bucket && message && !bucket.deleted_at
-        ? (await queueDeliveries(ctx.app, ctx.tenant, bucket, applied, message, ctx.actor, now)).statements
-        : []));
+    const approved = await approveCapture(
+      ctx.app,
+      ctx.tenant,
+      capture,
+      { force: input.force, note: input.note ?? null },
+      ctx.actor,
+      async (applied, now) =>
+        bucket && message && !bucket.deleted_at
+          ? (await queueDeliveries(ctx.app, ctx.tenant, bucket, applied, message, ctx.actor, now)).statements
+          : [],
+    );
     notifyQueued(ctx.app);
     return captureView(ctx.app, approved);
   },

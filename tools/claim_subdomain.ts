@@ -9,7 +9,7 @@ import { ToolError, defineTool } from './define.ts';
 export default defineTool({
   name: 'claim_subdomain',
   description:
-    'Claim the tenant\'s handle on the inbound mail domain. Names: lower case letters, digits and single hyphens, 8 to ' +
+    "Claim the tenant's handle on the inbound mail domain. Names: lower case letters, digits and single hyphens, 8 to " +
     '40 characters, unique; reserved words (support, admin, billing, ...) alone or with a suffix, brand names anywhere ' +
     'and mail-infrastructure prefixes (mx, smtp, mail, ...) are refused with name_refused naming the rule. With ' +
     'request_exception true and a reason, a refused name goes to the operator for review instead.',
@@ -28,23 +28,36 @@ export default defineTool({
   handler: async (input, ctx) => {
     const name = input.name.trim();
     if (await getSubdomainOfTenant(ctx.app.db, ctx.tenant.id)) {
-      throw new ToolError('conflict', 'This tenant already has a subdomain; release_subdomain it first to claim another.');
+      throw new ToolError(
+        'conflict',
+        'This tenant already has a subdomain; release_subdomain it first to claim another.',
+      );
     }
     const rule = brokenRule(name);
     if (rule && !input.request_exception) throw nameRefusal(name, rule);
     await ensureNameFree(ctx.app, name);
     if (rule) {
       if (!input.reason?.trim()) {
-        throw new ToolError('invalid_request', 'An exception request needs a `reason` for the operator.',
-          { issues: [{ path: 'reason', message: 'required with request_exception' }] });
+        throw new ToolError('invalid_request', 'An exception request needs a `reason` for the operator.', {
+          issues: [{ path: 'reason', message: 'required with request_exception' }],
+        });
       }
       const request = newRequest(ctx.tenant.id, name, input.reason.trim(), rule, ctx.now);
       await ctx.app.db.batch([
         insertRequestStatement(request),
-        eventStatement({ accountId: ctx.tenant.account_id, tenantId: ctx.tenant.id, type: 'subdomain_request.filed', subjectId: request.id,
-          actor: ctx.actor, diff: { name, rule } }, ctx.now),
+        eventStatement(
+          {
+            accountId: ctx.tenant.account_id,
+            tenantId: ctx.tenant.id,
+            type: 'subdomain_request.filed',
+            subjectId: request.id,
+            actor: ctx.actor,
+            diff: { name, rule },
+          },
+          ctx.now,
+        ),
       ]);
-      return { ...await subdomainView(ctx.app, ctx.tenant.id), outcome: 'pending_review' as const };
+      return { ...(await subdomainView(ctx.app, ctx.tenant.id)), outcome: 'pending_review' as const };
     }
     try {
       await ctx.app.db.batch(claimStatements(ctx.tenant, name, ctx.actor, ctx.now));
@@ -55,6 +68,6 @@ export default defineTool({
       }
       throw error;
     }
-    return { ...await subdomainView(ctx.app, ctx.tenant.id), outcome: 'claimed' as const };
+    return { ...(await subdomainView(ctx.app, ctx.tenant.id)), outcome: 'claimed' as const };
   },
 });

@@ -6,14 +6,19 @@ import { advertised } from './_advertise.ts';
 import { CaptureView } from './_shapes.ts';
 import { defineTool, notFound } from './define.ts';
 
-const FIELD_VALUE_KINDS = [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'array', items: { type: 'string' } }];
+const FIELD_VALUE_KINDS = [
+  { type: 'string' },
+  { type: 'number' },
+  { type: 'boolean' },
+  { type: 'array', items: { type: 'string' } },
+];
 
 export default defineTool({
   name: 'correct_field',
   description:
-    'Set the value of one field of a capture (any status). The value is read with the field\'s type (a date may be ' +
+    "Set the value of one field of a capture (any status). The value is read with the field's type (a date may be " +
     '"3 March 2026"; null clears it), the capture is re-validated, and the correction is recorded with your key and ' +
-    '`reason`; the original value stays in the correction history. The capture\'s status does not change: approve it after.',
+    "`reason`; the original value stays in the correction history. The capture's status does not change: approve it after.",
   scope: 'propose',
   mutating: true,
   title: 'Correct field',
@@ -24,15 +29,28 @@ export default defineTool({
     id: z.string().min(1).max(80),
     field: z.string().min(1).max(64),
     // Any JSON is accepted and read with the field's type; advertised as the kinds a field holds.
-    value: advertised(z.unknown().refine((v) => v !== undefined, 'value is required (null clears the field)')
-      .describe('The correct value (null clears).'), () => ({ anyOf: FIELD_VALUE_KINDS })),
+    value: advertised(
+      z
+        .unknown()
+        .refine((v) => v !== undefined, 'value is required (null clears the field)')
+        .describe('The correct value (null clears).'),
+      () => ({ anyOf: FIELD_VALUE_KINDS }),
+    ),
     reason: z.string().max(500).optional(),
   }),
   output: CaptureView,
   handler: async (input, ctx) => {
     const capture = await getCapture(ctx.app.db, ctx.tenant.id, input.id);
     if (!capture) throw notFound('capture', input.id);
-    const updated = await correctField(ctx.app, ctx.tenant, capture, input.field, input.value, input.reason ?? null, ctx.actor);
+    const updated = await correctField(
+      ctx.app,
+      ctx.tenant,
+      capture,
+      input.field,
+      input.value,
+      input.reason ?? null,
+      ctx.actor,
+    );
     return captureView(ctx.app, updated);
   },
 });

@@ -34,22 +34,37 @@ export default defineTool({
     compileBucketSchema(input.schema);
     await checkDestinations(ctx.app.db, ctx.tenant.id, input.destinations);
     if (await bucketNameTaken(ctx.app.db, ctx.tenant.id, input.name)) {
-      throw new ToolError('conflict', `A bucket named '${input.name}' exists; pick another name or update_bucket it.`, { name: input.name });
+      throw new ToolError('conflict', `A bucket named '${input.name}' exists; pick another name or update_bucket it.`, {
+        name: input.name,
+      });
     }
-    const bucket = newBucket(ctx.tenant.id, {
-      name: input.name,
-      description: input.description,
-      priority: input.priority,
-      enabled: input.enabled,
-      rule: input.rule ?? null,
-      schema: input.schema ?? null,
-      policy: input.policy ?? null,
-      destinations: [...new Set(input.destinations)],
-    }, ctx.now);
+    const bucket = newBucket(
+      ctx.tenant.id,
+      {
+        name: input.name,
+        description: input.description,
+        priority: input.priority,
+        enabled: input.enabled,
+        rule: input.rule ?? null,
+        schema: input.schema ?? null,
+        policy: input.policy ?? null,
+        destinations: [...new Set(input.destinations)],
+      },
+      ctx.now,
+    );
     await ctx.app.db.batch([
       insertBucketStatement(bucket),
-      eventStatement({ accountId: ctx.tenant.account_id, tenantId: ctx.tenant.id, type: 'bucket.created', subjectId: bucket.id,
-        actor: ctx.actor, diff: { name: bucket.name, priority: bucket.priority } }, ctx.now),
+      eventStatement(
+        {
+          accountId: ctx.tenant.account_id,
+          tenantId: ctx.tenant.id,
+          type: 'bucket.created',
+          subjectId: bucket.id,
+          actor: ctx.actor,
+          diff: { name: bucket.name, priority: bucket.priority },
+        },
+        ctx.now,
+      ),
     ]);
     return bucketView(bucket);
   },

@@ -29,25 +29,48 @@ export default defineTool({
   handler: async (input, ctx) => {
     const { account, key } = ctx.caller;
     if (account.kind !== 'standard' || !account.email_verified) {
-      throw new ToolError('account_not_verified',
+      throw new ToolError(
+        'account_not_verified',
         account.kind === 'throwaway'
           ? 'Sandbox accounts cannot create tenants; create a standard account (svc account create) and have it verified.'
           : 'The account email is not verified yet; the operator verifies it (svc account verify), then retry.',
-        { account_id: account.id });
+        { account_id: account.id },
+      );
     }
     if (await tenantNameTaken(ctx.app.db, account.id, input.name)) {
-      throw new ToolError('conflict', `A tenant named '${input.name}' already exists on this account; pick another name.`,
-        { name: input.name });
+      throw new ToolError(
+        'conflict',
+        `A tenant named '${input.name}' already exists on this account; pick another name.`,
+        { name: input.name },
+      );
     }
-    const tenant = newTenant(account.id, input.name, 'account', input.with_starters, ctx.now, ctx.app.config.sandboxDays);
+    const tenant = newTenant(
+      account.id,
+      input.name,
+      'account',
+      input.with_starters,
+      ctx.now,
+      ctx.app.config.sandboxDays,
+    );
     await ctx.app.db.batch([
       insertTenantStatement(tenant),
       ...(input.with_starters ? starterBucketStatements(tenant.id, ctx.now) : []),
-      eventStatement({
-        accountId: account.id, tenantId: tenant.id, type: 'tenant.created', subjectId: tenant.id, actor: ctx.actor,
-        diff: { name: tenant.name, with_starters: input.with_starters },
-      }, ctx.now),
+      eventStatement(
+        {
+          accountId: account.id,
+          tenantId: tenant.id,
+          type: 'tenant.created',
+          subjectId: tenant.id,
+          actor: ctx.actor,
+          diff: { name: tenant.name, with_starters: input.with_starters },
+        },
+        ctx.now,
+      ),
     ]);
-    return { tenant: toTenantSummary(tenant), with_starters: input.with_starters, reachable_by_calling_key: key.all_tenants };
+    return {
+      tenant: toTenantSummary(tenant),
+      with_starters: input.with_starters,
+      reachable_by_calling_key: key.all_tenants,
+    };
   },
 });

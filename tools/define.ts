@@ -59,10 +59,13 @@ export interface AccountToolDef<I extends z.ZodObject = z.ZodObject, O extends z
   handler: (input: z.output<I>, ctx: ToolContext) => Promise<z.input<O>>;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: one list holds tools of every input and output type; each handler is typed by its own schemas.
 export type ToolDef = TenantToolDef<any, any> | AccountToolDef<any, any>;
 
 export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(def: TenantToolDef<I, O>): TenantToolDef<I, O>;
-export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(def: AccountToolDef<I, O>): AccountToolDef<I, O>;
+export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(
+  def: AccountToolDef<I, O>,
+): AccountToolDef<I, O>;
 export function defineTool(def: ToolDef): ToolDef {
   return def;
 }

@@ -21,8 +21,17 @@ export default defineTool({
     if (!bucket) throw notFound('bucket', input.id);
     await ctx.app.db.batch([
       deleteBucketStatement(ctx.tenant.id, bucket.id, ctx.now),
-      eventStatement({ accountId: ctx.tenant.account_id, tenantId: ctx.tenant.id, type: 'bucket.deleted', subjectId: bucket.id,
-        actor: ctx.actor, diff: { name: bucket.name } }, ctx.now),
+      eventStatement(
+        {
+          accountId: ctx.tenant.account_id,
+          tenantId: ctx.tenant.id,
+          type: 'bucket.deleted',
+          subjectId: bucket.id,
+          actor: ctx.actor,
+          diff: { name: bucket.name },
+        },
+        ctx.now,
+      ),
     ]);
     return { id: bucket.id, name: bucket.name, deleted_at: ctx.now.toISOString() };
   },

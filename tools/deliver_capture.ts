@@ -22,19 +22,28 @@ export default defineTool({
     const capture = await getCapture(ctx.app.db, ctx.tenant.id, input.id);
     if (!capture) throw notFound('capture', input.id);
     if (capture.status !== 'applied') {
-      throw new ToolError('invalid_state', `Capture ${capture.id} is ${capture.status}; only applied captures are delivered (approve_capture first).`,
-        { status: capture.status });
+      throw new ToolError(
+        'invalid_state',
+        `Capture ${capture.id} is ${capture.status}; only applied captures are delivered (approve_capture first).`,
+        { status: capture.status },
+      );
     }
     const [bucket, message] = await Promise.all([
       findBucketAnyState(ctx.app.db, ctx.tenant.id, capture.bucket_id),
       getMessage(ctx.app.db, ctx.tenant.id, capture.message_id),
     ]);
     if (!bucket || bucket.deleted_at || !message) {
-      throw new ToolError('invalid_state', `The bucket of capture ${capture.id} was deleted; there is nowhere to deliver it.`);
+      throw new ToolError(
+        'invalid_state',
+        `The bucket of capture ${capture.id} was deleted; there is nowhere to deliver it.`,
+      );
     }
     const queued = await queueDeliveries(ctx.app, ctx.tenant, bucket, capture, message, ctx.actor, ctx.now);
     if (queued.deliveryIds.length === 0) {
-      throw new ToolError('invalid_state', `Bucket '${bucket.name}' has no enabled destination; add one (add_destination) and list it in the bucket.`);
+      throw new ToolError(
+        'invalid_state',
+        `Bucket '${bucket.name}' has no enabled destination; add one (add_destination) and list it in the bucket.`,
+      );
     }
     await ctx.app.db.batch(queued.statements);
     notifyQueued(ctx.app);

@@ -20,30 +20,46 @@ export default defineTool({
   http: { method: 'POST', path: '/v1/dry-run/rule' },
   input: z.strictObject({
     rule: RuleInput,
-    message_ids: z.array(z.string().min(1).max(80)).max(50).optional().describe('Up to 50 stored messages, re-read from their raw bytes.'),
+    message_ids: z
+      .array(z.string().min(1).max(80))
+      .max(50)
+      .optional()
+      .describe('Up to 50 stored messages, re-read from their raw bytes.'),
     eml: z.string().optional().describe('A raw RFC 822 message.'),
     html: z.string().optional().describe('An HTML body, wrapped as a message with no headers.'),
   }),
   output: z.object({
-    results: z.array(z.object({
-      message: z.string().describe('"eml", "html" or a message id'),
-      subject: z.string(),
-      from: z.string().nullable(),
-      matched: z.boolean(),
-      decided_by: z.string(),
-      reason: z.string(),
-    })),
+    results: z.array(
+      z.object({
+        message: z.string().describe('"eml", "html" or a message id'),
+        subject: z.string(),
+        from: z.string().nullable(),
+        matched: z.boolean(),
+        decided_by: z.string(),
+        reason: z.string(),
+      }),
+    ),
   }),
   handler: async (input, ctx) => {
     // Compiled here to refuse a bad rule by path; it runs over the messages in a worker.
     compileBucketRule(input.rule ?? null);
-    const messages = [...await storedMessages(ctx.app, ctx.tenant, input.message_ids ?? []), ...await inlineMessages(ctx.app, input)];
+    const messages = [
+      ...(await storedMessages(ctx.app, ctx.tenant, input.message_ids ?? [])),
+      ...(await inlineMessages(ctx.app, input)),
+    ];
     requireSomeMessage(messages.length);
-    const outcomes = await ruleOutcomes(ctx.app.analysis, input.rule ?? null, messages.map((m) => m.analyzed.view));
+    const outcomes = await ruleOutcomes(
+      ctx.app.analysis,
+      input.rule ?? null,
+      messages.map((m) => m.analyzed.view),
+    );
     if (!outcomes.ok) throw dryRunLimit(outcomes.limit, 'rule');
     return {
       results: messages.map(({ key, analyzed }, i) => ({
-        message: key, subject: analyzed.view.subject, from: analyzed.view.from?.address ?? null, ...outcomes.value[i]!,
+        message: key,
+        subject: analyzed.view.subject,
+        from: analyzed.view.from?.address ?? null,
+        ...outcomes.value[i]!,
       })),
     };
   },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listAccountTenants } from '../storage/tenants.ts';
-import { KeyView, ScopeName, TenantSummary, toTenantSummary } from './_shapes.ts';
+import { KeyView, type ScopeName, TenantSummary, toTenantSummary } from './_shapes.ts';
 import { defineTool } from './define.ts';
 
 export default defineTool({
@@ -22,8 +22,9 @@ export default defineTool({
     email_verified: z.boolean(),
     created_at: z.string(),
     tenants: z.array(TenantSummary),
-    calling_key: KeyView.pick({ id: true, prefix: true, label: true, scopes: true, all_tenants: true })
-      .extend({ reaches: z.array(z.string()).describe('tenant ids this key reaches now') }),
+    calling_key: KeyView.pick({ id: true, prefix: true, label: true, scopes: true, all_tenants: true }).extend({
+      reaches: z.array(z.string()).describe('tenant ids this key reaches now'),
+    }),
   }),
   handler: async (_input, ctx) => {
     const { account, key, tenants } = ctx.caller;
@@ -32,8 +33,12 @@ export default defineTool({
       ...account,
       tenants: owned.map(toTenantSummary),
       calling_key: {
-        id: key.id, prefix: key.prefix, label: key.label, scopes: key.scopes as z.infer<typeof ScopeName>[],
-        all_tenants: key.all_tenants, reaches: tenants.map((t) => t.id),
+        id: key.id,
+        prefix: key.prefix,
+        label: key.label,
+        scopes: key.scopes as z.infer<typeof ScopeName>[],
+        all_tenants: key.all_tenants,
+        reaches: tenants.map((t) => t.id),
       },
     };
   },

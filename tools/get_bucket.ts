@@ -6,7 +6,8 @@ import { defineTool, notFound } from './define.ts';
 
 export default defineTool({
   name: 'get_bucket',
-  description: 'Read one bucket by id or name: rule, schema (starter reference or object), policy overrides, destinations.',
+  description:
+    'Read one bucket by id or name: rule, schema (starter reference or object), policy overrides, destinations.',
   scope: 'read',
   mutating: false,
   title: 'Get bucket',

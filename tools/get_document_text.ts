@@ -25,14 +25,28 @@ export default defineTool({
     max_chars: z.number().int().min(100).max(MAX_WINDOW_CHARS).default(DEFAULT_MAX_CHARS),
   }),
   output: z.object({
-    id: z.string(), message_id: z.string(), index: z.number().int(), kind: z.string(), filename: z.string().nullable(),
+    id: z.string(),
+    message_id: z.string(),
+    index: z.number().int(),
+    kind: z.string(),
+    filename: z.string().nullable(),
     mime_type: z.string(),
-    text: z.string().describe('This page: the text from `offset`, up to max_chars UTF-16 units, ending at a line or word ' +
-      'break when one is near the limit, never inside a character.'),
-    text_length: z.number().int().describe('The whole text\'s length (UTF-16 units, as offsets and field sources count).'),
+    text: z
+      .string()
+      .describe(
+        'This page: the text from `offset`, up to max_chars UTF-16 units, ending at a line or word ' +
+          'break when one is near the limit, never inside a character.',
+      ),
+    text_length: z
+      .number()
+      .int()
+      .describe("The whole text's length (UTF-16 units, as offsets and field sources count)."),
     truncated: z.boolean().describe('The text was cut at extraction (over 1 MiB); not about paging.'),
     unreadable: z.string().nullable(),
-    offset: z.number().int().describe('Where this page starts (the asked offset, one less if it fell inside a surrogate pair).'),
+    offset: z
+      .number()
+      .int()
+      .describe('Where this page starts (the asked offset, one less if it fell inside a surrogate pair).'),
     next_offset: z.number().int().nullable().describe('Pass as offset to read on; null: this page reaches the end.'),
     remaining_chars: z.number().int().describe('Text after this page.'),
   }),
@@ -41,9 +55,19 @@ export default defineTool({
     if (!d) throw notFound('document', input.id);
     const page = textWindow(d.text, input.offset, input.max_chars);
     return {
-      id: d.id, message_id: d.message_id, index: d.index, kind: d.kind, filename: d.filename, mime_type: d.mime_type,
-      text: page.text, text_length: d.text.length, truncated: d.truncated, unreadable: d.unreadable,
-      offset: page.offset, next_offset: page.next_offset, remaining_chars: d.text.length - page.offset - page.text.length,
+      id: d.id,
+      message_id: d.message_id,
+      index: d.index,
+      kind: d.kind,
+      filename: d.filename,
+      mime_type: d.mime_type,
+      text: page.text,
+      text_length: d.text.length,
+      truncated: d.truncated,
+      unreadable: d.unreadable,
+      offset: page.offset,
+      next_offset: page.next_offset,
+      remaining_chars: d.text.length - page.offset - page.text.length,
     };
   },
 });

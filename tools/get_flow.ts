@@ -19,7 +19,14 @@ export default defineTool({
   output: z.object({
     hours: z.number().int(),
     messages: z.number().int(),
-    nodes: z.array(z.object({ id: z.string(), kind: z.enum(['source', 'bucket', 'outcome', 'exit']), label: z.string(), count: z.number().int() })),
+    nodes: z.array(
+      z.object({
+        id: z.string(),
+        kind: z.enum(['source', 'bucket', 'outcome', 'exit']),
+        label: z.string(),
+        count: z.number().int(),
+      }),
+    ),
     links: z.array(z.object({ from: z.string(), to: z.string(), count: z.number().int() })),
   }),
   handler: async (input, ctx) => {

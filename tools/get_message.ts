@@ -46,34 +46,70 @@ export default defineTool({
     subject: z.string(),
     sent_at: z.string().nullable(),
     text: z.string().describe('The sanitized, visible body text.'),
-    reply_text: z.string().describe('The new content of the body: `text` without the quoted history, the forward wrapper ' +
-      'and the signature. Empty for a forward without a note of its own.'),
-    forwarded: z.object({
-      from: Mailbox, date: z.string().nullable(), subject: z.string().nullable(),
-    }).nullable().describe('For mail a trusted forwarder sent on (see notes): the original message\'s sender, date and ' +
-      'subject, from the attached message/rfc822 part or the forwarded header block of the body; null otherwise.'),
+    reply_text: z
+      .string()
+      .describe(
+        'The new content of the body: `text` without the quoted history, the forward wrapper ' +
+          'and the signature. Empty for a forward without a note of its own.',
+      ),
+    forwarded: z
+      .object({
+        from: Mailbox,
+        date: z.string().nullable(),
+        subject: z.string().nullable(),
+      })
+      .nullable()
+      .describe(
+        "For mail a trusted forwarder sent on (see notes): the original message's sender, date and " +
+          'subject, from the attached message/rfc822 part or the forwarded header block of the body; null otherwise.',
+      ),
     hidden_text: z.array(z.object({ reason: z.string(), text: z.string() })),
     flags: z.array(z.string()),
     notes: z.array(z.string()),
     auth: AuthView.nullable(),
-    documents: z.array(z.object({
-      id: z.string(), index: z.number().int(), kind: z.string(), filename: z.string().nullable(), mime_type: z.string(),
-      size_bytes: z.number().int(), text_length: z.number().int(), truncated: z.boolean(), unreadable: z.string().nullable(),
-    })),
+    documents: z.array(
+      z.object({
+        id: z.string(),
+        index: z.number().int(),
+        kind: z.string(),
+        filename: z.string().nullable(),
+        mime_type: z.string(),
+        size_bytes: z.number().int(),
+        text_length: z.number().int(),
+        truncated: z.boolean(),
+        unreadable: z.string().nullable(),
+      }),
+    ),
     classification: z.object({
-      bucket_id: z.string().nullable(), bucket_name: z.string().nullable(), decided_by: z.string().nullable(), reason: z.string(),
+      bucket_id: z.string().nullable(),
+      bucket_name: z.string().nullable(),
+      decided_by: z.string().nullable(),
+      reason: z.string(),
     }),
-    captures: z.array(z.object({
-      id: z.string(), bucket_id: z.string(), bucket_name: z.string(), status: CaptureStatus, reason: z.string(),
-      confidence: z.number().nullable(), created_at: z.string(),
-    })),
+    captures: z.array(
+      z.object({
+        id: z.string(),
+        bucket_id: z.string(),
+        bucket_name: z.string(),
+        status: CaptureStatus,
+        reason: z.string(),
+        confidence: z.number().nullable(),
+        created_at: z.string(),
+      }),
+    ),
     headers: z.array(z.object({ name: z.string(), value: z.string() })).optional(),
-    cut: z.array(z.object({
-      field: z.string().describe('text, reply_text or hidden_text[i].text'),
-      text_length: z.number().int().describe('The whole field\'s length (UTF-16 units).'),
-      next_offset: z.number().int().describe('Pass as text_offset to read on.'),
-    })).describe('The text fields this result does not give to their end (get_document_text also pages the body, ' +
-      'document 0). Empty when every field is whole.'),
+    cut: z
+      .array(
+        z.object({
+          field: z.string().describe('text, reply_text or hidden_text[i].text'),
+          text_length: z.number().int().describe("The whole field's length (UTF-16 units)."),
+          next_offset: z.number().int().describe('Pass as text_offset to read on.'),
+        }),
+      )
+      .describe(
+        'The text fields this result does not give to their end (get_document_text also pages the body, ' +
+          'document 0). Empty when every field is whole.',
+      ),
   }),
   handler: async (input, ctx) => {
     const m = await getMessage(ctx.app.db, ctx.tenant.id, input.id);
@@ -98,15 +134,36 @@ export default defineTool({
       return w.text;
     };
     return {
-      id: m.id, received_at: m.received_at, source: m.source, address_id: m.address_id, status: m.status, envelope_from: m.envelope_from,
-      recipients: m.recipients, from: m.from, to: m.to, cc: m.cc, subject: m.subject, sent_at: m.sent_at,
-      text: window('text', text), reply_text: window('reply_text', replyText(text)),
+      id: m.id,
+      received_at: m.received_at,
+      source: m.source,
+      address_id: m.address_id,
+      status: m.status,
+      envelope_from: m.envelope_from,
+      recipients: m.recipients,
+      from: m.from,
+      to: m.to,
+      cc: m.cc,
+      subject: m.subject,
+      sent_at: m.sent_at,
+      text: window('text', text),
+      reply_text: window('reply_text', replyText(text)),
       forwarded: await forwardedView(),
       hidden_text: m.hidden_text.map((h, i) => ({ ...h, text: window(`hidden_text[${i}].text`, h.text) })),
-      flags: m.flags, notes: m.notes, auth: m.auth, documents,
+      flags: m.flags,
+      notes: m.notes,
+      auth: m.auth,
+      documents,
       classification: m.classification,
-      captures: captures.map((c) => ({ id: c.id, bucket_id: c.bucket_id, bucket_name: c.bucket_name, status: c.status,
-        reason: c.reason, confidence: c.confidence, created_at: c.created_at })),
+      captures: captures.map((c) => ({
+        id: c.id,
+        bucket_id: c.bucket_id,
+        bucket_name: c.bucket_name,
+        status: c.status,
+        reason: c.reason,
+        confidence: c.confidence,
+        created_at: c.created_at,
+      })),
       ...(input.include_headers ? { headers: m.headers } : {}),
       cut,
     };

@@ -6,7 +6,7 @@ import { defineTool } from './define.ts';
 export default defineTool({
   name: 'get_subdomain',
   description:
-    'Read the tenant\'s handle on the inbound mail domain: its name, the address forms mail is answered at ' +
+    "Read the tenant's handle on the inbound mail domain: its name, the address forms mail is answered at " +
     '(<name>.<local>@domain and <name>+<local>@domain), catch-all, and any exception request awaiting the operator.',
   scope: 'read',
   mutating: false,

@@ -5,7 +5,8 @@ import { defineTool, notFound } from './define.ts';
 
 export default defineTool({
   name: 'get_task',
-  description: 'Read one task: its kind, status, the message and capture it is about, and a payload saying what to do next.',
+  description:
+    'Read one task: its kind, status, the message and capture it is about, and a payload saying what to do next.',
   scope: 'read',
   mutating: false,
   title: 'Get task',

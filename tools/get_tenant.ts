@@ -5,7 +5,8 @@ import { countActiveKeysReaching } from '../storage/keys.ts';
 import { Policy, ScopeName, TenantSummary, toTenantSummary } from './_shapes.ts';
 import { defineTool } from './define.ts';
 
-export const EffectivePolicyView = z.record(z.string(), z.unknown())
+export const EffectivePolicyView = z
+  .record(z.string(), z.unknown())
   .describe('The tenant policy with every default filled in: what routing actually uses.');
 
 export default defineTool({

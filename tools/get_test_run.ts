@@ -5,7 +5,8 @@ import { defineTool, notFound } from './define.ts';
 
 export default defineTool({
   name: 'get_test_run',
-  description: 'Read one test run: per case pass or fail, and per field the expected value, the actual value and its confidence. Runs are kept 90 days.',
+  description:
+    'Read one test run: per case pass or fail, and per field the expected value, the actual value and its confidence. Runs are kept 90 days.',
   scope: 'read',
   mutating: false,
   title: 'Get test run',

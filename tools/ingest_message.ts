@@ -9,7 +9,7 @@ export default defineTool({
   description:
     'Submit one email: `eml` (the raw RFC 822 text) or `html` with `from`, `to`, `subject`. It is stored, sanitized, ' +
     'classified into the first matching bucket, its fields extracted and validated, and routed by policy: applied, ' +
-    'held for review, a task, or unrouted. Returns the message id, the bucket, the capture with every field\'s value ' +
+    "held for review, a task, or unrouted. Returns the message id, the bucket, the capture with every field's value " +
     'and confidence, and any tasks. `to` acts as the envelope recipient for address rules. `auth` (sandbox tenants ' +
     'only) sets SPF/DKIM/DMARC results, recorded as synthetic.',
   scope: 'run',
@@ -32,37 +32,52 @@ export default defineTool({
     status: MessageStatus,
     bucket: z.object({ id: z.string(), name: z.string() }).nullable(),
     classification: z.object({ decided_by: z.string().nullable(), reason: z.string() }),
-    capture: z.object({
-      id: z.string(),
-      status: CaptureStatus,
-      reason: z.string(),
-      confidence: z.number().nullable(),
-      fields: z.record(z.string(), z.object({ value: z.unknown(), confidence: z.number() })),
-      issues: z.array(IssueView),
-    }).nullable(),
+    capture: z
+      .object({
+        id: z.string(),
+        status: CaptureStatus,
+        reason: z.string(),
+        confidence: z.number().nullable(),
+        fields: z.record(z.string(), z.object({ value: z.unknown(), confidence: z.number() })),
+        issues: z.array(IssueView),
+      })
+      .nullable(),
     tasks: z.array(z.object({ id: z.string(), kind: z.string(), reason: z.string() })),
     flags: z.array(z.string()),
   }),
   handler: async (input, ctx) => {
     if (input.eml === undefined && input.html === undefined) {
-      throw new ToolError('invalid_request', 'Give the message as `eml` (raw RFC 822 text) or as `html` with from, to and subject.',
-        { issues: [{ path: 'eml', message: 'one of eml or html is required' }] });
+      throw new ToolError(
+        'invalid_request',
+        'Give the message as `eml` (raw RFC 822 text) or as `html` with from, to and subject.',
+        { issues: [{ path: 'eml', message: 'one of eml or html is required' }] },
+      );
     }
     if (input.auth && ctx.tenant.kind !== 'sandbox') {
-      throw new ToolError('invalid_request', '`auth` is accepted only for sandbox tenants; real mail is verified on arrival over SMTP.',
-        { issues: [{ path: 'auth', message: 'sandbox tenants only' }] });
+      throw new ToolError(
+        'invalid_request',
+        '`auth` is accepted only for sandbox tenants; real mail is verified on arrival over SMTP.',
+        { issues: [{ path: 'auth', message: 'sandbox tenants only' }] },
+      );
     }
-    const text = input.eml ?? htmlToEml({ html: input.html!, from: input.from, to: input.to, subject: input.subject, date: ctx.now });
-    const { message, processed } = await ingest(ctx.app, ctx.tenant, {
-      raw: new TextEncoder().encode(text),
-      source: 'upload',
-      envelopeFrom: input.envelope_from ?? null,
-      recipients: input.to ? [input.to.match(/<([^>]+)>/)?.[1] ?? input.to.trim()] : [],
-      auth: input.auth ? { ...input.auth, synthetic: true } : null,
-      addressId: null,
-      extraFlags: [],
-      dailyCapReached: false,
-    }, ctx.actor);
+    const text =
+      input.eml ??
+      htmlToEml({ html: input.html!, from: input.from, to: input.to, subject: input.subject, date: ctx.now });
+    const { message, processed } = await ingest(
+      ctx.app,
+      ctx.tenant,
+      {
+        raw: new TextEncoder().encode(text),
+        source: 'upload',
+        envelopeFrom: input.envelope_from ?? null,
+        recipients: input.to ? [input.to.match(/<([^>]+)>/)?.[1] ?? input.to.trim()] : [],
+        auth: input.auth ? { ...input.auth, synthetic: true } : null,
+        addressId: null,
+        extraFlags: [],
+        dailyCapReached: false,
+      },
+      ctx.actor,
+    );
     const capture = processed.capture;
     return {
       message_id: message.id,
@@ -70,8 +85,13 @@ export default defineTool({
       bucket: processed.bucket ? { id: processed.bucket.id, name: processed.bucket.name } : null,
       classification: { decided_by: processed.classification.decided_by, reason: processed.classification.reason },
       capture: capture && {
-        id: capture.id, status: capture.status, reason: capture.reason, confidence: capture.confidence,
-        fields: Object.fromEntries(Object.entries(capture.fields).map(([k, f]) => [k, { value: f.value, confidence: f.confidence }])),
+        id: capture.id,
+        status: capture.status,
+        reason: capture.reason,
+        confidence: capture.confidence,
+        fields: Object.fromEntries(
+          Object.entries(capture.fields).map(([k, f]) => [k, { value: f.value, confidence: f.confidence }]),
+        ),
         issues: capture.issues,
       },
       tasks: processed.tasks.map((t) => ({ id: t.id, kind: t.kind, reason: t.reason })),

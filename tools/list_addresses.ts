@@ -23,7 +23,15 @@ export default defineTool({
   }),
   output: z.object({ addresses: z.array(AddressView) }),
   handler: async (input, ctx) => ({
-    addresses: await addressViews(ctx.app, ctx.tenant.id,
-      await listAddresses(ctx.app.db, { tenantId: ctx.tenant.id, kind: input.kind, enabled: input.enabled, limit: input.limit })),
+    addresses: await addressViews(
+      ctx.app,
+      ctx.tenant.id,
+      await listAddresses(ctx.app.db, {
+        tenantId: ctx.tenant.id,
+        kind: input.kind,
+        enabled: input.enabled,
+        limit: input.limit,
+      }),
+    ),
   }),
 });

@@ -10,7 +10,7 @@ import { defineTool } from './define.ts';
 export default defineTool({
   name: 'list_buckets',
   description:
-    'List the tenant\'s buckets in the order classification tries them (priority, then name), each with the ' +
+    "List the tenant's buckets in the order classification tries them (priority, then name), each with the " +
     'addresses made for it and its activity over the last `days`: messages, auto-applied, held, last received.',
   scope: 'read',
   mutating: false,
@@ -18,15 +18,22 @@ export default defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   tenantScoped: true,
   http: { method: 'GET', path: '/v1/buckets' },
-  input: z.strictObject({ days: z.number().int().min(1).max(365).default(30).describe('Activity window, 1 to 365 days.') }),
+  input: z.strictObject({
+    days: z.number().int().min(1).max(365).default(30).describe('Activity window, 1 to 365 days.'),
+  }),
   output: z.object({
     days: z.number().int(),
-    buckets: z.array(BucketView.extend({
-      addresses: z.array(z.object({ id: z.string(), address: z.string() })),
-      activity: z.object({
-        messages: z.number().int(), auto_applied: z.number().int(), held: z.number().int(), last_received: z.string().nullable(),
+    buckets: z.array(
+      BucketView.extend({
+        addresses: z.array(z.object({ id: z.string(), address: z.string() })),
+        activity: z.object({
+          messages: z.number().int(),
+          auto_applied: z.number().int(),
+          held: z.number().int(),
+          last_received: z.string().nullable(),
+        }),
       }),
-    })),
+    ),
   }),
   handler: async (input, ctx) => {
     const since = new Date(ctx.now.getTime() - input.days * 86_400_000).toISOString();
@@ -41,10 +48,13 @@ export default defineTool({
       days: input.days,
       buckets: buckets.map((b) => ({
         ...bucketView(b),
-        addresses: addresses.filter((a) => a.bucket_id === b.id).map((a) => ({
-          id: a.id,
-          address: addressForms(sub?.name ?? null, a.local_part, ctx.app.config.inboundDomain, dedicated)[0] ?? a.local_part,
-        })),
+        addresses: addresses
+          .filter((a) => a.bucket_id === b.id)
+          .map((a) => ({
+            id: a.id,
+            address:
+              addressForms(sub?.name ?? null, a.local_part, ctx.app.config.inboundDomain, dedicated)[0] ?? a.local_part,
+          })),
         activity: activity.get(b.id) ?? { messages: 0, auto_applied: 0, held: 0, last_received: null },
       })),
     };

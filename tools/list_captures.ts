@@ -9,7 +9,7 @@ export default defineTool({
   name: 'list_captures',
   description:
     'List captures, newest first, with status (applied, task, held), reason, confidence and bucket. Filter by `bucket` ' +
-    '(id or name), `status` or `message` (a message id). Page with `before` = the previous page\'s `next_before`.',
+    "(id or name), `status` or `message` (a message id). Page with `before` = the previous page's `next_before`.",
   scope: 'read',
   mutating: false,
   title: 'List captures',
@@ -21,8 +21,12 @@ export default defineTool({
     bucket: z.string().max(80).optional(),
     status: CaptureStatus.optional(),
     message: z.string().max(80).optional().describe('Only captures of this message id.'),
-    delivery: z.enum(['failed', 'delivered', 'none']).optional()
-      .describe('delivered: at least one successful delivery; failed: a failed attempt with no later success; none: never delivered.'),
+    delivery: z
+      .enum(['failed', 'delivered', 'none'])
+      .optional()
+      .describe(
+        'delivered: at least one successful delivery; failed: a failed attempt with no later success; none: never delivered.',
+      ),
     limit: Limit,
     before: z.string().max(80).optional(),
   }),
@@ -36,7 +40,12 @@ export default defineTool({
       bucketId = bucket?.id ?? input.bucket;
     }
     const captures = await listCaptures(ctx.app.db, {
-      tenantId: ctx.tenant.id, bucketId, status: input.status, messageId: input.message, before: input.before, limit: input.limit,
+      tenantId: ctx.tenant.id,
+      bucketId,
+      status: input.status,
+      messageId: input.message,
+      before: input.before,
+      limit: input.limit,
       extra: input.delivery ? deliveryFilter(input.delivery) : undefined,
     });
     return {

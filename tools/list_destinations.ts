@@ -5,7 +5,8 @@ import { defineTool } from './define.ts';
 
 export default defineTool({
   name: 'list_destinations',
-  description: 'List the tenant\'s webhook destinations: name, URL, enabled, whether they have a signing secret (never the secret).',
+  description:
+    "List the tenant's webhook destinations: name, URL, enabled, whether they have a signing secret (never the secret).",
   scope: 'read',
   mutating: false,
   title: 'List destinations',
@@ -14,5 +15,7 @@ export default defineTool({
   http: { method: 'GET', path: '/v1/destinations' },
   input: z.strictObject({}),
   output: z.object({ destinations: z.array(DestinationView) }),
-  handler: async (_input, ctx) => ({ destinations: (await listDestinations(ctx.app.db, ctx.tenant.id)).map(toDestinationView) }),
+  handler: async (_input, ctx) => ({
+    destinations: (await listDestinations(ctx.app.db, ctx.tenant.id)).map(toDestinationView),
+  }),
 });

@@ -28,8 +28,12 @@ export default defineTool({
   }),
   handler: async (input, ctx) => {
     const events = await listEvents(ctx.app.db, {
-      accountId: ctx.tenant.account_id, tenantId: ctx.tenant.id, type: input.type, subjectId: input.subject_id,
-      after: input.after, limit: input.limit,
+      accountId: ctx.tenant.account_id,
+      tenantId: ctx.tenant.id,
+      type: input.type,
+      subjectId: input.subject_id,
+      after: input.after,
+      limit: input.limit,
     });
     const last = events.at(-1);
     return { events, next_after: input.after ? (last?.id ?? input.after) : null };

@@ -23,24 +23,37 @@ export default defineTool({
     before: z.string().max(80).optional().describe('A message id: list messages older than it.'),
   }),
   output: z.object({
-    messages: z.array(z.object({
-      id: z.string(),
-      received_at: z.string(),
-      from: z.string().nullable(),
-      subject: z.string(),
-      status: MessageStatus,
-      bucket_id: z.string().nullable(),
-      flags: z.array(z.string()),
-    })),
+    messages: z.array(
+      z.object({
+        id: z.string(),
+        received_at: z.string(),
+        from: z.string().nullable(),
+        subject: z.string(),
+        status: MessageStatus,
+        bucket_id: z.string().nullable(),
+        flags: z.array(z.string()),
+      }),
+    ),
     next_before: z.string().nullable().describe('Pass as `before` for the next page; null on the last page.'),
   }),
   handler: async (input, ctx) => {
     const bucketId = await bucketFilter(ctx.app.db, ctx.tenant.id, input.bucket);
-    const messages = await listMessages(ctx.app.db, { tenantId: ctx.tenant.id, bucketId, status: input.status, before: input.before, limit: input.limit });
+    const messages = await listMessages(ctx.app.db, {
+      tenantId: ctx.tenant.id,
+      bucketId,
+      status: input.status,
+      before: input.before,
+      limit: input.limit,
+    });
     return {
       messages: messages.map((m) => ({
-        id: m.id, received_at: m.received_at, from: m.from?.address ?? null, subject: m.subject, status: m.status,
-        bucket_id: m.bucket_id, flags: m.flags,
+        id: m.id,
+        received_at: m.received_at,
+        from: m.from?.address ?? null,
+        subject: m.subject,
+        status: m.status,
+        bucket_id: m.bucket_id,
+        flags: m.flags,
       })),
       next_before: messages.length === input.limit ? messages.at(-1)!.id : null,
     };

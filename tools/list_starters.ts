@@ -16,10 +16,12 @@ export default defineTool({
   http: { method: 'GET', path: '/v1/starters' },
   input: z.strictObject({}),
   output: z.object({
-    starters: z.array(z.object({
-      ref: z.string().describe('Use as a bucket schema, e.g. "starter:invoice".'),
-      schema: z.object({ name: z.string(), fields: z.record(z.string(), z.unknown()) }),
-    })),
+    starters: z.array(
+      z.object({
+        ref: z.string().describe('Use as a bucket schema, e.g. "starter:invoice".'),
+        schema: z.object({ name: z.string(), fields: z.record(z.string(), z.unknown()) }),
+      }),
+    ),
   }),
   handler: async () => ({
     starters: Object.entries(STARTERS).map(([name, schema]) => ({ ref: `starter:${name}`, schema })),

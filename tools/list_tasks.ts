@@ -23,6 +23,13 @@ export default defineTool({
   }),
   output: z.object({ tasks: z.array(TaskView) }),
   handler: async (input, ctx) => ({
-    tasks: (await listTasks(ctx.app.db, { tenantId: ctx.tenant.id, status: input.status, kind: input.kind, limit: input.limit })).map(toTaskView),
+    tasks: (
+      await listTasks(ctx.app.db, {
+        tenantId: ctx.tenant.id,
+        status: input.status,
+        kind: input.kind,
+        limit: input.limit,
+      })
+    ).map(toTaskView),
   }),
 });

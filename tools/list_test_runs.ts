@@ -6,7 +6,8 @@ import { defineTool } from './define.ts';
 
 export default defineTool({
   name: 'list_test_runs',
-  description: 'List test runs, newest first, with their pass and fail counts (read one with get_test_run). Kept 90 days.',
+  description:
+    'List test runs, newest first, with their pass and fail counts (read one with get_test_run). Kept 90 days.',
   scope: 'read',
   mutating: false,
   title: 'List test runs',
@@ -20,8 +21,16 @@ export default defineTool({
     const bucketId = await bucketFilter(ctx.app.db, ctx.tenant.id, input.bucket);
     const runs = await listRuns(ctx.app.db, { tenantId: ctx.tenant.id, bucketId, limit: input.limit });
     return {
-      runs: runs.map((r) => ({ id: r.id, bucket_id: r.bucket_id, bucket_name: r.bucket_name, trigger: r.trigger, candidate: r.candidate,
-        passed: r.passed, failed: r.failed, created_at: r.created_at })),
+      runs: runs.map((r) => ({
+        id: r.id,
+        bucket_id: r.bucket_id,
+        bucket_name: r.bucket_name,
+        trigger: r.trigger,
+        candidate: r.candidate,
+        passed: r.passed,
+        failed: r.failed,
+        created_at: r.created_at,
+      })),
     };
   },
 });

@@ -6,7 +6,8 @@ import { defineTool } from './define.ts';
 
 export default defineTool({
   name: 'list_tests',
-  description: 'List regression test cases, newest first: expected values, tricky flag, origin capture. Retired cases only with include_retired.',
+  description:
+    'List regression test cases, newest first: expected values, tricky flag, origin capture. Retired cases only with include_retired.',
   scope: 'read',
   mutating: false,
   title: 'List tests',
@@ -22,7 +23,12 @@ export default defineTool({
   output: z.object({ tests: z.array(TestCaseView) }),
   handler: async (input, ctx) => {
     const bucketId = await bucketFilter(ctx.app.db, ctx.tenant.id, input.bucket);
-    const cases = await listCases(ctx.app.db, { tenantId: ctx.tenant.id, bucketId, includeRetired: input.include_retired, limit: input.limit });
+    const cases = await listCases(ctx.app.db, {
+      tenantId: ctx.tenant.id,
+      bucketId,
+      includeRetired: input.include_retired,
+      limit: input.limit,
+    });
     return { tests: cases.map(toTestCaseView) };
   },
 });

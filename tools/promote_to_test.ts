@@ -8,7 +8,7 @@ export default defineTool({
   name: 'promote_to_test',
   description:
     'Make a capture a regression test case of its bucket: its stored message plus the expected field values ' +
-    '(default: the capture\'s current values, so correct it first; fields you omit in `expected` are not checked). ' +
+    "(default: the capture's current values, so correct it first; fields you omit in `expected` are not checked). " +
     '`tricky` (default true when the capture was corrected or held for review) keeps the case when the suite reaches ' +
     'its cap of 200; otherwise the oldest non-tricky case is retired. Schema changes must then keep the cases passing.',
   scope: 'propose',
@@ -23,7 +23,9 @@ export default defineTool({
     tricky: z.boolean().optional(),
     note: z.string().max(500).optional(),
   }),
-  output: TestCaseView.extend({ retired_case: z.string().nullable().describe('A case retired to stay under the cap.') }),
+  output: TestCaseView.extend({
+    retired_case: z.string().nullable().describe('A case retired to stay under the cap.'),
+  }),
   handler: async (input, ctx) => {
     const capture = await getCapture(ctx.app.db, ctx.tenant.id, input.capture_id);
     if (!capture) throw notFound('capture', input.capture_id);

@@ -18,8 +18,19 @@ export default defineTool({
   input: z.strictObject({
     email: z.email().max(200).optional().describe('Where to reach you; omit to stay anonymous.'),
     use_case: z.string().max(2000).optional(),
-    expected_volume: z.enum(['under_100_month', '100_1000_month', '1000_10000_month', 'over_10000_month', 'unknown']).optional(),
-    price_band: z.enum(['free_only', 'pay_per_message', 'usd_10_25_month', 'usd_25_75_month', 'usd_75_200_month', 'usd_200_plus_month']).optional(),
+    expected_volume: z
+      .enum(['under_100_month', '100_1000_month', '1000_10000_month', 'over_10000_month', 'unknown'])
+      .optional(),
+    price_band: z
+      .enum([
+        'free_only',
+        'pay_per_message',
+        'usd_10_25_month',
+        'usd_25_75_month',
+        'usd_75_200_month',
+        'usd_200_plus_month',
+      ])
+      .optional(),
     wants_beta: z.boolean().default(false),
     wants_updates: z.boolean().default(false),
     notes: z.string().max(2000).optional(),
@@ -29,10 +40,17 @@ export default defineTool({
     const { id, statement } = insertInterestStatement(ctx.caller.account.id, ctx.caller.key.id, input, ctx.now);
     await ctx.app.db.batch([
       statement,
-      eventStatement({
-        accountId: ctx.caller.account.id, tenantId: null, type: 'interest.registered', subjectId: id, actor: ctx.actor,
-        diff: { expected_volume: input.expected_volume ?? null, price_band: input.price_band ?? null },
-      }, ctx.now),
+      eventStatement(
+        {
+          accountId: ctx.caller.account.id,
+          tenantId: null,
+          type: 'interest.registered',
+          subjectId: id,
+          actor: ctx.actor,
+          diff: { expected_volume: input.expected_volume ?? null, price_band: input.price_band ?? null },
+        },
+        ctx.now,
+      ),
     ]);
     return { id, recorded: true as const, charged: false as const };
   },

@@ -21,8 +21,17 @@ export default defineTool({
     if (!destination) throw notFound('destination', input.id);
     await ctx.app.db.batch([
       ...removeDestinationStatements(ctx.tenant.id, destination.id, ctx.now),
-      eventStatement({ accountId: ctx.tenant.account_id, tenantId: ctx.tenant.id, type: 'destination.removed', subjectId: destination.id,
-        actor: ctx.actor, diff: { name: destination.name } }, ctx.now),
+      eventStatement(
+        {
+          accountId: ctx.tenant.account_id,
+          tenantId: ctx.tenant.id,
+          type: 'destination.removed',
+          subjectId: destination.id,
+          actor: ctx.actor,
+          diff: { name: destination.name },
+        },
+        ctx.now,
+      ),
     ]);
     return { id: destination.id, name: destination.name, removed_at: ctx.now.toISOString() };
   },

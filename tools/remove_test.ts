@@ -6,7 +6,8 @@ import { ToolError, defineTool, notFound } from './define.ts';
 
 export default defineTool({
   name: 'remove_test',
-  description: 'Retire a regression test case: it stops running and no longer pins its message; the record stays for the audit trail.',
+  description:
+    'Retire a regression test case: it stops running and no longer pins its message; the record stays for the audit trail.',
   scope: 'propose',
   mutating: true,
   title: 'Remove test',
@@ -18,12 +19,27 @@ export default defineTool({
   handler: async (input, ctx) => {
     const testCase = await getCase(ctx.app.db, ctx.tenant.id, input.id);
     if (!testCase) throw notFound('test case', input.id);
-    if (testCase.status !== 'active') throw new ToolError('invalid_state', `Test case ${testCase.id} is already retired.`);
+    if (testCase.status !== 'active')
+      throw new ToolError('invalid_state', `Test case ${testCase.id} is already retired.`);
     await ctx.app.db.batch([
       retireCaseStatement(ctx.tenant.id, testCase.id, input.reason ?? null, ctx.now),
-      eventStatement({ accountId: ctx.tenant.account_id, tenantId: ctx.tenant.id, type: 'test.retired', subjectId: testCase.id,
-        actor: ctx.actor, diff: { reason: input.reason ?? null } }, ctx.now),
+      eventStatement(
+        {
+          accountId: ctx.tenant.account_id,
+          tenantId: ctx.tenant.id,
+          type: 'test.retired',
+          subjectId: testCase.id,
+          actor: ctx.actor,
+          diff: { reason: input.reason ?? null },
+        },
+        ctx.now,
+      ),
     ]);
-    return toTestCaseView({ ...testCase, status: 'retired', retired_at: ctx.now.toISOString(), retired_reason: input.reason ?? null });
+    return toTestCaseView({
+      ...testCase,
+      status: 'retired',
+      retired_at: ctx.now.toISOString(),
+      retired_reason: input.reason ?? null,
+    });
   },
 });

@@ -21,7 +21,9 @@ export default defineTool({
     message_id: z.string(),
     status: MessageStatus,
     bucket: z.object({ id: z.string(), name: z.string() }).nullable(),
-    capture: z.object({ id: z.string(), status: CaptureStatus, reason: z.string(), confidence: z.number().nullable() }).nullable(),
+    capture: z
+      .object({ id: z.string(), status: CaptureStatus, reason: z.string(), confidence: z.number().nullable() })
+      .nullable(),
     tasks: z.array(z.object({ id: z.string(), kind: z.string(), reason: z.string() })),
   }),
   handler: async (input, ctx) => {

@@ -29,9 +29,24 @@ export default defineTool({
     }
     await ctx.app.db.batch([
       closeTaskStatement(ctx.tenant.id, task.id, input.status, input.note ?? null, ctx.actor, ctx.now),
-      eventStatement({ accountId: ctx.tenant.account_id, tenantId: ctx.tenant.id, type: `task.${input.status}`, subjectId: task.id,
-        actor: ctx.actor, diff: { kind: task.kind, note: input.note ?? null } }, ctx.now),
+      eventStatement(
+        {
+          accountId: ctx.tenant.account_id,
+          tenantId: ctx.tenant.id,
+          type: `task.${input.status}`,
+          subjectId: task.id,
+          actor: ctx.actor,
+          diff: { kind: task.kind, note: input.note ?? null },
+        },
+        ctx.now,
+      ),
     ]);
-    return toTaskView({ ...task, status: input.status, note: input.note ?? null, resolved_at: ctx.now.toISOString(), resolved_by: ctx.actor });
+    return toTaskView({
+      ...task,
+      status: input.status,
+      note: input.note ?? null,
+      resolved_at: ctx.now.toISOString(),
+      resolved_by: ctx.actor,
+    });
   },
 });

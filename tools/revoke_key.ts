@@ -22,10 +22,17 @@ export default defineTool({
     if (key.revoked_at) return { id: key.id, revoked_at: key.revoked_at, already_revoked: true };
     await ctx.app.db.batch([
       revokeKeyStatement(key.id, ctx.actor, ctx.now),
-      eventStatement({
-        accountId: key.account_id, tenantId: null, type: 'key.revoked', subjectId: key.id, actor: ctx.actor,
-        diff: { label: key.label, prefix: key.prefix },
-      }, ctx.now),
+      eventStatement(
+        {
+          accountId: key.account_id,
+          tenantId: null,
+          type: 'key.revoked',
+          subjectId: key.id,
+          actor: ctx.actor,
+          diff: { label: key.label, prefix: key.prefix },
+        },
+        ctx.now,
+      ),
     ]);
     return { id: key.id, revoked_at: ctx.now.toISOString(), already_revoked: false };
   },

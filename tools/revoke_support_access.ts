@@ -5,7 +5,7 @@ import { defineTool } from './define.ts';
 
 export default defineTool({
   name: 'revoke_support_access',
-  description: 'End the operator\'s support access to this tenant now. Says whether a grant was running.',
+  description: "End the operator's support access to this tenant now. Says whether a grant was running.",
   scope: 'configure',
   mutating: true,
   title: 'Revoke support access',
@@ -19,8 +19,17 @@ export default defineTool({
     if (!grant) return { revoked: false, grant_id: null };
     await ctx.app.db.batch([
       endGrantsStatement(ctx.tenant.id, ctx.actor, ctx.now),
-      eventStatement({ accountId: ctx.tenant.account_id, tenantId: ctx.tenant.id, type: 'support_grant.revoked', subjectId: grant.id,
-        actor: ctx.actor, diff: {} }, ctx.now),
+      eventStatement(
+        {
+          accountId: ctx.tenant.account_id,
+          tenantId: ctx.tenant.id,
+          type: 'support_grant.revoked',
+          subjectId: grant.id,
+          actor: ctx.actor,
+          diff: {},
+        },
+        ctx.now,
+      ),
     ]);
     return { revoked: true, grant_id: grant.id };
   },

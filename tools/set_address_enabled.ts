@@ -16,7 +16,10 @@ export default defineTool({
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   tenantScoped: true,
   http: { method: 'PUT', path: '/v1/addresses/{id}/enabled' },
-  input: z.strictObject({ id: z.string().min(1).max(80).describe('Address id (adr_...) or local part.'), enabled: z.boolean() }),
+  input: z.strictObject({
+    id: z.string().min(1).max(80).describe('Address id (adr_...) or local part.'),
+    enabled: z.boolean(),
+  }),
   output: AddressView,
   handler: async (input, ctx) => {
     const address = await findAddress(ctx.app.db, ctx.tenant.id, input.id);
@@ -24,8 +27,17 @@ export default defineTool({
     if (address.enabled !== input.enabled) {
       await ctx.app.db.batch([
         setAddressEnabledStatement(ctx.tenant.id, address.id, input.enabled),
-        eventStatement({ accountId: ctx.tenant.account_id, tenantId: ctx.tenant.id, type: input.enabled ? 'address.enabled' : 'address.disabled',
-          subjectId: address.id, actor: ctx.actor, diff: { local_part: address.local_part } }, ctx.now),
+        eventStatement(
+          {
+            accountId: ctx.tenant.account_id,
+            tenantId: ctx.tenant.id,
+            type: input.enabled ? 'address.enabled' : 'address.disabled',
+            subjectId: address.id,
+            actor: ctx.actor,
+            diff: { local_part: address.local_part },
+          },
+          ctx.now,
+        ),
       ]);
     }
     return (await addressViews(ctx.app, ctx.tenant.id, [{ ...address, enabled: input.enabled }]))[0]!;

@@ -28,8 +28,17 @@ export default defineTool({
     const forwarders = [...new Set(input.forwarders.map((f) => f.trim().toLowerCase()))];
     await ctx.app.db.batch([
       setAddressForwardersStatement(ctx.tenant.id, address.id, forwarders),
-      eventStatement({ accountId: ctx.tenant.account_id, tenantId: ctx.tenant.id, type: 'address.forwarders_set', subjectId: address.id,
-        actor: ctx.actor, diff: { before: address.forwarders, after: forwarders } }, ctx.now),
+      eventStatement(
+        {
+          accountId: ctx.tenant.account_id,
+          tenantId: ctx.tenant.id,
+          type: 'address.forwarders_set',
+          subjectId: address.id,
+          actor: ctx.actor,
+          diff: { before: address.forwarders, after: forwarders },
+        },
+        ctx.now,
+      ),
     ]);
     return (await addressViews(ctx.app, ctx.tenant.id, [{ ...address, forwarders }]))[0]!;
   },

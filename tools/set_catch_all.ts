@@ -20,12 +20,22 @@ export default defineTool({
   output: SubdomainView,
   handler: async (input, ctx) => {
     const sub = await getSubdomainOfTenant(ctx.app.db, ctx.tenant.id);
-    if (!sub) throw new ToolError('invalid_state', 'Claim a subdomain first (claim_subdomain); catch-all applies to it.');
+    if (!sub)
+      throw new ToolError('invalid_state', 'Claim a subdomain first (claim_subdomain); catch-all applies to it.');
     if (sub.catch_all !== input.enabled) {
       await ctx.app.db.batch([
         setCatchAllStatement(ctx.tenant.id, input.enabled),
-        eventStatement({ accountId: ctx.tenant.account_id, tenantId: ctx.tenant.id, type: 'subdomain.catch_all_set', subjectId: ctx.tenant.id,
-          actor: ctx.actor, diff: { enabled: input.enabled } }, ctx.now),
+        eventStatement(
+          {
+            accountId: ctx.tenant.account_id,
+            tenantId: ctx.tenant.id,
+            type: 'subdomain.catch_all_set',
+            subjectId: ctx.tenant.id,
+            actor: ctx.actor,
+            diff: { enabled: input.enabled },
+          },
+          ctx.now,
+        ),
       ]);
     }
     return subdomainView(ctx.app, ctx.tenant.id);

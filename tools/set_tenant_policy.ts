@@ -25,10 +25,17 @@ export default defineTool({
     const { tenant } = ctx;
     await ctx.app.db.batch([
       setPolicyStatement(tenant.id, input.policy),
-      eventStatement({
-        accountId: tenant.account_id, tenantId: tenant.id, type: 'tenant.policy_set', subjectId: tenant.id,
-        actor: ctx.actor, diff: { before: tenant.policy, after: input.policy },
-      }, ctx.now),
+      eventStatement(
+        {
+          accountId: tenant.account_id,
+          tenantId: tenant.id,
+          type: 'tenant.policy_set',
+          subjectId: tenant.id,
+          actor: ctx.actor,
+          diff: { before: tenant.policy, after: input.policy },
+        },
+        ctx.now,
+      ),
     ]);
     return {
       policy: input.policy,

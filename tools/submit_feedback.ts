@@ -22,13 +22,26 @@ export default defineTool({
   output: z.object({ id: z.string(), received_at: z.string() }),
   handler: async (input, ctx) => {
     const tenantId = ctx.tenant?.id ?? null;
-    const { id, statement } = insertFeedbackStatement(ctx.caller.account.id, tenantId, ctx.caller.key.id, input, ctx.now);
+    const { id, statement } = insertFeedbackStatement(
+      ctx.caller.account.id,
+      tenantId,
+      ctx.caller.key.id,
+      input,
+      ctx.now,
+    );
     await ctx.app.db.batch([
       statement,
-      eventStatement({
-        accountId: ctx.caller.account.id, tenantId, type: 'feedback.submitted', subjectId: id, actor: ctx.actor,
-        diff: { severity: input.severity, about: input.about ?? null },
-      }, ctx.now),
+      eventStatement(
+        {
+          accountId: ctx.caller.account.id,
+          tenantId,
+          type: 'feedback.submitted',
+          subjectId: id,
+          actor: ctx.actor,
+          diff: { severity: input.severity, about: input.about ?? null },
+        },
+        ctx.now,
+      ),
     ]);
     return { id, received_at: ctx.now.toISOString() };
   },

@@ -9,7 +9,7 @@ export default defineTool({
   description:
     'Change a bucket (by id or name). Only the fields you pass change; null clears rule, schema and policy (and resets ' +
     'description, priority, enabled, destinations to their defaults). Existing messages are not reprocessed. ' +
-    'Rules and schemas are checked as in create_bucket. A schema change first runs the bucket\'s regression cases ' +
+    "Rules and schemas are checked as in create_bucket. A schema change first runs the bucket's regression cases " +
     'and is refused with tests_failing (naming failing cases and fields) unless `force` is true or the policy sets ' +
     'require_passing_tests false.',
   scope: 'configure',

@@ -6,18 +6,57 @@
 export type Rgba = [number, number, number, number];
 
 const NAMED: Record<string, [number, number, number]> = {
-  white: [255, 255, 255], black: [0, 0, 0], red: [255, 0, 0], green: [0, 128, 0], blue: [0, 0, 255],
-  gray: [128, 128, 128], grey: [128, 128, 128], silver: [192, 192, 192], whitesmoke: [245, 245, 245],
-  snow: [255, 250, 250], ivory: [255, 255, 240], yellow: [255, 255, 0], navy: [0, 0, 128], maroon: [128, 0, 0],
-  lightgray: [211, 211, 211], lightgrey: [211, 211, 211], darkgray: [169, 169, 169], darkgrey: [169, 169, 169],
-  dimgray: [105, 105, 105], dimgrey: [105, 105, 105], gainsboro: [220, 220, 220], ghostwhite: [248, 248, 255],
-  floralwhite: [255, 250, 240], linen: [250, 240, 230], seashell: [255, 245, 238], mintcream: [245, 255, 250],
-  azure: [240, 255, 255], aliceblue: [240, 248, 255], honeydew: [240, 255, 240], beige: [245, 245, 220],
-  oldlace: [253, 245, 230], cornsilk: [255, 248, 220], lavender: [230, 230, 250], lavenderblush: [255, 240, 245],
-  lightyellow: [255, 255, 224], lightcyan: [224, 255, 255], orange: [255, 165, 0], purple: [128, 0, 128],
-  teal: [0, 128, 128], olive: [128, 128, 0], lime: [0, 255, 0], aqua: [0, 255, 255], cyan: [0, 255, 255],
-  fuchsia: [255, 0, 255], magenta: [255, 0, 255], darkblue: [0, 0, 139], darkred: [139, 0, 0],
-  darkgreen: [0, 100, 0], lightblue: [173, 216, 230], pink: [255, 192, 203], brown: [165, 42, 42],
+  white: [255, 255, 255],
+  black: [0, 0, 0],
+  red: [255, 0, 0],
+  green: [0, 128, 0],
+  blue: [0, 0, 255],
+  gray: [128, 128, 128],
+  grey: [128, 128, 128],
+  silver: [192, 192, 192],
+  whitesmoke: [245, 245, 245],
+  snow: [255, 250, 250],
+  ivory: [255, 255, 240],
+  yellow: [255, 255, 0],
+  navy: [0, 0, 128],
+  maroon: [128, 0, 0],
+  lightgray: [211, 211, 211],
+  lightgrey: [211, 211, 211],
+  darkgray: [169, 169, 169],
+  darkgrey: [169, 169, 169],
+  dimgray: [105, 105, 105],
+  dimgrey: [105, 105, 105],
+  gainsboro: [220, 220, 220],
+  ghostwhite: [248, 248, 255],
+  floralwhite: [255, 250, 240],
+  linen: [250, 240, 230],
+  seashell: [255, 245, 238],
+  mintcream: [245, 255, 250],
+  azure: [240, 255, 255],
+  aliceblue: [240, 248, 255],
+  honeydew: [240, 255, 240],
+  beige: [245, 245, 220],
+  oldlace: [253, 245, 230],
+  cornsilk: [255, 248, 220],
+  lavender: [230, 230, 250],
+  lavenderblush: [255, 240, 245],
+  lightyellow: [255, 255, 224],
+  lightcyan: [224, 255, 255],
+  orange: [255, 165, 0],
+  purple: [128, 0, 128],
+  teal: [0, 128, 128],
+  olive: [128, 128, 0],
+  lime: [0, 255, 0],
+  aqua: [0, 255, 255],
+  cyan: [0, 255, 255],
+  fuchsia: [255, 0, 255],
+  magenta: [255, 0, 255],
+  darkblue: [0, 0, 139],
+  darkred: [139, 0, 0],
+  darkgreen: [0, 100, 0],
+  lightblue: [173, 216, 230],
+  pink: [255, 192, 203],
+  brown: [165, 42, 42],
 };
 
 const HEX = '0123456789abcdef';
@@ -52,7 +91,10 @@ export function parseColor(value: string | undefined | null): Rgba | null {
   const open = v.indexOf('(');
   if (open > 0 && v.endsWith(')')) {
     const fn = v.slice(0, open).trim();
-    const args = v.slice(open + 1, -1).split(/[\s,/]+/).filter(Boolean);
+    const args = v
+      .slice(open + 1, -1)
+      .split(/[\s,/]+/)
+      .filter(Boolean);
     if (args.length < 3 || args.some((a) => Number.isNaN(parseFloat(a)))) return null;
     const alpha = args[3] === undefined ? 1 : component(args[3], 1);
     if (fn === 'rgb' || fn === 'rgba') {

@@ -45,7 +45,13 @@ export function parseDeclarations(text: string): Declaration[] {
     let value = part.slice(colon + 1).trim();
     let important = false;
     const bang = value.lastIndexOf('!');
-    if (bang >= 0 && value.slice(bang + 1).trim().toLowerCase() === 'important') {
+    if (
+      bang >= 0 &&
+      value
+        .slice(bang + 1)
+        .trim()
+        .toLowerCase() === 'important'
+    ) {
       important = true;
       value = value.slice(0, bang).trim();
     }
@@ -87,7 +93,10 @@ function ruleKeys(tokens: Token[]): { key: string | null; ancestorKeys: string[]
   const compounds: Token[][] = [[]];
   const joins: string[] = [];
   for (const t of tokens) {
-    if (COMBINATORS.has(t.type)) { compounds.push([]); joins.push(t.type); } else compounds.at(-1)!.push(t);
+    if (COMBINATORS.has(t.type)) {
+      compounds.push([]);
+      joins.push(t.type);
+    } else compounds.at(-1)!.push(t);
   }
   const ancestorKeys: string[] = [];
   for (let i = compounds.length - 2; i >= 0; i--) {
@@ -106,7 +115,13 @@ export function elementKeys(el: Element): string[] {
   return keys;
 }
 
-function addRule(sheet: Stylesheet, prelude: string, declarations: Declaration[], order: number, quirksMode: boolean): void {
+function addRule(
+  sheet: Stylesheet,
+  prelude: string,
+  declarations: Declaration[],
+  order: number,
+  quirksMode: boolean,
+): void {
   let selectors: Token[][];
   try {
     selectors = htmlLibs().cssWhat.parse(prelude);
@@ -121,13 +136,22 @@ function addRule(sheet: Stylesheet, prelude: string, declarations: Declaration[]
     try {
       // Without a DOCTYPE a browser renders in quirks mode, where class and id match ignoring case.
       const { cssSelect, cssWhat } = htmlLibs();
-      matches = cssSelect.compile(cssWhat.stringify([tokens]), { xmlMode: false, quirksMode }) as (el: Element) => boolean;
+      matches = cssSelect.compile(cssWhat.stringify([tokens]), { xmlMode: false, quirksMode }) as (
+        el: Element,
+      ) => boolean;
     } catch {
       continue; // a pseudo-class css-select cannot evaluate statically (:hover, ...): not applied at rest
     }
     const { key, ancestorKeys } = ruleKeys(tokens);
     const combinators = tokens.filter((t) => COMBINATORS.has(t.type)).length;
-    const rule: StyleRule = { matches, ancestorKeys, combinators, specificity: specificityOf(tokens), order, declarations };
+    const rule: StyleRule = {
+      matches,
+      ancestorKeys,
+      combinators,
+      specificity: specificityOf(tokens),
+      order,
+      declarations,
+    };
     if (key === null) sheet.universal.push(rule);
     else {
       const list = sheet.byKey.get(key);
@@ -152,7 +176,10 @@ export function parseStylesheet(css: string, quirksMode: boolean): Stylesheet {
   let ast: CssNode;
   try {
     ast = htmlLibs().parseCss(css.slice(0, MAX_CSS_CHARS), {
-      parseRulePrelude: false, parseAtrulePrelude: false, parseValue: false, parseCustomProperty: false,
+      parseRulePrelude: false,
+      parseAtrulePrelude: false,
+      parseValue: false,
+      parseCustomProperty: false,
     });
   } catch {
     return sheet; // including a stack overflow on absurdly nested blocks: no styling is applied
@@ -172,9 +199,8 @@ export function parseStylesheet(css: string, quirksMode: boolean): Stylesheet {
     } else if (node.type === 'Atrule') {
       const name = node.name.toLowerCase();
       const prelude = rawText(node.prelude).trim().toLowerCase();
-      const applies = name === 'media' ? matchesMedia(prelude)
-        : name === 'supports' ? !prelude.startsWith('not')
-          : name === 'layer';
+      const applies =
+        name === 'media' ? matchesMedia(prelude) : name === 'supports' ? !prelude.startsWith('not') : name === 'layer';
       if (applies) stack.push(...childrenOf(node).reverse());
     }
   }
@@ -192,7 +218,10 @@ export class Matcher {
   private work = 0;
   exhausted = false;
 
-  constructor(private readonly sheet: Stylesheet, private readonly budget = 20_000_000) {}
+  constructor(
+    private readonly sheet: Stylesheet,
+    private readonly budget = 20_000_000,
+  ) {}
 
   enter(el: Element): void {
     for (const k of elementKeys(el)) this.ancestors.set(k, (this.ancestors.get(k) ?? 0) + 1);
@@ -216,10 +245,17 @@ export class Matcher {
       for (const rule of list) {
         this.work++;
         let possible = true;
-        for (const k of rule.ancestorKeys) if (!this.ancestors.get(k)) { possible = false; break; }
+        for (const k of rule.ancestorKeys)
+          if (!this.ancestors.get(k)) {
+            possible = false;
+            break;
+          }
         if (!possible) continue;
         this.work += depth * rule.combinators;
-        if (this.work > this.budget) { this.exhausted = true; return []; }
+        if (this.work > this.budget) {
+          this.exhausted = true;
+          return [];
+        }
         if (rule.matches(el)) hits.push(rule);
       }
     }

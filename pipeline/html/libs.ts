@@ -32,7 +32,11 @@ let loading: Promise<HtmlLibs> | null = null;
 export function loadHtmlLibs(): Promise<HtmlLibs> {
   if (libs) return Promise.resolve(libs);
   loading ??= Promise.all([
-    import('parse5'), import('parse5-htmlparser2-tree-adapter'), import('css-select'), import('css-what'), import(CSS_TREE_PARSER) as Promise<{ default: typeof import('css-tree').parse }>,
+    import('parse5'),
+    import('parse5-htmlparser2-tree-adapter'),
+    import('css-select'),
+    import('css-what'),
+    import(CSS_TREE_PARSER) as Promise<{ default: typeof import('css-tree').parse }>,
   ]).then(([parse5, adapter, cssSelect, cssWhat, parseCss]) => {
     libs ??= { parse5, treeAdapter: adapter.adapter, cssSelect, cssWhat, parseCss: parseCss.default };
     return libs;

@@ -10,20 +10,34 @@ export const VIEWPORT = { width: 1000, height: 800 };
 
 function compare(actual: number, op: string, wanted: number): boolean {
   switch (op) {
-    case 'min': case '>=': return actual >= wanted;
-    case 'max': case '<=': return actual <= wanted;
-    case '>': return actual > wanted;
-    case '<': return actual < wanted;
-    default: return actual === wanted;
+    case 'min':
+    case '>=':
+      return actual >= wanted;
+    case 'max':
+    case '<=':
+      return actual <= wanted;
+    case '>':
+      return actual > wanted;
+    case '<':
+      return actual < wanted;
+    default:
+      return actual === wanted;
   }
 }
 
 function numericFeature(name: string): number | null {
   switch (name) {
-    case 'width': case 'device-width': return VIEWPORT.width;
-    case 'height': case 'device-height': return VIEWPORT.height;
-    case '-webkit-device-pixel-ratio': case 'device-pixel-ratio': return 1;
-    default: return null;
+    case 'width':
+    case 'device-width':
+      return VIEWPORT.width;
+    case 'height':
+    case 'device-height':
+      return VIEWPORT.height;
+    case '-webkit-device-pixel-ratio':
+    case 'device-pixel-ratio':
+      return 1;
+    default:
+      return null;
   }
 }
 
@@ -46,20 +60,34 @@ function matchesFeature(condition: string): boolean {
   } else {
     const ops = ['<=', '>=', '<', '>', '='];
     const at = ops.map((o) => [o, body.indexOf(o)] as const).find(([, i]) => i > 0);
-    if (!at) return ['color', 'hover', 'pointer', 'any-hover', 'any-pointer'].includes(body) || numericFeature(body) !== null;
+    if (!at)
+      return ['color', 'hover', 'pointer', 'any-hover', 'any-pointer'].includes(body) || numericFeature(body) !== null;
     name = body.slice(0, at[1]).trim();
     op = at[0];
     value = body.slice(at[1] + at[0].length).trim();
   }
   switch (name) {
-    case 'orientation': return value === 'landscape';
-    case 'prefers-color-scheme': return value === 'light';
-    case 'prefers-reduced-motion': return value === 'no-preference';
-    case 'hover': case 'any-hover': return value === 'hover';
-    case 'pointer': case 'any-pointer': return value === 'fine';
-    case 'color': return true;
-    case 'resolution': return value === '1dppx' || value === '96dpi' || compare(96, op, parseFloat(value) * (value.endsWith('dppx') ? 96 : 1));
-    case '-webkit-device-pixel-ratio': case 'device-pixel-ratio': return compare(1, op, parseFloat(value));
+    case 'orientation':
+      return value === 'landscape';
+    case 'prefers-color-scheme':
+      return value === 'light';
+    case 'prefers-reduced-motion':
+      return value === 'no-preference';
+    case 'hover':
+    case 'any-hover':
+      return value === 'hover';
+    case 'pointer':
+    case 'any-pointer':
+      return value === 'fine';
+    case 'color':
+      return true;
+    case 'resolution':
+      return (
+        value === '1dppx' || value === '96dpi' || compare(96, op, parseFloat(value) * (value.endsWith('dppx') ? 96 : 1))
+      );
+    case '-webkit-device-pixel-ratio':
+    case 'device-pixel-ratio':
+      return compare(1, op, parseFloat(value));
   }
   const actual = numericFeature(name);
   const wanted = value === null ? null : lengthPx(value);
@@ -69,7 +97,10 @@ function matchesFeature(condition: string): boolean {
 function matchesQuery(query: string): boolean {
   let q = query.trim();
   let negate = false;
-  if (q.startsWith('not ')) { negate = true; q = q.slice(4).trim(); }
+  if (q.startsWith('not ')) {
+    negate = true;
+    q = q.slice(4).trim();
+  }
   if (q.startsWith('only ')) q = q.slice(5).trim();
   let result = true;
   for (const part of q.split(' and ')) {

@@ -17,14 +17,43 @@ export const LINE = '\u0001';
 export const PARAGRAPH_BREAK = '\u0002';
 
 // domhandler's node types, checked directly so that domhandler need not load before the first HTML body.
-const isTag = (node: AnyNode): node is Element => node.type === 'tag' || node.type === 'script' || node.type === 'style';
+const isTag = (node: AnyNode): node is Element =>
+  node.type === 'tag' || node.type === 'script' || node.type === 'style';
 const isText = (node: AnyNode): node is Text => node.type === 'text';
 const isComment = (node: AnyNode): node is Comment => node.type === 'comment';
 
 /** Elements whose content a mail reader never shows as text. */
-const DROPPED = new Set(['script', 'style', 'head', 'title', 'meta', 'link', 'iframe', 'object', 'embed',
-  'template', 'svg', 'canvas', 'audio', 'video', 'base', 'frame', 'frameset', 'applet', 'noembed', 'noframes',
-  'select', 'datalist', 'input', 'img', 'map', 'area', 'param', 'source', 'track']);
+const DROPPED = new Set([
+  'script',
+  'style',
+  'head',
+  'title',
+  'meta',
+  'link',
+  'iframe',
+  'object',
+  'embed',
+  'template',
+  'svg',
+  'canvas',
+  'audio',
+  'video',
+  'base',
+  'frame',
+  'frameset',
+  'applet',
+  'noembed',
+  'noframes',
+  'select',
+  'datalist',
+  'input',
+  'img',
+  'map',
+  'area',
+  'param',
+  'source',
+  'track',
+]);
 const PARAGRAPH = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table', 'blockquote', 'ul', 'ol']);
 /** Smaller than this (2 pt is 2.67 px) no one reads the text. */
 const MIN_READABLE_PX = 3;
@@ -83,17 +112,30 @@ export class Renderer {
   private cells: number[] = [];
   private ids = 0;
 
-  constructor(private readonly doc: Document, private readonly quirks: boolean) {}
+  constructor(
+    private readonly doc: Document,
+    private readonly quirks: boolean,
+  ) {}
 
   run(): void {
     const matcher = new Matcher(parseStylesheet(this.stylesheetText(), this.quirks));
     const stack: Frame[] = this.doc.children.map((node) => ({ node, style: ROOT_STYLE, depth: 1 })).reverse();
     while (stack.length > 0) {
       const frame = stack.pop()!;
-      if ('exit' in frame) { matcher.leave(frame.exit); this.close(frame.exit, frame.style); continue; }
+      if ('exit' in frame) {
+        matcher.leave(frame.exit);
+        this.close(frame.exit, frame.style);
+        continue;
+      }
       const { node, style, depth } = frame;
-      if (isText(node)) { this.text(node.data, style); continue; }
-      if (isComment(node)) { this.comment(node.data); continue; }
+      if (isText(node)) {
+        this.text(node.data, style);
+        continue;
+      }
+      if (isComment(node)) {
+        this.comment(node.data);
+        continue;
+      }
       if (!isTag(node)) continue;
       for (const [attr, value] of Object.entries(node.attribs)) {
         if (attr.startsWith('on') || value.trim().toLowerCase().startsWith('javascript:')) this.scriptRemoved = true;
@@ -155,7 +197,8 @@ export class Renderer {
     // `<?xml …?>` and Word's `<?xml:namespace …/>` parse as comments starting with "?";
     // conditional comments hold Outlook markup, and short comments are template labels.
     // A comment with a sentence in it is text hidden from the reader.
-    if (text.startsWith('?') || text.startsWith('[if') || text.startsWith('<![endif') || text.startsWith('[endif')) return;
+    if (text.startsWith('?') || text.startsWith('[if') || text.startsWith('<![endif') || text.startsWith('[endif'))
+      return;
     if (wordCount(text) >= 5) this.hidden.push({ key: 'comment', reason: 'HTML comment', parts: [text] });
   }
 
@@ -164,22 +207,29 @@ export class Renderer {
     const hide = style.hide;
     if (el.name === 'br') this.emit('\n', hide, false);
     else if (d === 'list-item') this.emit(`${LINE}- `, hide, false);
-    else if (d === 'table-row') { this.emit(LINE, hide, false); this.cells.push(0); }
-    else if (d === 'table-cell') {
+    else if (d === 'table-row') {
+      this.emit(LINE, hide, false);
+      this.cells.push(0);
+    } else if (d === 'table-cell') {
       const i = this.cells.length - 1;
       if (i >= 0) {
         if (this.cells[i]! > 0) this.emit(' | ', hide, false);
         this.cells[i]!++;
       } else this.emit(' ', hide, false);
-    } else if (PARAGRAPH.has(el.name) && d !== 'inline' && d !== 'inline-block') this.emit(PARAGRAPH_BREAK, hide, false);
+    } else if (PARAGRAPH.has(el.name) && d !== 'inline' && d !== 'inline-block')
+      this.emit(PARAGRAPH_BREAK, hide, false);
     else if (!d.startsWith('inline') && d !== 'contents' && d !== 'none') this.emit(LINE, hide, false);
   }
 
   private close(el: Element, style: Computed): void {
     const d = style.display;
     const hide = style.hide;
-    if (d === 'table-row') { this.emit(LINE, hide, false); this.cells.pop(); }
-    else if (PARAGRAPH.has(el.name) && d !== 'inline' && d !== 'inline-block') this.emit(PARAGRAPH_BREAK, hide, false);
-    else if (!d.startsWith('inline') && d !== 'contents' && d !== 'none' && d !== 'table-cell') this.emit(LINE, hide, false);
+    if (d === 'table-row') {
+      this.emit(LINE, hide, false);
+      this.cells.pop();
+    } else if (PARAGRAPH.has(el.name) && d !== 'inline' && d !== 'inline-block')
+      this.emit(PARAGRAPH_BREAK, hide, false);
+    else if (!d.startsWith('inline') && d !== 'contents' && d !== 'none' && d !== 'table-cell')
+      this.emit(LINE, hide, false);
   }
 }

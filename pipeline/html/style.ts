@@ -26,20 +26,86 @@ export interface Computed {
   pre: boolean;
 }
 
-const BLOCK = new Set(['p', 'div', 'section', 'article', 'header', 'footer', 'main', 'aside', 'nav', 'blockquote',
-  'pre', 'address', 'figure', 'figcaption', 'form', 'fieldset', 'ul', 'ol', 'dl', 'dt', 'dd', 'center', 'hr',
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'details', 'summary', 'body', 'html', 'listing', 'plaintext', 'xmp', 'legend', 'menu', 'dir']);
+const BLOCK = new Set([
+  'p',
+  'div',
+  'section',
+  'article',
+  'header',
+  'footer',
+  'main',
+  'aside',
+  'nav',
+  'blockquote',
+  'pre',
+  'address',
+  'figure',
+  'figcaption',
+  'form',
+  'fieldset',
+  'ul',
+  'ol',
+  'dl',
+  'dt',
+  'dd',
+  'center',
+  'hr',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'details',
+  'summary',
+  'body',
+  'html',
+  'listing',
+  'plaintext',
+  'xmp',
+  'legend',
+  'menu',
+  'dir',
+]);
 const TAG_DISPLAY: Record<string, string> = {
-  li: 'list-item', table: 'table', tr: 'table-row', td: 'table-cell', th: 'table-cell', caption: 'table-caption',
-  tbody: 'table-row-group', thead: 'table-header-group', tfoot: 'table-footer-group',
+  li: 'list-item',
+  table: 'table',
+  tr: 'table-row',
+  td: 'table-cell',
+  th: 'table-cell',
+  caption: 'table-caption',
+  tbody: 'table-row-group',
+  thead: 'table-header-group',
+  tfoot: 'table-footer-group',
 };
-const TAG_FONT_EM: Record<string, number> = { h1: 2, h2: 1.5, h3: 1.17, h5: 0.83, h6: 0.67, small: 1 / 1.2, sub: 1 / 1.2, sup: 1 / 1.2, big: 1.2 };
+const TAG_FONT_EM: Record<string, number> = {
+  h1: 2,
+  h2: 1.5,
+  h3: 1.17,
+  h5: 0.83,
+  h6: 0.67,
+  small: 1 / 1.2,
+  sub: 1 / 1.2,
+  sup: 1 / 1.2,
+  big: 1.2,
+};
 const FONT_ATTR_PX = [10, 10, 13, 16, 18, 24, 32, 48];
 const OFF_SCREEN_PX = -500;
 
 export const ROOT_STYLE: Computed = {
-  display: 'block', hide: null, visibility: 'visible', visSrc: 0, fontSize: 16, fontSrc: 0,
-  color: [0, 0, 0, 1], colorSrc: 0, background: [255, 255, 255, 1], bgImage: false, bgSrc: 0, opacity: 1, pre: false,
+  display: 'block',
+  hide: null,
+  visibility: 'visible',
+  visSrc: 0,
+  fontSize: 16,
+  fontSrc: 0,
+  color: [0, 0, 0, 1],
+  colorSrc: 0,
+  background: [255, 255, 255, 1],
+  bgImage: false,
+  bgSrc: 0,
+  opacity: 1,
+  pre: false,
 };
 
 /** Splits on spaces outside parentheses: "rgb(0, 0, 0) url(x) no-repeat" -> 3 tokens. */
@@ -72,7 +138,9 @@ function set(map: Map<string, string>, property: string, value: string): void {
       return;
     }
     case 'font': {
-      const size = splitTopLevel(v).map((t) => t.split('/')[0]!).find((t) => lengthPx(t) !== null);
+      const size = splitTopLevel(v)
+        .map((t) => t.split('/')[0]!)
+        .find((t) => lengthPx(t) !== null);
       if (size !== undefined) map.set('font-size', size);
       return;
     }
@@ -82,7 +150,8 @@ function set(map: Map<string, string>, property: string, value: string): void {
       map.set('overflow-y', y ?? x!);
       return;
     }
-    case 'margin': case 'inset': {
+    case 'margin':
+    case 'inset': {
       const parts = splitTopLevel(v);
       const prefix = property === 'margin' ? 'margin-' : '';
       map.set(`${prefix}top`, parts[0]!);
@@ -90,7 +159,8 @@ function set(map: Map<string, string>, property: string, value: string): void {
       if (property === 'inset') map.set('right', parts[1] ?? parts[0]!);
       return;
     }
-    default: map.set(property, v);
+    default:
+      map.set(property, v);
   }
 }
 
@@ -106,7 +176,11 @@ function cascade(el: Element, matcher: Matcher, depth: number): Map<string, stri
   if (a.background) map.set('background-image', 'url()');
   if (el.name === 'font' && a.size) {
     const n = splitNumber(a.size);
-    if (n) map.set('font-size', `${FONT_ATTR_PX[Math.max(1, Math.min(7, a.size.trim().startsWith('+') || a.size.trim().startsWith('-') ? 3 + n.n : n.n))]}px`);
+    if (n)
+      map.set(
+        'font-size',
+        `${FONT_ATTR_PX[Math.max(1, Math.min(7, a.size.trim().startsWith('+') || a.size.trim().startsWith('-') ? 3 + n.n : n.n))]}px`,
+      );
   }
   const important: [string, string][] = [];
   for (const rule of matcher.matching(el, depth)) {
@@ -122,7 +196,10 @@ function cascade(el: Element, matcher: Matcher, depth: number): Map<string, stri
   return map;
 }
 
-interface CssFunction { name: string; args: string[] }
+interface CssFunction {
+  name: string;
+  args: string[];
+}
 
 /** "translateX(-9999px) scale(1)" -> [{translatex, [-9999px]}, {scale, [1]}], by a linear scan. */
 function cssFunctions(value: string): CssFunction[] {
@@ -133,7 +210,10 @@ function cssFunctions(value: string): CssFunction[] {
     if (c === '(') {
       const close = value.indexOf(')', i);
       if (close < 0) break;
-      out.push({ name: value.slice(nameStart, i).trim().toLowerCase(), args: splitTopLevel(value.slice(i + 1, close).replaceAll(',', ' ')) });
+      out.push({
+        name: value.slice(nameStart, i).trim().toLowerCase(),
+        args: splitTopLevel(value.slice(i + 1, close).replaceAll(',', ' ')),
+      });
       i = close;
       nameStart = close + 1;
     } else if (c === ' ') nameStart = i + 1;
@@ -144,9 +224,11 @@ function cssFunctions(value: string): CssFunction[] {
 function transformHides(value: string, fontSize: number): string | null {
   for (const fn of cssFunctions(value)) {
     const nums = fn.args.map((x) => lengthPx(x, fontSize));
-    if (fn.name.startsWith('translate') && nums.some((n) => n !== null && n <= OFF_SCREEN_PX)) return 'off-screen (transform)';
+    if (fn.name.startsWith('translate') && nums.some((n) => n !== null && n <= OFF_SCREEN_PX))
+      return 'off-screen (transform)';
     if (fn.name.startsWith('scale') && fn.args.some((x) => Math.abs(parseFloat(x)) < 0.05)) return 'transform:scale(0)';
-    if (fn.name === 'matrix' && fn.args.length === 6 && parseFloat(fn.args[0]!) === 0 && parseFloat(fn.args[3]!) === 0) return 'transform:scale(0)';
+    if (fn.name === 'matrix' && fn.args.length === 6 && parseFloat(fn.args[0]!) === 0 && parseFloat(fn.args[3]!) === 0)
+      return 'transform:scale(0)';
   }
   return null;
 }
@@ -154,7 +236,14 @@ function transformHides(value: string, fontSize: number): string | null {
 function clipHides(clip: string | undefined, clipPath: string | undefined): boolean {
   for (const fn of [...cssFunctions(clip ?? ''), ...cssFunctions(clipPath ?? '')]) {
     const px = fn.args.map((x) => lengthPx(x));
-    if (fn.name === 'rect' && px.length === 4 && px.every((n) => n !== null) && Math.abs(px[2]! - px[0]!) <= 1 && Math.abs(px[1]! - px[3]!) <= 1) return true;
+    if (
+      fn.name === 'rect' &&
+      px.length === 4 &&
+      px.every((n) => n !== null) &&
+      Math.abs(px[2]! - px[0]!) <= 1 &&
+      Math.abs(px[1]! - px[3]!) <= 1
+    )
+      return true;
     if (fn.name === 'inset' && fn.args.some((x) => x.endsWith('%') && parseFloat(x) >= 50)) return true;
     if (fn.name === 'circle' && lengthPx(fn.args[0] ?? '') === 0) return true;
   }
@@ -194,8 +283,11 @@ function boxHides(map: Declared, fontSize: number, opacity: number, display: str
     const px = lengthPx(get(map, side), fontSize);
     if (px !== null && px <= OFF_SCREEN_PX) return `off-screen (${side})`;
   }
-  if ((clipsOverflow(get(map, 'overflow-y')) && (tiny(map, 'height', fontSize) || tiny(map, 'max-height', fontSize)))
-    || (clipsOverflow(get(map, 'overflow-x')) && (tiny(map, 'width', fontSize) || tiny(map, 'max-width', fontSize)))) return 'zero-size box';
+  if (
+    (clipsOverflow(get(map, 'overflow-y')) && (tiny(map, 'height', fontSize) || tiny(map, 'max-height', fontSize))) ||
+    (clipsOverflow(get(map, 'overflow-x')) && (tiny(map, 'width', fontSize) || tiny(map, 'max-width', fontSize)))
+  )
+    return 'zero-size box';
   if ((position === 'absolute' || position === 'fixed') && clipHides(get(map, 'clip'), undefined)) return 'clipped';
   if (clipHides(undefined, get(map, 'clip-path'))) return 'clipped';
   return null;
@@ -219,8 +311,10 @@ export function computeStyle(el: Element, parent: Computed, matcher: Matcher, de
   let fontSize = parent.fontSize;
   let fontSrc = parent.fontSrc;
   const declaredSize = lengthPx(get(map, 'font-size'), parent.fontSize);
-  if (declaredSize !== null) { fontSize = declaredSize; fontSrc = id; }
-  else if (fontEm !== undefined) fontSize = parent.fontSize * fontEm;
+  if (declaredSize !== null) {
+    fontSize = declaredSize;
+    fontSrc = id;
+  } else if (fontEm !== undefined) fontSize = parent.fontSize * fontEm;
 
   const fill = parseColor(get(map, '-webkit-text-fill-color'));
   const ownColor = fill ?? parseColor(get(map, 'color'));
@@ -229,8 +323,15 @@ export function computeStyle(el: Element, parent: Computed, matcher: Matcher, de
   let background = parent.background;
   let bgImage = parent.bgImage;
   let bgSrc = parent.bgSrc;
-  if (ownBg && ownBg[3] >= 0.5) { background = ownBg; bgImage = false; bgSrc = id; }
-  if (image && image !== 'none') { bgImage = true; bgSrc = id; }
+  if (ownBg && ownBg[3] >= 0.5) {
+    background = ownBg;
+    bgImage = false;
+    bgSrc = id;
+  }
+  if (image && image !== 'none') {
+    bgImage = true;
+    bgSrc = id;
+  }
 
   const opacityValue = splitNumber(get(map, 'opacity') ?? '1');
   const own = opacityValue ? (opacityValue.unit === '%' ? opacityValue.n / 100 : opacityValue.n) : 1;
@@ -247,7 +348,9 @@ export function computeStyle(el: Element, parent: Computed, matcher: Matcher, de
     fontSrc,
     color: ownColor ?? parent.color,
     colorSrc: ownColor ? id : parent.colorSrc,
-    background, bgImage, bgSrc,
+    background,
+    bgImage,
+    bgSrc,
     opacity,
     pre: whiteSpace ? whiteSpace.startsWith('pre') || whiteSpace === 'break-spaces' : pre,
   };

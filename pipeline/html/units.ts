@@ -14,7 +14,14 @@ export function splitNumber(value: string): { n: number; unit: string } | null {
 }
 
 const KEYWORD_SIZES: Record<string, number> = {
-  'xx-small': 9, 'x-small': 10, small: 13, medium: 16, large: 18, 'x-large': 24, 'xx-large': 32, 'xxx-large': 48,
+  'xx-small': 9,
+  'x-small': 10,
+  small: 13,
+  medium: 16,
+  large: 18,
+  'x-large': 24,
+  'xx-large': 32,
+  'xxx-large': 48,
 };
 
 /**
@@ -30,18 +37,31 @@ export function lengthPx(value: string | undefined, base = 16): number | null {
   const num = splitNumber(v);
   if (!num) return null;
   switch (num.unit) {
-    case 'px': return num.n;
-    case '': return num.n === 0 ? 0 : null;
-    case 'pt': return (num.n * 4) / 3;
-    case 'pc': return num.n * 16;
-    case 'in': return num.n * 96;
-    case 'cm': return (num.n * 96) / 2.54;
-    case 'mm': return (num.n * 96) / 25.4;
-    case 'em': return num.n * base;
-    case 'rem': return num.n * 16;
-    case '%': return (num.n / 100) * base;
-    case 'vw': return (num.n / 100) * 1000;
-    case 'vh': return (num.n / 100) * 800;
-    default: return null;
+    case 'px':
+      return num.n;
+    case '':
+      return num.n === 0 ? 0 : null;
+    case 'pt':
+      return (num.n * 4) / 3;
+    case 'pc':
+      return num.n * 16;
+    case 'in':
+      return num.n * 96;
+    case 'cm':
+      return (num.n * 96) / 2.54;
+    case 'mm':
+      return (num.n * 96) / 25.4;
+    case 'em':
+      return num.n * base;
+    case 'rem':
+      return num.n * 16;
+    case '%':
+      return (num.n / 100) * base;
+    case 'vw':
+      return (num.n / 100) * 1000;
+    case 'vh':
+      return (num.n / 100) * 800;
+    default:
+      return null;
   }
 }

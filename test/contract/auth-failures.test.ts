@@ -17,7 +17,11 @@ function mcpFrom(t: TestApp, forwardedFor: string, key: string) {
   const body = '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_account","arguments":{}}}';
   return http(t.h3, 'POST', `/mcp/${key}`, {
     rawBody: body,
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'x-forwarded-for': forwardedFor },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'x-forwarded-for': forwardedFor,
+    },
   });
 }
 
@@ -104,9 +108,10 @@ describe('failed authentications, real socket address (no proxy trusted)', () =>
   });
 
   it('counts by the socket address and ignores X-Forwarded-For', async () => {
-    const call = (forwardedFor: string) => fetch(`${server.url}/v1/account`, {
-      headers: { authorization: `Bearer ${BAD}`, 'x-forwarded-for': forwardedFor },
-    });
+    const call = (forwardedFor: string) =>
+      fetch(`${server.url}/v1/account`, {
+        headers: { authorization: `Bearer ${BAD}`, 'x-forwarded-for': forwardedFor },
+      });
     for (let i = 0; i < BUDGET; i++) expect((await call(`198.51.100.${i}`)).status).toBe(401);
     const limited = await call('198.51.100.200');
     expect(limited.status).toBe(429);

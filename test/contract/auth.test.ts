@@ -6,7 +6,15 @@ import { issueKey } from '../../services/accounts.ts';
 import { SCOPES } from '../../storage/keys.ts';
 import { tools } from '../../tools/index.ts';
 import {
-  callMcp, callRest, createSandbox, http, makeTestApp, mcpClient, toolNamed, verifiedAccount, type TestApp,
+  callMcp,
+  callRest,
+  createSandbox,
+  http,
+  makeTestApp,
+  mcpClient,
+  toolNamed,
+  verifiedAccount,
+  type TestApp,
 } from '../helpers/app.ts';
 import { mcpInitialize } from './mcp-requests.ts';
 
@@ -77,7 +85,9 @@ describe('scopes, generated from the registry', () => {
 
   it('unknown and missing keys get 401', async () => {
     expect((await http(t.h3, 'GET', '/v1/account')).status).toBe(401);
-    const unknown = await http(t.h3, 'GET', '/v1/account', { key: 'svc_AAAAAAAAAAAA_BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB' });
+    const unknown = await http(t.h3, 'GET', '/v1/account', {
+      key: 'svc_AAAAAAAAAAAA_BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB',
+    });
     expect(unknown.status).toBe(401);
     expect(unknown.body.error.code).toBe('unauthorized');
     // MCP refuses before answering initialize: a wrong key never looks connected.
@@ -89,7 +99,9 @@ describe('scopes, generated from the registry', () => {
 
 describe('tenants', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await makeTestApp(); });
+  beforeAll(async () => {
+    t = await makeTestApp();
+  });
   afterAll(() => t.close());
 
   it('an explicit tenant list does not reach tenants created later; an open key does', async () => {
@@ -119,7 +131,13 @@ describe('tenants', () => {
     const byName = await callRest(t.h3, getTenant, owner, {}, 'later');
     expect(byName.body.id).toBe(later.body.tenant.id);
     // POST/PUT take the selector from the x-svc-tenant header.
-    const policy = await callRest(t.h3, toolNamed('set_tenant_policy'), owner, { policy: { no_schema: 'task' } }, 'later');
+    const policy = await callRest(
+      t.h3,
+      toolNamed('set_tenant_policy'),
+      owner,
+      { policy: { no_schema: 'task' } },
+      'later',
+    );
     expect(policy.status).toBe(200);
     expect(policy.headers.get('x-svc-tenant')).toBe(later.body.tenant.id);
   });

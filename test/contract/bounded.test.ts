@@ -26,12 +26,15 @@ async function longPdf(pages: number): Promise<Uint8Array> {
   return doc.save();
 }
 
-type Caller = (tool: string, args: Record<string, unknown>) => Promise<{ isError: boolean; status?: number; body: any }>;
+type Caller = (
+  tool: string,
+  args: Record<string, unknown>,
+) => Promise<{ isError: boolean; status?: number; body: any }>;
 
 /** Reads a document page by page from offset 0, following next_offset. */
 async function readAll(call: Caller, id: string, maxChars?: number) {
   const pages = [];
-  for (let offset: number | null = 0; offset !== null;) {
+  for (let offset: number | null = 0; offset !== null; ) {
     const r = await call('get_document_text', { id, offset, ...(maxChars ? { max_chars: maxChars } : {}) });
     expect(r.isError).toBe(false);
     pages.push(r.body);
@@ -58,7 +61,8 @@ describe('bounded results', () => {
     };
     overMcp = (tool, args) => callMcp(mcp, tool, args);
     const eml = buildEml({
-      subject: 'Delivery notes for March', text: 'The delivery notes are attached.',
+      subject: 'Delivery notes for March',
+      text: 'The delivery notes are attached.',
       attachments: [{ filename: 'notes.pdf', contentType: 'application/pdf', content: await longPdf(12) }],
     });
     const ingested = await rest('ingest_message', { eml });
@@ -156,14 +160,15 @@ describe('bounded results', () => {
 
     const whole = (await rest('get_document_text', { id: body.id, max_chars: 100_000 })).body.text;
     let joined = m.text;
-    for (let next = textCut.next_offset; next !== undefined;) {
+    for (let next = textCut.next_offset; next !== undefined; ) {
       const more = (await rest('get_message', { id, text_offset: next })).body;
       joined += more.text;
       next = more.cut.find((c: { field: string }) => c.field === 'text')?.next_offset;
     }
     expect(joined).toBe(whole);
     expect(await overMcp('get_message', { id, text_offset: textCut.next_offset })).toEqual({
-      isError: false, body: (await rest('get_message', { id, text_offset: textCut.next_offset })).body,
+      isError: false,
+      body: (await rest('get_message', { id, text_offset: textCut.next_offset })).body,
     });
   });
 
@@ -194,22 +199,35 @@ describe('the result byte limit', () => {
     const r = await callRest(t.h3, toolNamed('ingest_message'), key, { eml: buildEml({ subject: 'long', text }) });
     messageId = r.body.message_id;
     // At the default 10,000 characters a field, text and reply_text alone are over 16 KB.
-    docId = (await callRest(t.h3, toolNamed('get_message'), key, { id: messageId, max_text_chars: 1000 })).body.documents[0].id;
+    docId = (await callRest(t.h3, toolNamed('get_message'), key, { id: messageId, max_text_chars: 1000 })).body
+      .documents[0].id;
   });
   afterAll(() => t.close());
 
   it('refuses a read over it with 413 too_large naming the narrowing inputs, REST = MCP', async () => {
     const cases = [
       { tool: 'get_document_text', args: { id: docId, max_chars: 40_000 }, narrowing: ['max_chars'] },
-      { tool: 'get_message', args: { id: messageId, max_text_chars: 20_000 }, narrowing: ['max_text_chars', 'include_headers'] },
+      {
+        tool: 'get_message',
+        args: { id: messageId, max_text_chars: 20_000 },
+        narrowing: ['max_text_chars', 'include_headers'],
+      },
     ];
     for (const c of cases) {
       const viaRest = await callRest(t.h3, toolNamed(c.tool), key, c.args);
       expect(viaRest.status).toBe(413);
       expect(viaRest.body.error.code).toBe('too_large');
-      expect(viaRest.body.error.message).toMatch(new RegExp(`^The result of ${c.tool} is \\d+ KB, over the 16 KB one result may take; ` +
-        `narrow it with ${c.narrowing.join(', ')} and call again\\.$`));
-      expect(viaRest.body.error.details).toEqual({ limit_bytes: 16 * 1024, result_bytes: expect.any(Number), narrowing: c.narrowing });
+      expect(viaRest.body.error.message).toMatch(
+        new RegExp(
+          `^The result of ${c.tool} is \\d+ KB, over the 16 KB one result may take; ` +
+            `narrow it with ${c.narrowing.join(', ')} and call again\\.$`,
+        ),
+      );
+      expect(viaRest.body.error.details).toEqual({
+        limit_bytes: 16 * 1024,
+        result_bytes: expect.any(Number),
+        narrowing: c.narrowing,
+      });
       expect(viaRest.body.error.details.result_bytes).toBeGreaterThan(16 * 1024);
       expect(await callMcp(mcp, c.tool, c.args)).toEqual({ isError: true, body: viaRest.body });
     }

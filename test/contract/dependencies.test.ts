@@ -29,8 +29,9 @@ function sourceFiles(dir: string): string[] {
 function wrongWayImports(file: string, text: string): string[] {
   const layer = file.split('/')[0]!;
   const forbidden = FORBIDDEN[layer] ?? [];
-  return ts.preProcessFile(text, true, true).importedFiles
-    .map((f) => f.fileName)
+  return ts
+    .preProcessFile(text, true, true)
+    .importedFiles.map((f) => f.fileName)
     .filter((spec) => spec.startsWith('.'))
     .filter((spec) => forbidden.includes(relative(ROOT, resolve(ROOT, dirname(file), spec)).split('/')[0]!))
     .map((spec) => `${file} -> ${spec}`);
@@ -44,13 +45,16 @@ describe('dependency direction', () => {
       "const rest = await import('../adapters/rest.ts');",
       "import { db } from '../storage/db.ts';",
       "// import { x } from '../tools/comment.ts';",
-      "const s = \"import y from '../tools/string.ts'\";",
+      'const s = "import y from \'../tools/string.ts\'";',
     ].join('\n');
     expect(wrongWayImports('services/x.ts', text)).toEqual([
-      'services/x.ts -> ../tools/define.ts', 'services/x.ts -> ../tools/index.ts', 'services/x.ts -> ../adapters/rest.ts',
+      'services/x.ts -> ../tools/define.ts',
+      'services/x.ts -> ../tools/index.ts',
+      'services/x.ts -> ../adapters/rest.ts',
     ]);
-    expect(wrongWayImports('pipeline/html/x.ts', "import { db } from '../../storage/db.ts';"))
-      .toEqual(['pipeline/html/x.ts -> ../../storage/db.ts']);
+    expect(wrongWayImports('pipeline/html/x.ts', "import { db } from '../../storage/db.ts';")).toEqual([
+      'pipeline/html/x.ts -> ../../storage/db.ts',
+    ]);
     expect(wrongWayImports('pipeline/x.ts', "import { a } from './types.ts';\nimport { z } from 'zod';")).toEqual([]);
   });
 

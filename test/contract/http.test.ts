@@ -33,18 +33,34 @@ describe('REST protocol errors', () => {
 
   it('bad JSON: 400; a JSON array: 400', async () => {
     const headers = { 'content-type': 'application/json' };
-    expectError(await http(t.h3, 'POST', '/v1/feedback', { key, rawBody: '{"text": ', headers }), 400, 'invalid_request');
-    expectError(await http(t.h3, 'POST', '/v1/feedback', { key, rawBody: '["text"]', headers }), 400, 'invalid_request');
+    expectError(
+      await http(t.h3, 'POST', '/v1/feedback', { key, rawBody: '{"text": ', headers }),
+      400,
+      'invalid_request',
+    );
+    expectError(
+      await http(t.h3, 'POST', '/v1/feedback', { key, rawBody: '["text"]', headers }),
+      400,
+      'invalid_request',
+    );
   });
 
   it('wrong content type: 415', async () => {
-    const r = await http(t.h3, 'POST', '/v1/feedback', { key, rawBody: 'text=hi', headers: { 'content-type': 'text/plain' } });
+    const r = await http(t.h3, 'POST', '/v1/feedback', {
+      key,
+      rawBody: 'text=hi',
+      headers: { 'content-type': 'text/plain' },
+    });
     expectError(r, 415, 'unsupported_media_type');
   });
 
   it('body over the limit: 413, with and without Content-Length', async () => {
     const big = JSON.stringify({ text: 'x'.repeat(5000) });
-    const r = await http(t.h3, 'POST', '/v1/feedback', { key, rawBody: big, headers: { 'content-type': 'application/json' } });
+    const r = await http(t.h3, 'POST', '/v1/feedback', {
+      key,
+      rawBody: big,
+      headers: { 'content-type': 'application/json' },
+    });
     expectError(r, 413, 'too_large');
     const stream = new ReadableStream({
       start(controller) {
@@ -52,10 +68,14 @@ describe('REST protocol errors', () => {
         controller.close();
       },
     });
-    const response = await t.h3.fetch(new Request('http://svc.test/v1/feedback', {
-      method: 'POST', body: stream, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      duplex: 'half',
-    } as RequestInit));
+    const response = await t.h3.fetch(
+      new Request('http://svc.test/v1/feedback', {
+        method: 'POST',
+        body: stream,
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        duplex: 'half',
+      } as RequestInit),
+    );
     expect(response.status).toBe(413);
   });
 

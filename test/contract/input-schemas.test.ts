@@ -31,7 +31,8 @@ function propertyFindings(s: Schema, path: string, out: string[], described = fa
     // A choice of kinds (a starter name or a schema object) is allowed when every branch is typed.
     if (typeof s.type === 'string') out.push(`${path}: type beside anyOf`);
     const kinds = new Set(s.anyOf.map((b) => (isSchema(b) && typeof b.type === 'string' ? b.type : '')));
-    if (ANY_VALUE.every((type) => kinds.has(type))) out.push(`${path}: anyOf naming every JSON type (accepts anything)`);
+    if (ANY_VALUE.every((type) => kinds.has(type)))
+      out.push(`${path}: anyOf naming every JSON type (accepts anything)`);
     s.anyOf.forEach((branch, i) => {
       if (!isSchema(branch) || !typed(branch)) out.push(`${path}.anyOf[${i}]: untyped branch`);
       if (isSchema(branch)) propertyFindings(branch, `${path}.anyOf[${i}]`, out, typeof s.description === 'string');
@@ -39,7 +40,13 @@ function propertyFindings(s: Schema, path: string, out: string[], described = fa
   } else if (!typed(s)) {
     out.push(`${path}: untyped (accepts anything)`);
   }
-  if (s.type === 'object' && !isSchema(s.properties) && !isSchema(s.additionalProperties) && !described && typeof s.description !== 'string') {
+  if (
+    s.type === 'object' &&
+    !isSchema(s.properties) &&
+    !isSchema(s.additionalProperties) &&
+    !described &&
+    typeof s.description !== 'string'
+  ) {
     out.push(`${path}: free-form object without a description`);
   }
   for (const [name, p] of Object.entries(isSchema(s.properties) ? s.properties : {})) {
@@ -79,28 +86,35 @@ describe('portable input schemas', () => {
   afterAll(() => t.close());
 
   it('finds what it is meant to find', () => {
-    expect(inputFindings('x', {
-      type: 'object',
-      anyOf: [{ required: ['a'] }],
-      properties: {
-        a: { type: ['string', 'null'] },
-        b: {},
-        c: { anyOf: [{ type: 'string' }, { type: 'null' }] },
-        d: { type: 'object' },
-        e: { $ref: '#/$defs/E' },
-        f: { type: 'array', items: { description: 'any' } },
-        g: { anyOf: [{ type: 'string' }, { type: 'object', description: 'a schema' }] },
-        h: { enum: ['x', 'y'] },
-        i: { description: 'any', anyOf: ['object', 'array', 'string', 'number', 'boolean'].map((type) => ({ type })) },
-        j: { type: 'object', description: 'field -> value', additionalProperties: { type: 'object' } },
-      },
-    })).toEqual([
+    expect(
+      inputFindings('x', {
+        type: 'object',
+        anyOf: [{ required: ['a'] }],
+        properties: {
+          a: { type: ['string', 'null'] },
+          b: {},
+          c: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+          d: { type: 'object' },
+          e: { $ref: '#/$defs/E' },
+          f: { type: 'array', items: { description: 'any' } },
+          g: { anyOf: [{ type: 'string' }, { type: 'object', description: 'a schema' }] },
+          h: { enum: ['x', 'y'] },
+          i: {
+            description: 'any',
+            anyOf: ['object', 'array', 'string', 'number', 'boolean'].map((type) => ({ type })),
+          },
+          j: { type: 'object', description: 'field -> value', additionalProperties: { type: 'object' } },
+        },
+      }),
+    ).toEqual([
       'x: anyOf at the top level',
-      'x.a: type array ["string","null"]', 'x.a: untyped (accepts anything)',
+      'x.a: type array ["string","null"]',
+      'x.a: untyped (accepts anything)',
       'x.b: untyped (accepts anything)',
       'x.c.anyOf[1]: advertises null (make the field optional instead)',
       'x.d: free-form object without a description',
-      'x.e: $ref #/$defs/E', 'x.e: untyped (accepts anything)',
+      'x.e: $ref #/$defs/E',
+      'x.e: untyped (accepts anything)',
       'x.f[]: untyped (accepts anything)',
       'x.i: anyOf naming every JSON type (accepts anything)',
     ]);
@@ -112,20 +126,53 @@ describe('portable input schemas', () => {
   });
 
   it('still takes the null an older client sends to clear a field, over MCP and REST alike', async () => {
-    const update = listed.find((tool) => tool.name === 'update_bucket')!.inputSchema as { properties: Record<string, Schema> };
+    const update = listed.find((tool) => tool.name === 'update_bucket')!.inputSchema as {
+      properties: Record<string, Schema>;
+    };
     expect(update.properties.priority).toEqual({ type: 'integer', minimum: 0, maximum: 10000 });
-    const cleared = { description: '', priority: 100, enabled: true, rule: null, schema: null, policy: null, destinations: [] };
-    const nulls = { description: null, priority: null, enabled: null, rule: null, schema: null, policy: null, destinations: null };
+    const cleared = {
+      description: '',
+      priority: 100,
+      enabled: true,
+      rule: null,
+      schema: null,
+      policy: null,
+      destinations: [],
+    };
+    const nulls = {
+      description: null,
+      priority: null,
+      enabled: null,
+      rule: null,
+      schema: null,
+      policy: null,
+      destinations: null,
+    };
     const client = await mcpClient(t.h3, key);
-    for (const [name, via] of [['via-mcp', 'mcp'], ['via-rest', 'rest']] as const) {
-      const created = await callRest(t.h3, toolNamed('create_bucket'), key, {
-        name, description: 'x', priority: 5, enabled: false, rule: { address: 'a@' }, schema: 'starter:invoice',
-        policy: { no_schema: 'task' },
-      }, 'acme');
+    for (const [name, via] of [
+      ['via-mcp', 'mcp'],
+      ['via-rest', 'rest'],
+    ] as const) {
+      const created = await callRest(
+        t.h3,
+        toolNamed('create_bucket'),
+        key,
+        {
+          name,
+          description: 'x',
+          priority: 5,
+          enabled: false,
+          rule: { address: 'a@' },
+          schema: 'starter:invoice',
+          policy: { no_schema: 'task' },
+        },
+        'acme',
+      );
       expect(created.status).toBe(200);
-      const body = via === 'mcp'
-        ? (await callMcp(client, 'update_bucket', { id: name, ...nulls }, 'acme')).body
-        : (await callRest(t.h3, toolNamed('update_bucket'), key, { id: name, ...nulls }, 'acme')).body;
+      const body =
+        via === 'mcp'
+          ? (await callMcp(client, 'update_bucket', { id: name, ...nulls }, 'acme')).body
+          : (await callRest(t.h3, toolNamed('update_bucket'), key, { id: name, ...nulls }, 'acme')).body;
       expect(body).toMatchObject(cleared);
     }
     const value = await callMcp(client, 'correct_field', { id: 'cap_none', field: 'total', value: null }, 'acme');

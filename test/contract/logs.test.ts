@@ -23,14 +23,20 @@ describe('structured logs', () => {
   const lines: Line[] = [];
   let raw = '';
   beforeAll(async () => {
-    configureLogger('info', new Writable({
-      write(chunk: Buffer, _enc, done) {
-        raw += chunk.toString();
-        for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-        done();
-      },
-    }));
-    t = await makeTestApp({ SVC_ALLOW_PRIVATE_DESTINATIONS: '1', SVC_INBOUND_DOMAIN: 'in.test', SVC_AUTH_DNS: 'none' }, { realClock: true });
+    configureLogger(
+      'info',
+      new Writable({
+        write(chunk: Buffer, _enc, done) {
+          raw += chunk.toString();
+          for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+          done();
+        },
+      }),
+    );
+    t = await makeTestApp(
+      { SVC_ALLOW_PRIVATE_DESTINATIONS: '1', SVC_INBOUND_DOMAIN: 'in.test', SVC_AUTH_DNS: 'none' },
+      { realClock: true },
+    );
     smtp = await listenSmtp(t.app, 0, '127.0.0.1');
     key = (await createSandbox(t.app, 'operator')).key;
   });
@@ -48,15 +54,45 @@ describe('structured logs', () => {
     const client = await mcpClient(t.h3, key);
     await callMcp(client, 'list_buckets');
     const prefix = key.split('_').slice(0, 2).join('_');
-    expect(lines).toContainEqual(expect.objectContaining({
-      msg: 'request', method: 'GET', route: '/v1/tenant', tool: 'get_tenant', status: 200, key: prefix, tenant,
-      ms: expect.any(Number), level: 30, service: 'svc', time: expect.any(String),
-    }));
-    expect(lines).toContainEqual(expect.objectContaining({ msg: 'request refused', route: '/v1/buckets/:id', tool: 'get_bucket', status: 404, tenant }));
-    expect(lines).toContainEqual(expect.objectContaining({ msg: 'request refused', route: '/v1/account', status: 401, key: prefix, tenant: null }));
-    expect(lines).toContainEqual(expect.objectContaining({
-      msg: 'request', method: 'POST', route: '/mcp/:key', rpc: ['tools/call'], tool: 'list_buckets', status: 200, key: prefix, tenant,
-    }));
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        msg: 'request',
+        method: 'GET',
+        route: '/v1/tenant',
+        tool: 'get_tenant',
+        status: 200,
+        key: prefix,
+        tenant,
+        ms: expect.any(Number),
+        level: 30,
+        service: 'svc',
+        time: expect.any(String),
+      }),
+    );
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        msg: 'request refused',
+        route: '/v1/buckets/:id',
+        tool: 'get_bucket',
+        status: 404,
+        tenant,
+      }),
+    );
+    expect(lines).toContainEqual(
+      expect.objectContaining({ msg: 'request refused', route: '/v1/account', status: 401, key: prefix, tenant: null }),
+    );
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        msg: 'request',
+        method: 'POST',
+        route: '/mcp/:key',
+        rpc: ['tools/call'],
+        tool: 'list_buckets',
+        status: 200,
+        key: prefix,
+        tenant,
+      }),
+    );
     expect(lines).toContainEqual(expect.objectContaining({ route: '/mcp/:key', rpc: ['initialize'], status: 200 }));
   });
 
@@ -64,38 +100,68 @@ describe('structured logs', () => {
     expect((await caller(t.h3, key)('claim_subdomain', { name: 'logging-co' })).status).toBe(200);
     expect((await caller(t.h3, key)('create_address', { local_part: 'ap' })).status).toBe(200);
     const { client } = await SmtpClient.open(smtp.port);
-    const eml = buildEml({ subject: 'Invoice L-1', text: `Invoice number: L-1\n${CONTENT}`, to: 'logging-co.ap@in.test' });
+    const eml = buildEml({
+      subject: 'Invoice L-1',
+      text: `Invoice number: L-1\n${CONTENT}`,
+      to: 'logging-co.ap@in.test',
+    });
     const sent = await client.send('billing@vendor.example', ['logging-co.ap@in.test', 'nobody.here@in.test'], eml);
     await client.close();
     expect(sent.data).toMatch(/^250/);
-    expect(lines).toContainEqual(expect.objectContaining({
-      msg: 'smtp transaction', peer: '127.0.0.1', mail_from: 'billing@vendor.example', recipients: ['logging-co.ap@in.test'],
-      reply: expect.stringMatching(/^250 2\.0\.0 Stored as [0-9A-F]{16}$/),
-    }));
-    expect(lines).toContainEqual(expect.objectContaining({
-      msg: 'smtp recipient refused', recipients: ['nobody.here@in.test'], reply: expect.stringMatching(/^550 5\.1\.1 /),
-    }));
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        msg: 'smtp transaction',
+        peer: '127.0.0.1',
+        mail_from: 'billing@vendor.example',
+        recipients: ['logging-co.ap@in.test'],
+        reply: expect.stringMatching(/^250 2\.0\.0 Stored as [0-9A-F]{16}$/),
+      }),
+    );
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        msg: 'smtp recipient refused',
+        recipients: ['nobody.here@in.test'],
+        reply: expect.stringMatching(/^550 5\.1\.1 /),
+      }),
+    );
   });
 
   it('logs each webhook attempt with destination, status, duration and next retry', async () => {
     const receiver = await startReceiver(SECRET, (n) => (n === 1 ? 503 : 200));
     const call = caller(t.h3, key);
-    await call('add_destination', { name: 'erp', url: `${receiver.url}/hooks/${URL_TOKEN}?token=${URL_TOKEN}`, secret: SECRET });
+    await call('add_destination', {
+      name: 'erp',
+      url: `${receiver.url}/hooks/${URL_TOKEN}?token=${URL_TOKEN}`,
+      secret: SECRET,
+    });
     await call('update_bucket', { id: 'invoices', destinations: ['erp'] });
-    const eml = buildEml({ subject: 'Invoice L-2', text: `Invoice number: L-2\nInvoice date: 2026-03-01\nTotal due: 10.00 EUR\n${CONTENT}` });
+    const eml = buildEml({
+      subject: 'Invoice L-2',
+      text: `Invoice number: L-2\nInvoice date: 2026-03-01\nTotal due: 10.00 EUR\n${CONTENT}`,
+    });
     expect((await call('ingest_message', { eml })).body.capture.status).toBe('applied');
     const worker = new DeliveryWorker(t.app, { pollMs: 20 });
     await worker.tick();
     await receiver.close();
     const attempt = lines.find((l) => l.msg === 'webhook attempt');
     expect(attempt).toMatchObject({
-      destination: 'erp', url: receiver.url, attempt: 1, status: 503, outcome: 'pending', level: 40,
-      ms: expect.any(Number), next_retry: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), delivery: expect.stringMatching(/^dlv_/),
+      destination: 'erp',
+      url: receiver.url,
+      attempt: 1,
+      status: 503,
+      outcome: 'pending',
+      level: 40,
+      ms: expect.any(Number),
+      next_retry: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      delivery: expect.stringMatching(/^dlv_/),
     });
   });
 
   it('never writes a key, a secret, a webhook URL token or message content', async () => {
-    await until(() => lines.length, (n) => n > 10);
+    await until(
+      () => lines.length,
+      (n) => n > 10,
+    );
     const secretPart = key.split('_')[2]!;
     expect(raw).not.toContain(secretPart);
     expect(raw).not.toContain(SECRET);

@@ -12,7 +12,10 @@ describe('MCP over HTTP', () => {
   let t: TestApp;
   let key: string;
   beforeAll(async () => {
-    t = await makeTestApp({ SVC_PUBLIC_URL: 'https://capture.example.net', SVC_ALLOWED_HOSTS: 'mcp.internal, other.example' });
+    t = await makeTestApp({
+      SVC_PUBLIC_URL: 'https://capture.example.net',
+      SVC_ALLOWED_HOSTS: 'mcp.internal, other.example',
+    });
     key = (await createSandbox(t.app, 'operator')).key;
   });
   afterAll(() => t.close());
@@ -30,10 +33,12 @@ describe('MCP over HTTP', () => {
 
   it('accepts the key as a Bearer header at /mcp, and refuses /mcp without one', async () => {
     const client = new Client({ name: 'bearer', version: '0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL('http://svc.test/mcp'), {
-      requestInit: { headers: { authorization: `Bearer ${key}` } },
-      fetch: async (url, init) => t.h3.fetch(new Request(url, init)),
-    }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL('http://svc.test/mcp'), {
+        requestInit: { headers: { authorization: `Bearer ${key}` } },
+        fetch: async (url, init) => t.h3.fetch(new Request(url, init)),
+      }),
+    );
     const result = await client.callTool({ name: 'get_tenant', arguments: {} });
     expect((result.structuredContent as { kind: string }).kind).toBe('sandbox');
     await client.close();
@@ -85,17 +90,23 @@ describe('MCP over HTTP', () => {
 
 describe('svc mcp (stdio) start-up check', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await makeTestApp(); });
+  beforeAll(async () => {
+    t = await makeTestApp();
+  });
   afterAll(() => t.close());
 
   it('names the database and the problem when the key is not in it', async () => {
     const empty = await stdioCaller(t.app, 'svc_AAAAAAAAAAAA_BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB');
     const where = t.app.config.databaseUrl.replace(/^file:/, '');
-    expect(empty).toBe(`svc mcp: database ${where} has no accounts, so SVC_API_KEY cannot be in it; set SVC_DATA_DIR ` +
-      '(or SVC_DATABASE_URL) to the one `svc serve` uses.');
+    expect(empty).toBe(
+      `svc mcp: database ${where} has no accounts, so SVC_API_KEY cannot be in it; set SVC_DATA_DIR ` +
+        '(or SVC_DATABASE_URL) to the one `svc serve` uses.',
+    );
     const { accountId, key } = await verifiedAccount(t.app);
     const unknown = await stdioCaller(t.app, `${key}x`);
-    expect(unknown).toBe(`svc mcp: Unknown API key: check for a typo or create a new key. (SVC_API_KEY checked against database ${where})`);
+    expect(unknown).toBe(
+      `svc mcp: Unknown API key: check for a typo or create a new key. (SVC_API_KEY checked against database ${where})`,
+    );
     const good = await stdioCaller(t.app, key);
     expect(typeof good === 'object' && good.account.id).toBe(accountId);
     const { key: reader } = await issueKey(t.app, accountId, 'r', ['read'], null);

@@ -15,9 +15,35 @@ import { ROOT } from '../helpers/process.ts';
 const run = promisify(execFile);
 
 // The inspector's list (CONSTRAINING_KEYWORDS) plus the applicators it walks into.
-const CONSTRAINING = ['type', 'enum', 'const', 'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum',
-  'maxLength', 'minLength', 'pattern', 'format', 'maxItems', 'minItems', 'uniqueItems', 'maxProperties', 'minProperties',
-  'required', 'properties', 'items', 'additionalProperties', 'propertyNames', 'anyOf', 'oneOf', 'allOf', 'not', '$ref'];
+const CONSTRAINING = [
+  'type',
+  'enum',
+  'const',
+  'multipleOf',
+  'maximum',
+  'exclusiveMaximum',
+  'minimum',
+  'exclusiveMinimum',
+  'maxLength',
+  'minLength',
+  'pattern',
+  'format',
+  'maxItems',
+  'minItems',
+  'uniqueItems',
+  'maxProperties',
+  'minProperties',
+  'required',
+  'properties',
+  'items',
+  'additionalProperties',
+  'propertyNames',
+  'anyOf',
+  'oneOf',
+  'allOf',
+  'not',
+  '$ref',
+];
 
 /** Paths of schemas that break a portability rule. */
 function unportable(schema: unknown, path: string, out: string[] = []): string[] {
@@ -26,9 +52,14 @@ function unportable(schema: unknown, path: string, out: string[] = []): string[]
   const s = schema as Record<string, unknown>;
   if (Array.isArray(s.type)) out.push(`${path}: type array ${JSON.stringify(s.type)}`);
   if (!Object.keys(s).some((k) => CONSTRAINING.includes(k))) out.push(`${path}: constrains nothing`);
-  for (const [k, v] of Object.entries((s.properties ?? {}) as Record<string, unknown>)) unportable(v, `${path}.properties.${k}`, out);
-  for (const key of ['anyOf', 'oneOf', 'allOf']) (s[key] as unknown[] | undefined)?.forEach((v, i) => unportable(v, `${path}.${key}[${i}]`, out));
-  for (const key of ['items', 'additionalProperties', 'propertyNames']) if (s[key] && typeof s[key] === 'object') unportable(s[key], `${path}.${key}`, out);
+  for (const [k, v] of Object.entries((s.properties ?? {}) as Record<string, unknown>))
+    unportable(v, `${path}.properties.${k}`, out);
+  for (const key of ['anyOf', 'oneOf', 'allOf'])
+    (s[key] as unknown[] | undefined)?.forEach((v, i) => {
+      unportable(v, `${path}.${key}[${i}]`, out);
+    });
+  for (const key of ['items', 'additionalProperties', 'propertyNames'])
+    if (s[key] && typeof s[key] === 'object') unportable(s[key], `${path}.${key}`, out);
   return out;
 }
 
@@ -47,9 +78,17 @@ describe('OpenAPI and tool schemas', () => {
       const file = join(dir, 'openapi.json');
       writeFileSync(file, JSON.stringify(doc));
       // Redocly reports usage and checks for updates over the network unless told not to.
-      const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', DO_NOT_TRACK: '1' };
-      const { stdout } = await run(join(ROOT, 'node_modules/.bin/redocly'), ['lint', file, '--format=json'], { cwd: dir, env, timeout: 120_000 })
-        .catch((error: { stdout: string }) => ({ stdout: error.stdout }));
+      const env = {
+        ...process.env,
+        REDOCLY_TELEMETRY: 'off',
+        REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+        DO_NOT_TRACK: '1',
+      };
+      const { stdout } = await run(join(ROOT, 'node_modules/.bin/redocly'), ['lint', file, '--format=json'], {
+        cwd: dir,
+        env,
+        timeout: 120_000,
+      }).catch((error: { stdout: string }) => ({ stdout: error.stdout }));
       const report = JSON.parse(stdout);
       expect(report.problems.map((p: { ruleId: string; message: string }) => `${p.ruleId}: ${p.message}`)).toEqual([]);
       expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });

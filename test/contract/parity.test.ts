@@ -2,7 +2,16 @@
 // client, on two services with the same clock, gives the same results and errors.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { callMcp, callRest, makeTestApp, mcpClient, normalize, toolNamed, verifiedAccount, type TestApp } from '../helpers/app.ts';
+import {
+  callMcp,
+  callRest,
+  makeTestApp,
+  mcpClient,
+  normalize,
+  toolNamed,
+  verifiedAccount,
+  type TestApp,
+} from '../helpers/app.ts';
 
 interface Step {
   tool: string;
@@ -12,7 +21,10 @@ interface Step {
 
 const steps: Step[] = [
   { tool: 'get_project_status' },
-  { tool: 'register_interest', args: () => ({ email: 'cto@example.com', price_band: 'usd_25_75_month', wants_beta: true }) },
+  {
+    tool: 'register_interest',
+    args: () => ({ email: 'cto@example.com', price_band: 'usd_25_75_month', wants_beta: true }),
+  },
   { tool: 'register_interest', args: () => ({ email: 'not-an-email', expected_volume: 'lots' }) },
   { tool: 'get_account' },
   { tool: 'create_tenant', args: () => ({ name: 'acme' }) },
@@ -23,7 +35,11 @@ const steps: Step[] = [
   { tool: 'get_tenant' },
   { tool: 'get_tenant', tenant: 'acme' },
   { tool: 'get_tenant', tenant: 'initech' },
-  { tool: 'set_tenant_policy', tenant: 'acme', args: () => ({ policy: { auto_accept: { min_confidence: 0.9 }, on_flags: { hidden_text: 'accept' } } }) },
+  {
+    tool: 'set_tenant_policy',
+    tenant: 'acme',
+    args: () => ({ policy: { auto_accept: { min_confidence: 0.9 }, on_flags: { hidden_text: 'accept' } } }),
+  },
   { tool: 'set_tenant_policy', tenant: 'acme', args: () => ({ policy: { auto_accept: { min_confidence: 2 } } }) },
   { tool: 'set_tenant_policy', tenant: 'acme', args: () => ({}) },
   { tool: 'create_key', args: () => ({ label: 'reader', scopes: ['read'], tenants: ['acme'] }) },
@@ -34,7 +50,10 @@ const steps: Step[] = [
   { tool: 'revoke_key', args: (r) => ({ id: r[15].id }) },
   { tool: 'revoke_key', args: (r) => ({ id: r[15].id }) },
   { tool: 'revoke_key', args: () => ({ id: 'key_00000000000000000000000000' }) },
-  { tool: 'submit_feedback', args: () => ({ text: 'The invoice starter missed a VAT number.', about: 'starter:invoice', severity: 'high' }) },
+  {
+    tool: 'submit_feedback',
+    args: () => ({ text: 'The invoice starter missed a VAT number.', about: 'starter:invoice', severity: 'high' }),
+  },
   { tool: 'submit_feedback', args: () => ({ severity: 'urgent' }) },
   { tool: 'list_events', tenant: 'acme' },
   { tool: 'list_events', tenant: 'acme', args: () => ({ type: 'tenant.policy_set' }) },
@@ -44,30 +63,73 @@ const steps: Step[] = [
   { tool: 'list_starters' },
   { tool: 'list_buckets', tenant: 'acme' },
   { tool: 'list_buckets', tenant: 'globex', args: () => ({ days: 7 }) },
-  { tool: 'create_bucket', tenant: 'acme', args: () => ({ name: 'orders', priority: 50, rule: { subject_contains: ['order'] }, schema: 'starter:purchase_order' }) },
+  {
+    tool: 'create_bucket',
+    tenant: 'acme',
+    args: () => ({
+      name: 'orders',
+      priority: 50,
+      rule: { subject_contains: ['order'] },
+      schema: 'starter:purchase_order',
+    }),
+  },
   { tool: 'create_bucket', tenant: 'acme', args: () => ({ name: 'orders' }) },
   { tool: 'create_bucket', tenant: 'acme', args: () => ({ name: 'bad', rule: { any: [{ subject_matches: '(' }] } }) },
   { tool: 'create_bucket', tenant: 'acme', args: () => ({ name: 'bad', rule: { subject: 'x' } }) },
-  { tool: 'create_bucket', tenant: 'acme', args: () => ({ name: 'bad', schema: { name: 'x', fields: { a: { type: 'money', extract: [] } } } }) },
+  {
+    tool: 'create_bucket',
+    tenant: 'acme',
+    args: () => ({ name: 'bad', schema: { name: 'x', fields: { a: { type: 'money', extract: [] } } } }),
+  },
   { tool: 'create_bucket', tenant: 'acme', args: () => ({ name: 'bad', schema: 'starter:nope' }) },
   { tool: 'create_bucket', tenant: 'acme', args: () => ({ name: 'Bad Name' }) },
   { tool: 'get_bucket', tenant: 'acme', args: () => ({ id: 'orders' }) },
-  { tool: 'update_bucket', tenant: 'acme', args: () => ({ id: 'orders', description: 'Purchase orders', enabled: false }) },
-  { tool: 'update_bucket', tenant: 'acme', args: () => ({ id: 'orders', schema: null, policy: { no_schema: 'task' } }) },
+  {
+    tool: 'update_bucket',
+    tenant: 'acme',
+    args: () => ({ id: 'orders', description: 'Purchase orders', enabled: false }),
+  },
+  {
+    tool: 'update_bucket',
+    tenant: 'acme',
+    args: () => ({ id: 'orders', schema: null, policy: { no_schema: 'task' } }),
+  },
   { tool: 'update_bucket', tenant: 'acme', args: () => ({ id: 'orders', name: 'invoices' }) },
   { tool: 'get_bucket', tenant: 'acme', args: (r) => ({ id: r[32].id }) },
-  { tool: 'dry_run_rule', tenant: 'acme', args: () => ({ rule: { any: [{ subject_contains: ['receipt'] }, { sender_domain: '.vendor.example' }] },
-    eml: 'From: a@billing.vendor.example\r\nSubject: Invoice 7\r\n\r\nTotal: 5 EUR\r\n', html: '<p>Receipt</p>' }) },
+  {
+    tool: 'dry_run_rule',
+    tenant: 'acme',
+    args: () => ({
+      rule: { any: [{ subject_contains: ['receipt'] }, { sender_domain: '.vendor.example' }] },
+      eml: 'From: a@billing.vendor.example\r\nSubject: Invoice 7\r\n\r\nTotal: 5 EUR\r\n',
+      html: '<p>Receipt</p>',
+    }),
+  },
   { tool: 'dry_run_rule', tenant: 'acme', args: () => ({ rule: { subject_contains: ['x'] } }) },
-  { tool: 'dry_run_schema', tenant: 'acme', args: () => ({ schema: 'starter:invoice',
-    eml: 'From: Vendor <a@vendor.example>\r\nSubject: Invoice\r\n\r\nInvoice No: V-1\r\nInvoice date: 2026-03-01\r\nTotal: 5.00 EUR\r\n',
-    expected: { eml: { invoice_number: 'V-1', total_amount: '5,00', currency: 'USD' } } }) },
+  {
+    tool: 'dry_run_schema',
+    tenant: 'acme',
+    args: () => ({
+      schema: 'starter:invoice',
+      eml: 'From: Vendor <a@vendor.example>\r\nSubject: Invoice\r\n\r\nInvoice No: V-1\r\nInvoice date: 2026-03-01\r\nTotal: 5.00 EUR\r\n',
+      expected: { eml: { invoice_number: 'V-1', total_amount: '5,00', currency: 'USD' } },
+    }),
+  },
   { tool: 'delete_bucket', tenant: 'acme', args: () => ({ id: 'orders' }) },
   { tool: 'get_bucket', tenant: 'acme', args: () => ({ id: 'orders' }) },
   { tool: 'list_events', tenant: 'acme', args: () => ({ type: 'bucket.updated' }) },
   // Ingest, messages, captures, tasks, flow (issue: ingest).
   { tool: 'ingest_message', tenant: 'acme', args: () => ({ eml: HELD_INVOICE }) },
-  { tool: 'ingest_message', tenant: 'acme', args: () => ({ html: '<p>Lunch on Friday?</p>', from: 'Pat <pat@example.com>', to: 'ap@acme.example', subject: 'Lunch' }) },
+  {
+    tool: 'ingest_message',
+    tenant: 'acme',
+    args: () => ({
+      html: '<p>Lunch on Friday?</p>',
+      from: 'Pat <pat@example.com>',
+      to: 'ap@acme.example',
+      subject: 'Lunch',
+    }),
+  },
   { tool: 'ingest_message', tenant: 'acme', args: () => ({ subject: 'nothing to ingest' }) },
   { tool: 'ingest_message', tenant: 'acme', args: () => ({ eml: HELD_INVOICE, auth: { spf: 'pass' } }) },
   { tool: 'list_messages', tenant: 'acme' },
@@ -77,16 +139,36 @@ const steps: Step[] = [
   { tool: 'get_document_text', tenant: 'acme', args: (r) => ({ id: r.find((x) => x?.documents)?.documents[0].id }) },
   { tool: 'list_captures', tenant: 'acme', args: () => ({ status: 'held' }) },
   { tool: 'get_capture', tenant: 'acme', args: (r) => ({ id: held(r).capture.id }) },
-  { tool: 'correct_field', tenant: 'acme', args: (r) => ({ id: held(r).capture.id, field: 'total_amount', value: 'EUR 99.00', reason: 'from the PDF' }) },
-  { tool: 'correct_field', tenant: 'acme', args: (r) => ({ id: held(r).capture.id, field: 'total_amount', value: 'ninety' }) },
+  {
+    tool: 'correct_field',
+    tenant: 'acme',
+    args: (r) => ({ id: held(r).capture.id, field: 'total_amount', value: 'EUR 99.00', reason: 'from the PDF' }),
+  },
+  {
+    tool: 'correct_field',
+    tenant: 'acme',
+    args: (r) => ({ id: held(r).capture.id, field: 'total_amount', value: 'ninety' }),
+  },
   { tool: 'list_tasks', tenant: 'acme' },
   { tool: 'get_task', tenant: 'acme', args: (r) => ({ id: held(r).tasks[0].id }) },
   { tool: 'approve_capture', tenant: 'acme', args: (r) => ({ id: held(r).capture.id, note: 'ok' }) },
   { tool: 'approve_capture', tenant: 'acme', args: (r) => ({ id: held(r).capture.id }) },
-  { tool: 'resolve_task', tenant: 'acme', args: (r) => ({ id: r.find((x) => x?.status === 'unrouted')?.tasks[0].id, status: 'dismissed', note: 'not business mail' }) },
+  {
+    tool: 'resolve_task',
+    tenant: 'acme',
+    args: (r) => ({
+      id: r.find((x) => x?.status === 'unrouted')?.tasks[0].id,
+      status: 'dismissed',
+      note: 'not business mail',
+    }),
+  },
   { tool: 'reprocess_message', tenant: 'acme', args: (r) => ({ id: held(r).message_id }) },
   { tool: 'get_flow', tenant: 'acme', args: () => ({ hours: 24 }) },
-  { tool: 'dry_run_schema', tenant: 'acme', args: (r) => ({ schema: 'starter:invoice', message_ids: [held(r).message_id] }) },
+  {
+    tool: 'dry_run_schema',
+    tenant: 'acme',
+    args: (r) => ({ schema: 'starter:invoice', message_ids: [held(r).message_id] }),
+  },
   { tool: 'list_buckets', tenant: 'acme' },
   // Mail in (issue: mail in).
   { tool: 'get_subdomain', tenant: 'acme' },
@@ -94,15 +176,27 @@ const steps: Step[] = [
   { tool: 'claim_subdomain', tenant: 'acme', args: () => ({ name: 'postmaster' }) },
   { tool: 'claim_subdomain', tenant: 'acme', args: () => ({ name: 'acme-trading' }) },
   { tool: 'claim_subdomain', tenant: 'globex', args: () => ({ name: 'acme-trading' }) },
-  { tool: 'claim_subdomain', tenant: 'globex', args: () => ({ name: 'smtp-globex', request_exception: true, reason: 'brand' }) },
+  {
+    tool: 'claim_subdomain',
+    tenant: 'globex',
+    args: () => ({ name: 'smtp-globex', request_exception: true, reason: 'brand' }),
+  },
   { tool: 'set_catch_all', tenant: 'acme', args: () => ({ enabled: true }) },
-  { tool: 'create_address', tenant: 'acme', args: () => ({ local_part: 'ap', label: 'Payables', daily_cap: 100, bucket: 'invoices' }) },
+  {
+    tool: 'create_address',
+    tenant: 'acme',
+    args: () => ({ local_part: 'ap', label: 'Payables', daily_cap: 100, bucket: 'invoices' }),
+  },
   { tool: 'create_address', tenant: 'acme', args: () => ({ local_part: 'ap' }) },
   { tool: 'create_address', tenant: 'acme', args: () => ({ kind: 'relationship' }) },
   { tool: 'create_address', tenant: 'acme', args: () => ({ local_part: 'x', bucket: 'nope' }) },
   { tool: 'list_addresses', tenant: 'acme' },
   { tool: 'set_address_enabled', tenant: 'acme', args: () => ({ id: 'ap', enabled: false }) },
-  { tool: 'set_address_forwarders', tenant: 'acme', args: () => ({ id: 'ap', forwarders: ['@Vendor.example', 'ops@acme.example'] }) },
+  {
+    tool: 'set_address_forwarders',
+    tenant: 'acme',
+    args: () => ({ id: 'ap', forwarders: ['@Vendor.example', 'ops@acme.example'] }),
+  },
   { tool: 'set_address_forwarders', tenant: 'acme', args: () => ({ id: 'nope', forwarders: [] }) },
   { tool: 'list_addresses', tenant: 'acme', args: () => ({ enabled: false, kind: 'named' }) },
   { tool: 'get_bucket', tenant: 'acme', args: () => ({ id: 'invoices' }) },
@@ -110,9 +204,17 @@ const steps: Step[] = [
   { tool: 'release_subdomain', tenant: 'acme', args: () => ({ confirm: true }) },
   { tool: 'get_subdomain', tenant: 'globex' },
   // Destinations and webhooks (issue: webhooks). No worker runs here: deliveries stay queued.
-  { tool: 'add_destination', tenant: 'acme', args: () => ({ name: 'erp', url: 'http://127.0.0.1:9/hook', secret: 'parity-secret-1' }) },
+  {
+    tool: 'add_destination',
+    tenant: 'acme',
+    args: () => ({ name: 'erp', url: 'http://127.0.0.1:9/hook', secret: 'parity-secret-1' }),
+  },
   { tool: 'add_destination', tenant: 'acme', args: () => ({ name: 'erp', url: 'http://127.0.0.1:9/other' }) },
-  { tool: 'add_destination', tenant: 'acme', args: () => ({ name: 'short', url: 'http://127.0.0.1:9/', secret: 'short' }) },
+  {
+    tool: 'add_destination',
+    tenant: 'acme',
+    args: () => ({ name: 'short', url: 'http://127.0.0.1:9/', secret: 'short' }),
+  },
   { tool: 'list_destinations', tenant: 'acme' },
   { tool: 'update_bucket', tenant: 'acme', args: () => ({ id: 'invoices', destinations: ['erp'] }) },
   { tool: 'deliver_capture', tenant: 'acme', args: (r) => ({ id: held(r).capture.id }) },
@@ -123,16 +225,38 @@ const steps: Step[] = [
   { tool: 'remove_destination', tenant: 'acme', args: () => ({ id: 'erp' }) },
   { tool: 'deliver_capture', tenant: 'acme', args: (r) => ({ id: held(r).capture.id }) },
   // Regression tests and support grants (issue: tests and operator).
-  { tool: 'promote_to_test', tenant: 'acme', args: (r) => ({ capture_id: held(r).capture.id, expected: { invoice_number: 'H-1' } }) },
+  {
+    tool: 'promote_to_test',
+    tenant: 'acme',
+    args: (r) => ({ capture_id: held(r).capture.id, expected: { invoice_number: 'H-1' } }),
+  },
   { tool: 'promote_to_test', tenant: 'acme', args: (r) => ({ capture_id: held(r).capture.id }) },
   { tool: 'promote_to_test', tenant: 'acme', args: () => ({ capture_id: 'cap_00000000000000000000000000' }) },
   { tool: 'list_tests', tenant: 'acme', args: () => ({ bucket: 'invoices' }) },
   { tool: 'run_tests', tenant: 'acme', args: () => ({ bucket: 'invoices' }) },
-  { tool: 'run_tests', tenant: 'acme', args: () => ({ bucket: 'invoices', schema: { name: 'x', fields: { invoice_number: { type: 'string', extract: [] } } } }) },
+  {
+    tool: 'run_tests',
+    tenant: 'acme',
+    args: () => ({
+      bucket: 'invoices',
+      schema: { name: 'x', fields: { invoice_number: { type: 'string', extract: [] } } },
+    }),
+  },
   { tool: 'get_test_run', tenant: 'acme', args: (r) => ({ id: r.find((x) => x?.trigger === 'run_tests')?.id }) },
   { tool: 'list_test_runs', tenant: 'acme' },
-  { tool: 'update_bucket', tenant: 'acme', args: () => ({ id: 'invoices', schema: { name: 'x', fields: { invoice_number: { type: 'string', extract: [] } } } }) },
-  { tool: 'remove_test', tenant: 'acme', args: (r) => ({ id: r.find((x) => x?.retired_case !== undefined)?.id, reason: 'superseded' }) },
+  {
+    tool: 'update_bucket',
+    tenant: 'acme',
+    args: () => ({
+      id: 'invoices',
+      schema: { name: 'x', fields: { invoice_number: { type: 'string', extract: [] } } },
+    }),
+  },
+  {
+    tool: 'remove_test',
+    tenant: 'acme',
+    args: (r) => ({ id: r.find((x) => x?.retired_case !== undefined)?.id, reason: 'superseded' }),
+  },
   { tool: 'list_tests', tenant: 'acme', args: () => ({ include_retired: true }) },
   { tool: 'grant_support_access', tenant: 'acme', args: () => ({ hours: 48, reason: 'ticket 7' }) },
   { tool: 'grant_support_access', tenant: 'acme', args: () => ({ hours: 500 }) },
@@ -140,7 +264,8 @@ const steps: Step[] = [
   { tool: 'revoke_support_access', tenant: 'acme' },
 ];
 
-const HELD_INVOICE = 'From: Vendor <billing@vendor.example>\r\nTo: ap@acme.example\r\nSubject: Invoice H-1\r\n' +
+const HELD_INVOICE =
+  'From: Vendor <billing@vendor.example>\r\nTo: ap@acme.example\r\nSubject: Invoice H-1\r\n' +
   'Date: Mon, 02 Mar 2026 09:00:00 +0000\r\n\r\nInvoice number: H-1\r\nInvoice date: 2026-03-02\r\n';
 
 /** The first ingest answer that was held. */
@@ -195,7 +320,20 @@ describe('REST and MCP give the same results', () => {
   it('covers successes and failures', () => {
     expect(restOutcomes.filter((o) => o.ok).length).toBeGreaterThan(10);
     const codes = restOutcomes.filter((o) => !o.ok).map((o) => o.body.error.code);
-    expect(new Set(codes)).toEqual(new Set(['invalid_request', 'conflict', 'tenant_required', 'not_found', 'invalid_rule', 'invalid_regex', 'invalid_schema', 'invalid_state', 'name_refused', 'tests_failing']));
+    expect(new Set(codes)).toEqual(
+      new Set([
+        'invalid_request',
+        'conflict',
+        'tenant_required',
+        'not_found',
+        'invalid_rule',
+        'invalid_regex',
+        'invalid_schema',
+        'invalid_state',
+        'name_refused',
+        'tests_failing',
+      ]),
+    );
   });
 
   it.each(steps.map((s, i) => [i, s.tool] as const))('step %i (%s) matches', (i) => {

@@ -37,11 +37,22 @@ const SUBSTITUTIONS: Record<string, readonly string[]> = {
   // The labels of a labeled_value extractor come from the schema; every label is a literal
   // between bounded lookarounds, so one list with each shape of label (words, a space, a
   // code with a dot, a symbol, non-ASCII, a parenthesis) stands for all of them.
-  'pipeline/extract-labels.ts:pattern': [labelPattern(['invoice number', 'rechnungs-nr.', '#', 'n° facture', 'número', 'total (incl. vat)', 'date'])],
+  'pipeline/extract-labels.ts:pattern': [
+    labelPattern(['invoice number', 'rechnungs-nr.', '#', 'n° facture', 'número', 'total (incl. vat)', 'date']),
+  ],
 };
 
-interface FoundRegex { file: string; line: number; source: string; flags: string }
-interface Unresolved { file: string; line: number; text: string }
+interface FoundRegex {
+  file: string;
+  line: number;
+  source: string;
+  flags: string;
+}
+interface Unresolved {
+  file: string;
+  line: number;
+  text: string;
+}
 
 function tsFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -64,7 +75,11 @@ function regexesIn(path: string): { found: FoundRegex[]; unresolved: Unresolved[
   for (const statement of source.statements) {
     if (!ts.isVariableStatement(statement) || !(statement.declarationList.flags & ts.NodeFlags.Const)) continue;
     for (const d of statement.declarationList.declarations) {
-      if (ts.isIdentifier(d.name) && d.initializer && (ts.isStringLiteral(d.initializer) || ts.isNoSubstitutionTemplateLiteral(d.initializer))) {
+      if (
+        ts.isIdentifier(d.name) &&
+        d.initializer &&
+        (ts.isStringLiteral(d.initializer) || ts.isNoSubstitutionTemplateLiteral(d.initializer))
+      ) {
         constants.set(d.name.text, d.initializer.text);
       }
     }
@@ -91,11 +106,16 @@ function regexesIn(path: string): { found: FoundRegex[]; unresolved: Unresolved[
     if (ts.isRegularExpressionLiteral(node)) {
       const end = node.text.lastIndexOf('/');
       found.push({ file, line: lineOf(node), source: node.text.slice(1, end), flags: node.text.slice(end + 1) });
-    } else if ((ts.isNewExpression(node) || ts.isCallExpression(node)) && ts.isIdentifier(node.expression) && node.expression.text === 'RegExp') {
+    } else if (
+      (ts.isNewExpression(node) || ts.isCallExpression(node)) &&
+      ts.isIdentifier(node.expression) &&
+      node.expression.text === 'RegExp'
+    ) {
       const [pattern, flags] = node.arguments ?? [];
       const patterns = values(pattern);
       const flagValues = flags === undefined ? [''] : values(flags);
-      if (!patterns || !flagValues || flagValues.length !== 1) unresolved.push({ file, line: lineOf(node), text: node.getText(source) });
+      if (!patterns || !flagValues || flagValues.length !== 1)
+        unresolved.push({ file, line: lineOf(node), text: node.getText(source) });
       else for (const p of patterns) found.push({ file, line: lineOf(node), source: p, flags: flagValues[0]! });
     }
     ts.forEachChild(node, visit);
@@ -123,9 +143,13 @@ describe('regex safety: pipeline/ and services/', () => {
     const all = scanned.flatMap((s) => s.found);
     expect(files.length).toBeGreaterThan(20);
     expect(all.length).toBeGreaterThan(80);
-    expect(all.filter((r) => r.file === 'pipeline/sanitize.ts' || r.file.startsWith('pipeline/html/')).length).toBeGreaterThan(10);
+    expect(
+      all.filter((r) => r.file === 'pipeline/sanitize.ts' || r.file.startsWith('pipeline/html/')).length,
+    ).toBeGreaterThan(10);
     expect(all.some((r) => r.file === 'pipeline/validate.ts' && r.source.includes('(\\p{L}{3,12})'))).toBe(true);
-    expect(all.filter((r) => r.file === 'services/subdomains.ts' && r.source === '^admin(?:-?[0-9]+|-[a-z0-9-]+)?$').length).toBe(1);
+    expect(
+      all.filter((r) => r.file === 'services/subdomains.ts' && r.source === '^admin(?:-?[0-9]+|-[a-z0-9-]+)?$').length,
+    ).toBe(1);
     const unresolved = scanned.flatMap((s) => s.unresolved);
     expect(unresolved, 'RegExp built from values this test cannot see: add them to SUBSTITUTIONS').toEqual([]);
   });

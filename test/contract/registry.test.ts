@@ -30,18 +30,24 @@ describe('tool registry', () => {
     if (tool.http.method !== 'POST') expect(tool.mutating).toBe(tool.http.method !== 'GET');
   });
 
-  it.each(tools.map((t) => [t.name, t] as const))('%s has a title and all four MCP hints, consistent with its route', (_name, tool) => {
-    expect(tool.title.length).toBeGreaterThan(3);
-    expect(tool.title.length).toBeLessThanOrEqual(40);
-    const a = tool.annotations;
-    for (const hint of [a.readOnlyHint, a.destructiveHint, a.idempotentHint, a.openWorldHint]) expect(typeof hint).toBe('boolean');
-    if (tool.http.method === 'GET') expect(a).toEqual({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
-    if (tool.http.method === 'DELETE') expect(a).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
-    if (tool.http.method === 'PUT') expect(a).toMatchObject({ readOnlyHint: false, idempotentHint: true });
-    // Read-only means no write at all; a mutating tool can never claim it.
-    if (a.readOnlyHint) expect(tool.mutating).toBe(false);
-    if (a.readOnlyHint) expect(a.destructiveHint).toBe(false);
-  });
+  it.each(tools.map((t) => [t.name, t] as const))(
+    '%s has a title and all four MCP hints, consistent with its route',
+    (_name, tool) => {
+      expect(tool.title.length).toBeGreaterThan(3);
+      expect(tool.title.length).toBeLessThanOrEqual(40);
+      const a = tool.annotations;
+      for (const hint of [a.readOnlyHint, a.destructiveHint, a.idempotentHint, a.openWorldHint])
+        expect(typeof hint).toBe('boolean');
+      if (tool.http.method === 'GET')
+        expect(a).toEqual({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+      if (tool.http.method === 'DELETE')
+        expect(a).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
+      if (tool.http.method === 'PUT') expect(a).toMatchObject({ readOnlyHint: false, idempotentHint: true });
+      // Read-only means no write at all; a mutating tool can never claim it.
+      if (a.readOnlyHint) expect(tool.mutating).toBe(false);
+      if (a.readOnlyHint) expect(a.destructiveHint).toBe(false);
+    },
+  );
 
   it('marks the tools that store or reach outside the service as such', () => {
     const hints = (name: string) => tools.find((t) => t.name === name)!.annotations;
@@ -52,8 +58,17 @@ describe('tool registry', () => {
     for (const name of ['deliver_capture', 'approve_capture', 'ingest_message', 'reprocess_message']) {
       expect(hints(name).openWorldHint, name).toBe(true);
     }
-    const openWorld = tools.filter((t) => t.annotations.openWorldHint).map((t) => t.name).sort();
-    expect(openWorld.every((name) => ['approve_capture', 'deliver_capture', 'ingest_message', 'redeliver_captures', 'reprocess_message'].includes(name))).toBe(true);
+    const openWorld = tools
+      .filter((t) => t.annotations.openWorldHint)
+      .map((t) => t.name)
+      .sort();
+    expect(
+      openWorld.every((name) =>
+        ['approve_capture', 'deliver_capture', 'ingest_message', 'redeliver_captures', 'reprocess_message'].includes(
+          name,
+        ),
+      ),
+    ).toBe(true);
   });
 
   it('generates an OpenAPI 3.1 document with one operation per tool', () => {

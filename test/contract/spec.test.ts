@@ -7,8 +7,15 @@ import { buildOpenApi } from '../../adapters/openapi.ts';
 import { tools } from '../../tools/index.ts';
 
 const spec = readFileSync(resolve(import.meta.dirname, '../../../shared/spec/service-spec.md'), 'utf8');
-const rows = [...spec.matchAll(/^\| ([a-z_]+) \| (GET|POST|PUT|DELETE) `([^`]+)` \| ([a-z]+) \|\s*(M?)\s*\|$/gm)]
-  .map(([, name, method, path, scope, mutating]) => ({ name: name!, method: method!, path: path!, scope: scope!, mutating: mutating === 'M' }));
+const rows = [...spec.matchAll(/^\| ([a-z_]+) \| (GET|POST|PUT|DELETE) `([^`]+)` \| ([a-z]+) \|\s*(M?)\s*\|$/gm)].map(
+  ([, name, method, path, scope, mutating]) => ({
+    name: name!,
+    method: method!,
+    path: path!,
+    scope: scope!,
+    mutating: mutating === 'M',
+  }),
+);
 
 describe('registry against the spec', () => {
   it('the spec table has 53 operations', () => {
@@ -17,7 +24,13 @@ describe('registry against the spec', () => {
 
   it('every operation is registered exactly as specified; anything else is a documented addition', () => {
     const specified = tools.filter((t) => !t.specAddition);
-    const registered = specified.map((t) => ({ name: t.name, method: t.http.method, path: t.http.path, scope: t.scope, mutating: t.mutating }));
+    const registered = specified.map((t) => ({
+      name: t.name,
+      method: t.http.method,
+      path: t.http.path,
+      scope: t.scope,
+      mutating: t.mutating,
+    }));
     const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
     expect(registered.sort(byName)).toEqual([...rows].sort(byName));
   });
@@ -29,8 +42,10 @@ describe('registry against the spec', () => {
     const decisions = readFileSync(resolve(import.meta.dirname, '../../docs/decisions.md'), 'utf8');
     for (const tool of additions) {
       expect(rows.map((r) => r.name)).not.toContain(tool.name);
-      expect(tool.description.startsWith('Addition to the spec\'s 53 operations.')).toBe(true);
-      const operation = (doc.paths[tool.http.path] as Record<string, Record<string, unknown>>)[tool.http.method.toLowerCase()]!;
+      expect(tool.description.startsWith("Addition to the spec's 53 operations.")).toBe(true);
+      const operation = (doc.paths[tool.http.path] as Record<string, Record<string, unknown>>)[
+        tool.http.method.toLowerCase()
+      ]!;
       expect(operation['x-spec-addition']).toBe(true);
       expect(decisions).toContain(`\`${tool.name}\``);
     }

@@ -37,7 +37,10 @@ describe('tools/list', () => {
   it('keeps every description: the tool text whole, every field note in place or once in the instructions', async () => {
     const r = await list(owner.key);
     const init = await mcpPost(t.h3, `/mcp/${owner.key}`, {
-      jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '0' } },
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '0' } },
     });
     const instructions: string = init.body.result.instructions;
     expect(instructions).toContain('subject_matches:"regex"');
@@ -45,7 +48,9 @@ describe('tools/list', () => {
     const texts = (s: JsonSchema, out: string[] = []): string[] => {
       if (typeof s.description === 'string') out.push(s.description);
       for (const v of Object.values(s.properties ?? {})) texts(v, out);
-      s.anyOf?.forEach((m) => texts(m, out));
+      s.anyOf?.forEach((m) => {
+        texts(m, out);
+      });
       if (s.items && typeof s.items === 'object') texts(s.items as JsonSchema, out);
       return out;
     };
@@ -55,7 +60,8 @@ describe('tools/list', () => {
       const listedTexts = texts(listed.inputSchema);
       for (const text of texts(toolSchemas(tool).input)) {
         if (text.startsWith('Tenant id or name')) continue;
-        const kept = listedTexts.includes(text) || instructions.includes(text) || instructions.includes(JSON.stringify(text));
+        const kept =
+          listedTexts.includes(text) || instructions.includes(text) || instructions.includes(JSON.stringify(text));
         expect(kept, `${tool.name}: ${text.slice(0, 40)}`).toBe(true);
       }
       for (const field of Object.keys(toolSchemas(tool).input.properties ?? {})) {
@@ -67,10 +73,19 @@ describe('tools/list', () => {
 
   it('gives every tool a title and all four hints, as its definition says', async () => {
     const r = await list(owner.key);
-    for (const listed of r.tools as unknown as { name: string; title: string; annotations: Record<string, unknown> }[]) {
+    for (const listed of r.tools as unknown as {
+      name: string;
+      title: string;
+      annotations: Record<string, unknown>;
+    }[]) {
       const tool = toolNamed(listed.name);
       expect(listed.title).toBe(tool.title);
-      expect(Object.keys(listed.annotations).sort()).toEqual(['destructiveHint', 'idempotentHint', 'openWorldHint', 'readOnlyHint']);
+      expect(Object.keys(listed.annotations).sort()).toEqual([
+        'destructiveHint',
+        'idempotentHint',
+        'openWorldHint',
+        'readOnlyHint',
+      ]);
       expect(listed.annotations).toEqual(tool.annotations);
     }
   });

@@ -20,7 +20,11 @@ const INSTRUCTIONS = 'instructions';
 function sorted(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sorted);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sorted((value as Record<string, unknown>)[k])]));
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((k) => [k, sorted((value as Record<string, unknown>)[k])]),
+  );
 }
 
 const snapshotText = (value: unknown) => `${JSON.stringify(sorted(value), null, 2)}\n`;
@@ -30,7 +34,8 @@ const updating = () => expect.getState().snapshotState.snapshotUpdateState === '
 /** Like toMatchFileSnapshot, but a snapshot is only ever written by -u. */
 async function matchSnapshot(text: string, name: string) {
   const file = join(SNAPS, `${name}.snap`);
-  if (!updating()) expect(existsSync(file), `no snapshot ${name}.snap: review the surface, then run with -u`).toBe(true);
+  if (!updating())
+    expect(existsSync(file), `no snapshot ${name}.snap: review the surface, then run with -u`).toBe(true);
   await expect(text).toMatchFileSnapshot(file);
 }
 
@@ -78,6 +83,9 @@ describe('tool snapshots', () => {
       for (const file of orphans) rmSync(join(SNAPS, file));
       return;
     }
-    expect(orphans, 'snapshots of removed tools: run `npx vitest run test/contract/toolsnaps.test.ts -u` to delete them').toEqual([]);
+    expect(
+      orphans,
+      'snapshots of removed tools: run `npx vitest run test/contract/toolsnaps.test.ts -u` to delete them',
+    ).toEqual([]);
   });
 });

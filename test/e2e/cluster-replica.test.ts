@@ -21,11 +21,14 @@ describe('a node reading through a sqld replica', () => {
     await primary?.stop();
   });
 
-  it('reads the primary node\'s message and writes through to the primary', async () => {
+  it("reads the primary node's message and writes through to the primary", async () => {
     const a = await makeTestApp({ SVC_DATABASE_URL: primary.url, SVC_BLOB_DRIVER: '' }, { realClock: true });
     apps.push(a);
     const { key } = await createSandbox(a.app, 'operator');
-    const eml = buildEml({ subject: 'Invoice R-1', text: 'Invoice number: R-1\nInvoice date: 2026-03-01\nTotal due: 7.00 EUR' });
+    const eml = buildEml({
+      subject: 'Invoice R-1',
+      text: 'Invoice number: R-1\nInvoice date: 2026-03-01\nTotal due: 7.00 EUR',
+    });
     const ingested = (await caller(a.h3, key)('ingest_message', { eml })).body;
     expect(ingested.capture.status).toBe('applied');
 
@@ -33,7 +36,11 @@ describe('a node reading through a sqld replica', () => {
     const b = await makeTestApp({ SVC_DATABASE_URL: replica.url, SVC_BLOB_DRIVER: '' }, { realClock: true });
     apps.push(b);
     const onB = caller(b.h3, key);
-    const message = await until(() => onB('get_message', { id: ingested.message_id }), (r) => r.status === 200, 10_000);
+    const message = await until(
+      () => onB('get_message', { id: ingested.message_id }),
+      (r) => r.status === 200,
+      10_000,
+    );
     expect(message.body.subject).toBe('Invoice R-1');
     expect((await onB('get_capture', { id: ingested.capture.id })).body.fields.invoice_number.value).toBe('R-1');
     // The raw bytes live in the database, so the replica has them too.
@@ -45,7 +52,11 @@ describe('a node reading through a sqld replica', () => {
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const onPrimary = await a.app.db.readOne('SELECT name FROM buckets WHERE id = ?', [created.body.id]);
     expect(onPrimary?.name).toBe('via-replica');
-    const listed = await until(() => onB('list_buckets'), (r) => r.body.buckets.some((x: { name: string }) => x.name === 'via-replica'), 10_000);
+    const listed = await until(
+      () => onB('list_buckets'),
+      (r) => r.body.buckets.some((x: { name: string }) => x.name === 'via-replica'),
+      10_000,
+    );
     expect(listed.status).toBe(200);
   }, 90_000);
 });

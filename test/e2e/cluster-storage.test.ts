@@ -14,7 +14,10 @@ import { until } from '../helpers/receiver.ts';
 import { startS3 } from '../helpers/s3.ts';
 import { startSqld, type RunningSqld } from '../helpers/sqld.ts';
 
-const INVOICE = buildEml({ subject: 'Invoice C-1', text: 'Invoice number: C-1\nInvoice date: 2026-03-01\nTotal due: 12.00 EUR' });
+const INVOICE = buildEml({
+  subject: 'Invoice C-1',
+  text: 'Invoice number: C-1\nInvoice date: 2026-03-01\nTotal due: 12.00 EUR',
+});
 
 describe('nodes on one libSQL server', () => {
   let sqld: RunningSqld;
@@ -24,7 +27,9 @@ describe('nodes on one libSQL server', () => {
     apps.push(t);
     return t;
   };
-  beforeAll(async () => { sqld = await startSqld(); }, 120_000);
+  beforeAll(async () => {
+    sqld = await startSqld();
+  }, 120_000);
   afterAll(async () => {
     for (const t of apps) await t.close();
     await sqld?.stop();
@@ -37,7 +42,9 @@ describe('nodes on one libSQL server', () => {
       const rows = await dbs[0]!.read('SELECT name, COUNT(*) AS n FROM schema_migrations GROUP BY name');
       expect(rows.length).toBeGreaterThanOrEqual(7);
       expect(rows.every((r) => Number(r.n) === 1)).toBe(true);
-      dbs.forEach((d) => d.close());
+      dbs.forEach((d) => {
+        d.close();
+      });
     } finally {
       await fresh.stop();
     }
@@ -48,22 +55,38 @@ describe('nodes on one libSQL server', () => {
   // (every later write hung, here and in every later test of this file): decisions.md.
   it('concurrent read-then-write transactions from four connections all commit, none lost (busy is retried)', async () => {
     const dbs = await Promise.all([1, 2, 3, 4].map(() => openDb(sqld.url)));
-    await dbs[0]!.batch([{ sql: 'CREATE TABLE counter (id INTEGER PRIMARY KEY, n INTEGER NOT NULL)', args: [] },
-      { sql: 'INSERT INTO counter VALUES (1, 0)', args: [] }]);
-    await Promise.all(dbs.flatMap((db) => Array.from({ length: 8 }, () => db.transaction(async (tx) => {
-      const n = Number((await tx.execute('SELECT n FROM counter WHERE id = 1')).rows[0]!.n);
-      await tx.execute({ sql: 'UPDATE counter SET n = ? WHERE id = 1', args: [n + 1] });
-    }))));
+    await dbs[0]!.batch([
+      { sql: 'CREATE TABLE counter (id INTEGER PRIMARY KEY, n INTEGER NOT NULL)', args: [] },
+      { sql: 'INSERT INTO counter VALUES (1, 0)', args: [] },
+    ]);
+    await Promise.all(
+      dbs.flatMap((db) =>
+        Array.from({ length: 8 }, () =>
+          db.transaction(async (tx) => {
+            const n = Number((await tx.execute('SELECT n FROM counter WHERE id = 1')).rows[0]!.n);
+            await tx.execute({ sql: 'UPDATE counter SET n = ? WHERE id = 1', args: [n + 1] });
+          }),
+        ),
+      ),
+    );
     expect(Number((await dbs[1]!.readOne('SELECT n FROM counter WHERE id = 1'))!.n)).toBe(32);
     // Many concurrent batches with bytes in them: what made sqld answer SQLITE_BUSY in the bench.
     await dbs[0]!.batch([{ sql: 'CREATE TABLE payloads (id INTEGER PRIMARY KEY, bytes BLOB)', args: [] }]);
-    await Promise.all(dbs.flatMap((db, d) => Array.from({ length: 25 }, (_, i) => db.batch([
-      { sql: 'INSERT INTO payloads VALUES (?, ?)', args: [d * 1000 + i, new Uint8Array(randomBytes(50_000))] },
-      { sql: 'UPDATE counter SET n = n + 1 WHERE id = 1', args: [] },
-    ]))));
+    await Promise.all(
+      dbs.flatMap((db, d) =>
+        Array.from({ length: 25 }, (_, i) =>
+          db.batch([
+            { sql: 'INSERT INTO payloads VALUES (?, ?)', args: [d * 1000 + i, new Uint8Array(randomBytes(50_000))] },
+            { sql: 'UPDATE counter SET n = n + 1 WHERE id = 1', args: [] },
+          ]),
+        ),
+      ),
+    );
     expect(Number((await dbs[2]!.readOne('SELECT COUNT(*) AS c FROM payloads'))!.c)).toBe(100);
     expect(Number((await dbs[2]!.readOne('SELECT n FROM counter WHERE id = 1'))!.n)).toBe(132);
-    dbs.forEach((d) => d.close());
+    dbs.forEach((d) => {
+      d.close();
+    });
   }, 60_000);
 
   it('a message ingested on node A is read and reprocessed on node B (raw bytes in the database)', async () => {
@@ -106,9 +129,13 @@ describe('nodes on one libSQL server', () => {
       const { key } = await createSandbox(a.app, 'operator');
       const eml = buildEml({ subject: 'Invoice S3-1', text: 'Invoice number: S3-1\nTotal due: 3.00 EUR' });
       const ingested = (await caller(a.h3, key)('ingest_message', { eml })).body;
-      const sha = String((await b.app.db.readOne('SELECT raw_sha256 FROM messages WHERE id = ?', [ingested.message_id]))!.raw_sha256);
+      const sha = String(
+        (await b.app.db.readOne('SELECT raw_sha256 FROM messages WHERE id = ?', [ingested.message_id]))!.raw_sha256,
+      );
       expect(await b.app.blobs.has(sha)).toBe(true);
-      expect(Buffer.from((await openBlobStore('s3', '', undefined, s3.options).get(sha))!).toString('latin1')).toBe(eml);
+      expect(Buffer.from((await openBlobStore('s3', '', undefined, s3.options).get(sha))!).toString('latin1')).toBe(
+        eml,
+      );
       // Not in the database: the S3 store holds them.
       expect(await b.app.db.readOne('SELECT 1 FROM blobs WHERE sha256 = ?', [sha])).toBeUndefined();
       expect((await caller(b.h3, key)('reprocess_message', { id: ingested.message_id })).status).toBe(200);
@@ -117,19 +144,24 @@ describe('nodes on one libSQL server', () => {
     }
   });
 
-  it('an embedded replica reads its own writes at once and other nodes\' writes after a sync', async () => {
+  it("an embedded replica reads its own writes at once and other nodes' writes after a sync", async () => {
     const replicaPath = join(mkdtempSync(join(tmpdir(), 'svc-replica-')), 'replica.db');
     const r = await node({ SVC_DATABASE_REPLICA: replicaPath, SVC_DATABASE_REPLICA_SYNC_MS: '200' });
     const writer = await node();
     const { key } = await createSandbox(r.app, 'operator');
     // Own write: read back at once through the replica.
-    const own = (await caller(r.h3, key)('create_bucket', { name: 'replica-own', rule: { subject_contains: ['own'] } }));
+    const own = await caller(r.h3, key)('create_bucket', { name: 'replica-own', rule: { subject_contains: ['own'] } });
     expect(own.status, JSON.stringify(own.body)).toBe(200);
-    expect((await caller(r.h3, key)('list_buckets')).body.buckets.map((x: { name: string }) => x.name)).toContain('replica-own');
+    expect((await caller(r.h3, key)('list_buckets')).body.buckets.map((x: { name: string }) => x.name)).toContain(
+      'replica-own',
+    );
     // Another node's write arrives with the periodic sync.
     await caller(writer.h3, key)('create_bucket', { name: 'from-writer', rule: { subject_contains: ['w'] } });
-    await until(async () => (await caller(r.h3, key)('list_buckets')).body.buckets.map((x: { name: string }) => x.name),
-      (names) => names.includes('from-writer'), 5000);
+    await until(
+      async () => (await caller(r.h3, key)('list_buckets')).body.buckets.map((x: { name: string }) => x.name),
+      (names) => names.includes('from-writer'),
+      5000,
+    );
   });
 
   it('the rate limit holds across three nodes within the documented tolerance', async () => {
@@ -140,12 +172,14 @@ describe('nodes on one libSQL server', () => {
     // Four clients per node, each calling one after another: 360 calls, three budgets' worth.
     const statuses: number[] = [];
     let next = 0;
-    await Promise.all(Array.from({ length: 12 }, async (_, client) => {
-      while (next < 360) {
-        next++;
-        statuses.push((await caller(nodes[client % 3]!.h3, key)('get_tenant')).status);
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: 12 }, async (_, client) => {
+        while (next < 360) {
+          next++;
+          statuses.push((await caller(nodes[client % 3]!.h3, key)('get_tenant')).status);
+        }
+      }),
+    );
     const seconds = (Date.now() - started) / 1000;
     const allowed = statuses.filter((s) => s === 200).length;
     expect(statuses.filter((s) => s !== 200 && s !== 429)).toEqual([]);
@@ -169,7 +203,8 @@ describe('nodes on one libSQL server', () => {
       expect(down.headers.get('retry-after')).toBe('2');
       // MCP checks the key before initialize, so the outage is the connect's answer: 503 too.
       const mcp = await http(t.h3, 'POST', `/mcp/${key}`, {
-        rawBody: '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}',
+        rawBody:
+          '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}',
         headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
       });
       expect(mcp.status).toBe(503);

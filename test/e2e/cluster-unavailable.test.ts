@@ -10,7 +10,7 @@ import { connectCaller, createMcpServer } from '../../adapters/mcp.ts';
 import { ToolError } from '../../services/errors.ts';
 import { openDb, RETRY_AFTER_SECONDS } from '../../storage/db.ts';
 import { tools } from '../../tools/index.ts';
-import { caller, createSandbox, http, makeTestApp } from '../helpers/app.ts';
+import { caller, createSandbox, makeTestApp } from '../helpers/app.ts';
 import { startSqld, type RunningSqld } from '../helpers/sqld.ts';
 
 /** A TCP proxy to sqld that can stop passing requests on: a server that hangs, not one that is down. */
@@ -20,18 +20,38 @@ async function freezableProxy(port: number) {
   const server = createServer((client) => {
     const upstream = connect(port, '127.0.0.1');
     sockets.add(client).add(upstream);
-    client.on('data', (chunk) => { if (!frozen) upstream.write(chunk); });
+    client.on('data', (chunk) => {
+      if (!frozen) upstream.write(chunk);
+    });
     upstream.on('data', (chunk) => client.write(chunk));
-    const end = () => { client.destroy(); upstream.destroy(); sockets.delete(client); sockets.delete(upstream); };
-    for (const s of [client, upstream]) { s.on('close', end); s.on('error', end); }
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+      sockets.delete(client);
+      sockets.delete(upstream);
+    };
+    for (const s of [client, upstream]) {
+      s.on('close', end);
+      s.on('error', end);
+    }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port: own } = server.address() as { port: number };
   return {
     url: `http://127.0.0.1:${own}`,
-    freeze: () => { frozen = true; },
-    thaw: () => { frozen = false; },
-    close: () => new Promise<void>((resolve) => { sockets.forEach((s) => s.destroy()); server.close(() => resolve()); }),
+    freeze: () => {
+      frozen = true;
+    },
+    thaw: () => {
+      frozen = false;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        sockets.forEach((s) => {
+          s.destroy();
+        });
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -50,15 +70,22 @@ describe('OpenAPI: 503 unavailable', () => {
     expect(operations.length).toBe(tools.length);
     for (const op of operations) {
       expect(op.responses[503], op.operationId).toEqual({ $ref: '#/components/responses/Unavailable' });
-      expect(Object.keys(op.responses).filter((s) => s.startsWith('5')), op.operationId).toEqual(['503']);
+      expect(
+        Object.keys(op.responses).filter((s) => s.startsWith('5')),
+        op.operationId,
+      ).toEqual(['503']);
     }
   });
 });
 
 describe('503 unavailable on a real sqld', () => {
   let sqld: RunningSqld;
-  beforeAll(async () => { sqld = await startSqld(); }, 120_000);
-  afterAll(async () => { await sqld?.stop(); });
+  beforeAll(async () => {
+    sqld = await startSqld();
+  }, 120_000);
+  afterAll(async () => {
+    await sqld?.stop();
+  });
 
   it('REST and MCP carry the same error while the server is down, as documented', async () => {
     const own = await startSqld();
@@ -77,7 +104,10 @@ describe('503 unavailable on a real sqld', () => {
       const rest = await caller(t.h3, key)('list_messages');
       expect(rest.status).toBe(503);
       expect(rest.headers.get('retry-after')).toBe(String(RETRY_AFTER_SECONDS));
-      expect(rest.body.error).toMatchObject({ code: 'unavailable', details: { retry_after_seconds: RETRY_AFTER_SECONDS } });
+      expect(rest.body.error).toMatchObject({
+        code: 'unavailable',
+        details: { retry_after_seconds: RETRY_AFTER_SECONDS },
+      });
       expect(rest.body.error.message).toMatch(/^The database server did not answer \(ECONNREFUSED\).*Retry in 2 s\.$/);
       // The Error schema's shape, exactly: code, message, details.
       expect(Object.keys(rest.body)).toEqual(['error']);
@@ -98,23 +128,29 @@ describe('503 unavailable on a real sqld', () => {
     }
   }, 60_000);
 
-  it('a write that waits past the bound behind this node\'s earlier writes is refused with 503 and writes nothing', async () => {
+  it("a write that waits past the bound behind this node's earlier writes is refused with 503 and writes nothing", async () => {
     const db = await openDb(sqld.url, { writeWaitMs: 300 });
     const other = await openDb(sqld.url);
     try {
       await db.batch([{ sql: 'CREATE TABLE gate_rows (name TEXT PRIMARY KEY)', args: [] }]);
       let release!: () => void;
-      const held = new Promise<void>((resolve) => { release = resolve; });
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
       const slow = db.transaction(async (tx) => {
         await tx.execute({ sql: 'INSERT INTO gate_rows VALUES (?)', args: ['slow'] });
         await held;
       });
-      const refused = await db.batch([{ sql: 'INSERT INTO gate_rows VALUES (?)', args: ['queued'] }]).catch((e: unknown) => e);
+      const refused = await db
+        .batch([{ sql: 'INSERT INTO gate_rows VALUES (?)', args: ['queued'] }])
+        .catch((e: unknown) => e);
       expect(refused).toBeInstanceOf(ToolError);
       expect((refused as ToolError).code).toBe('unavailable');
       expect((refused as ToolError).status).toBe(503);
       expect((refused as ToolError).details).toEqual({ retry_after_seconds: RETRY_AFTER_SECONDS });
-      expect((refused as ToolError).message).toMatch(/earlier writes held the database for more than 0.3 s.*Retry in 2 s\.$/);
+      expect((refused as ToolError).message).toMatch(
+        /earlier writes held the database for more than 0.3 s.*Retry in 2 s\.$/,
+      );
       release();
       await slow;
       // Another node's writes never waited on this node's queue.
@@ -170,7 +206,10 @@ describe('503 unavailable on a real sqld', () => {
         const n = Number((await tx.execute('SELECT COUNT(*) AS n FROM tx_rows')).rows[0]!.n);
         await tx.execute({ sql: 'INSERT INTO tx_rows VALUES (?)', args: [`after-${n}`] });
       });
-      expect((await other.read('SELECT name FROM tx_rows ORDER BY name')).map((r) => r.name)).toEqual(['after-1', 'other']);
+      expect((await other.read('SELECT name FROM tx_rows ORDER BY name')).map((r) => r.name)).toEqual([
+        'after-1',
+        'other',
+      ]);
     } finally {
       db.close();
       other.close();

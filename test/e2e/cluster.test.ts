@@ -16,7 +16,9 @@ const SECRET = 'cluster-secret-0123456789';
 // machine (load ~20 on 2 cores) let it expire mid-attempt and the other node sent it again.
 const LEASE_MS = 10_000;
 const NODE_ENV = {
-  SVC_ALLOW_PRIVATE_DESTINATIONS: '1', SVC_WEBHOOK_LEASE_MS: String(LEASE_MS), SVC_WEBHOOK_TIMEOUT_MS: '2000',
+  SVC_ALLOW_PRIVATE_DESTINATIONS: '1',
+  SVC_WEBHOOK_LEASE_MS: String(LEASE_MS),
+  SVC_WEBHOOK_TIMEOUT_MS: '2000',
   SVC_WEBHOOK_RETRY_SCALE: '0.001',
 };
 const invoice = (n: string) =>
@@ -39,7 +41,10 @@ describe('two nodes on one libSQL server', () => {
     b = await startNode(sqld.url, NODE_ENV);
     expect(b.key).toBeUndefined();
     receiver = await startReceiver(SECRET, () => answer);
-    expect((await rest(a.url, key, 'POST', '/v1/destinations', { name: 'erp', url: `${receiver.url}/hook`, secret: SECRET })).status).toBe(200);
+    expect(
+      (await rest(a.url, key, 'POST', '/v1/destinations', { name: 'erp', url: `${receiver.url}/hook`, secret: SECRET }))
+        .status,
+    ).toBe(200);
     expect((await rest(b.url, key, 'PUT', '/v1/buckets/invoices', { destinations: ['erp'] })).status).toBe(200);
   }, 120_000);
 
@@ -66,12 +71,21 @@ describe('two nodes on one libSQL server', () => {
     expect(again.body.capture.status).toBe('applied');
   });
 
-  it('a node reading from an embedded replica sees others\' writes after a sync and its own at once', async () => {
-    const r = await startNode(sqld.url, { ...NODE_ENV, SVC_SMTP_PORT: '0', SVC_WEBHOOK_WORKER: '0',
-      SVC_DATABASE_REPLICA: `${tempDataDir()}/replica.db`, SVC_DATABASE_REPLICA_SYNC_MS: '200' });
+  it("a node reading from an embedded replica sees others' writes after a sync and its own at once", async () => {
+    const r = await startNode(sqld.url, {
+      ...NODE_ENV,
+      SVC_SMTP_PORT: '0',
+      SVC_WEBHOOK_WORKER: '0',
+      SVC_DATABASE_REPLICA: `${tempDataDir()}/replica.db`,
+      SVC_DATABASE_REPLICA_SYNC_MS: '200',
+    });
     stop.push(() => r.stop());
     const ingested = (await rest(a.url, key, 'POST', '/v1/messages/ingest', { eml: invoice('R-1') })).body;
-    const seen = await until(() => rest(r.url, key, 'GET', `/v1/messages/${ingested.message_id}`), (x) => x.status === 200, 5000);
+    const seen = await until(
+      () => rest(r.url, key, 'GET', `/v1/messages/${ingested.message_id}`),
+      (x) => x.status === 200,
+      5000,
+    );
     expect(seen.body.subject).toBe('Invoice R-1');
     const again = (await rest(r.url, key, 'POST', `/v1/messages/${ingested.message_id}/reprocess`, {})).body;
     const own = await rest(r.url, key, 'GET', `/v1/captures/${again.capture.id}`);
@@ -97,9 +111,12 @@ describe('two nodes on one libSQL server', () => {
     const captures: string[] = [];
     for (let i = 0; i < 20; i++) {
       const node = i % 2 === 0 ? a : b;
-      captures.push((await rest(node.url, key, 'POST', '/v1/messages/ingest', { eml: invoice(`W-${i}`) })).body.capture.id);
+      captures.push(
+        (await rest(node.url, key, 'POST', '/v1/messages/ingest', { eml: invoice(`W-${i}`) })).body.capture.id,
+      );
     }
-    const arrived = () => receiver.received.slice(before).filter((r) => captures.includes(JSON.parse(r.body).capture.id)).length;
+    const arrived = () =>
+      receiver.received.slice(before).filter((r) => captures.includes(JSON.parse(r.body).capture.id)).length;
     await until(arrived, (n) => n >= 20, 20_000);
     await new Promise((r) => setTimeout(r, 1000));
     // Only this test's captures: the SMTP test's delivery may still arrive in this window.
@@ -115,14 +132,24 @@ describe('two nodes on one libSQL server', () => {
   it('shares the rate limit between two nodes and a stdio `svc mcp` within the tolerance', async () => {
     const limited = { SVC_RATE_LIMIT_PER_MINUTE: '60', SVC_SMTP_PORT: '0', SVC_WEBHOOK_WORKER: '0' };
     const [c, d] = await Promise.all([startNode(sqld.url, limited), startNode(sqld.url, limited)]);
-    stop.push(() => c.stop(), () => d.stop());
+    stop.push(
+      () => c.stop(),
+      () => d.stop(),
+    );
     // A fresh key, so the shared bucket starts full at this budget.
     const made = await rest(a.url, key, 'POST', '/v1/keys', { label: 'rate-limit test' });
     expect(made.status).toBe(200);
     const sandbox = { key: made.body.key as string };
     const stdio = new Client({ name: 'svc-cluster-test', version: '0.0.0' });
-    await stdio.connect(new StdioClientTransport({ command: process.execPath, args: [SVC, 'mcp'], cwd: ROOT,
-      env: { ...c.env, SVC_API_KEY: sandbox.key } as Record<string, string>, stderr: 'ignore' }));
+    await stdio.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [SVC, 'mcp'],
+        cwd: ROOT,
+        env: { ...c.env, SVC_API_KEY: sandbox.key } as Record<string, string>,
+        stderr: 'ignore',
+      }),
+    );
     stop.push(() => stdio.close());
     const calls: (() => Promise<number>)[] = [
       async () => (await rest(c.url, sandbox.key, 'GET', '/v1/tenant')).status,
@@ -135,9 +162,11 @@ describe('two nodes on one libSQL server', () => {
     const started = Date.now();
     const statuses: number[] = [];
     // Each process alone would allow all 180 calls (60 each); together they share 60.
-    await Promise.all(calls.map(async (call) => {
-      for (let i = 0; i < 60; i++) statuses.push(await call());
-    }));
+    await Promise.all(
+      calls.map(async (call) => {
+        for (let i = 0; i < 60; i++) statuses.push(await call());
+      }),
+    );
     const seconds = (Date.now() - started) / 1000;
     const allowed = statuses.filter((s) => s === 200).length;
     expect(statuses.filter((s) => s !== 200 && s !== 429)).toEqual([]);
@@ -151,15 +180,25 @@ describe('two nodes on one libSQL server', () => {
     const before = receiver.received.length;
     const captures: string[] = [];
     for (let i = 0; i < 3; i++) {
-      captures.push((await rest(a.url, key, 'POST', '/v1/messages/ingest', { eml: invoice(`K-${i}`) })).body.capture.id);
+      captures.push(
+        (await rest(a.url, key, 'POST', '/v1/messages/ingest', { eml: invoice(`K-${i}`) })).body.capture.id,
+      );
     }
     // Every delivery is claimed and in flight (A's worker wakes on its own ingest).
-    await until(() => receiver.received.length - before, (n) => n >= 3);
+    await until(
+      () => receiver.received.length - before,
+      (n) => n >= 3,
+    );
     await a.stop('SIGKILL');
     answer = 200;
-    const deliveries = await until(async () => Promise.all(captures.map(async (id) =>
-      (await rest(b.url, key, 'GET', `/v1/captures/${id}`)).body.deliveries[0])),
-    (all) => all.every((d) => d?.status === 'delivered'), 45_000);
+    const deliveries = await until(
+      async () =>
+        Promise.all(
+          captures.map(async (id) => (await rest(b.url, key, 'GET', `/v1/captures/${id}`)).body.deliveries[0]),
+        ),
+      (all) => all.every((d) => d?.status === 'delivered'),
+      45_000,
+    );
     const takenOver = deliveries.filter((d) => d.attempt_log[0].outcome === 'interrupted');
     expect(takenOver.length).toBeGreaterThan(0);
     for (const d of takenOver) {
@@ -168,7 +207,8 @@ describe('two nodes on one libSQL server', () => {
       // Not before A's lease ran out.
       expect(Date.parse(second.started_at) - Date.parse(first.started_at)).toBeGreaterThanOrEqual(LEASE_MS - 100);
     }
-    for (const d of deliveries) expect(d.attempt_log.filter((x: { outcome: string }) => x.outcome === 'success')).toHaveLength(1);
+    for (const d of deliveries)
+      expect(d.attempt_log.filter((x: { outcome: string }) => x.outcome === 'success')).toHaveLength(1);
     a = await startNode(sqld.url, NODE_ENV);
   }, 90_000);
 
@@ -201,17 +241,28 @@ describe('two nodes on one libSQL server', () => {
       await client.close();
     };
     const loops = [restLoop(a), restLoop(b), smtpLoop(a), smtpLoop(b)];
-    await until(() => acknowledged.length, (x) => x >= 10, 20_000);
+    await until(
+      () => acknowledged.length,
+      (x) => x >= 10,
+      20_000,
+    );
     await sqld.stop();
     await new Promise((r) => setTimeout(r, 1500));
     await sqld.start();
     // Each node recovers by itself: fresh acknowledgements after the restart.
     const mark = acknowledged.length;
-    await until(() => acknowledged.length - mark, (x) => x >= 10, 30_000);
+    await until(
+      () => acknowledged.length - mark,
+      (x) => x >= 10,
+      30_000,
+    );
     running = false;
     await Promise.all(loops);
     const seen = Object.fromEntries(statuses);
-    expect(Object.keys(seen).filter((s) => !['rest 200', 'rest 503', 'smtp 250', 'smtp 451'].includes(s)), JSON.stringify(seen)).toEqual([]);
+    expect(
+      Object.keys(seen).filter((s) => !['rest 200', 'rest 503', 'smtp 250', 'smtp 451'].includes(s)),
+      JSON.stringify(seen),
+    ).toEqual([]);
     expect((seen['rest 503'] ?? 0) + (seen['smtp 451'] ?? 0), JSON.stringify(seen)).toBeGreaterThan(0);
     const stored = new Set<string>();
     let before = '';

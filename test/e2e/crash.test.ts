@@ -73,24 +73,42 @@ describe('crash safety', () => {
   it('a queued delivery is sent after the worker is SIGKILLed mid-send and restarted; no attempt is lost', async () => {
     const receiver = await startReceiver('crash-secret-123', (n) => (n === 1 ? 'hang' : 200));
     const dataDir = tempDataDir();
-    const env = svcEnv(dataDir, { SVC_ALLOW_PRIVATE_DESTINATIONS: '1', SVC_WEBHOOK_LEASE_MS: '1000', SVC_WEBHOOK_TIMEOUT_MS: '30000' });
+    const env = svcEnv(dataDir, {
+      SVC_ALLOW_PRIVATE_DESTINATIONS: '1',
+      SVC_WEBHOOK_LEASE_MS: '1000',
+      SVC_WEBHOOK_TIMEOUT_MS: '30000',
+    });
     const first = await startServe(env);
     const key = first.key!;
     try {
-      await rest(first.url, key, 'POST', '/v1/destinations', { name: 'erp', url: `${receiver.url}/hook`, secret: 'crash-secret-123' });
+      await rest(first.url, key, 'POST', '/v1/destinations', {
+        name: 'erp',
+        url: `${receiver.url}/hook`,
+        secret: 'crash-secret-123',
+      });
       await rest(first.url, key, 'PUT', '/v1/buckets/invoices', { destinations: ['erp'] });
-      const eml = 'From: a@vendor.example\r\nSubject: Invoice K-1\r\n\r\nInvoice number: K-1\r\nInvoice date: 2026-03-01\r\nTotal due: 5.00 EUR\r\n';
+      const eml =
+        'From: a@vendor.example\r\nSubject: Invoice K-1\r\n\r\nInvoice number: K-1\r\nInvoice date: 2026-03-01\r\nTotal due: 5.00 EUR\r\n';
       const ingested = await rest(first.url, key, 'POST', '/v1/messages/ingest', { eml });
       expect(ingested.capture.status).toBe('applied');
       // The receiver holds the first request open; the worker dies waiting for the answer.
-      await until(() => receiver.received.length, (n) => n === 1);
+      await until(
+        () => receiver.received.length,
+        (n) => n === 1,
+      );
       await first.stop('SIGKILL');
 
       const second = await startServe(env);
       try {
-        await until(() => receiver.received.length, (n) => n >= 2, 20_000);
-        const capture = await until(() => rest(second.url, key, 'GET', `/v1/captures/${ingested.capture.id}`),
-          (c) => c.deliveries[0]?.status === 'delivered');
+        await until(
+          () => receiver.received.length,
+          (n) => n >= 2,
+          20_000,
+        );
+        const capture = await until(
+          () => rest(second.url, key, 'GET', `/v1/captures/${ingested.capture.id}`),
+          (c) => c.deliveries[0]?.status === 'delivered',
+        );
         const delivery = capture.deliveries[0];
         expect(delivery.attempt_log.map((a: { outcome: string }) => a.outcome)).toEqual(['interrupted', 'success']);
         const ids = receiver.received.map((r) => r.headers['x-svc-delivery']);
@@ -112,11 +130,19 @@ describe('crash safety', () => {
     const sandbox = JSON.parse(await svc(['sandbox', '--json'], env));
     const serve = await startServe(env);
     try {
-      const filed = await rest(serve.url, sandbox.key, 'POST', '/v1/subdomain', { name: 'mx-records-inc', request_exception: true, reason: 'company name' });
+      const filed = await rest(serve.url, sandbox.key, 'POST', '/v1/subdomain', {
+        name: 'mx-records-inc',
+        request_exception: true,
+        reason: 'company name',
+      });
       expect(filed.outcome).toBe('pending_review');
       const listed = JSON.parse(await svc(['operator', 'subdomain-requests', '--json'], env));
-      expect(listed).toEqual([expect.objectContaining({ id: filed.pending_request.id, name: 'mx-records-inc', rule: 'mail_infrastructure' })]);
-      expect(await svc(['operator', 'approve', filed.pending_request.id, '--note', 'checked'], env)).toContain('approved');
+      expect(listed).toEqual([
+        expect.objectContaining({ id: filed.pending_request.id, name: 'mx-records-inc', rule: 'mail_infrastructure' }),
+      ]);
+      expect(await svc(['operator', 'approve', filed.pending_request.id, '--note', 'checked'], env)).toContain(
+        'approved',
+      );
       const sub = await rest(serve.url, sandbox.key, 'GET', '/v1/subdomain');
       expect(sub.name).toBe('mx-records-inc');
     } finally {

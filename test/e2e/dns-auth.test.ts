@@ -13,8 +13,10 @@ const RCPT = `auth-test.inbox@${DOMAIN}`;
 
 function keyPair() {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  return { pem: privateKey.export({ type: 'pkcs1', format: 'pem' }).toString(),
-    dns: `v=DKIM1; k=rsa; p=${publicKey.export({ type: 'spki', format: 'der' }).toString('base64')}` };
+  return {
+    pem: privateKey.export({ type: 'pkcs1', format: 'pem' }).toString(),
+    dns: `v=DKIM1; k=rsa; p=${publicKey.export({ type: 'spki', format: 'der' }).toString('base64')}`,
+  };
 }
 const vendorKey = keyPair();
 const arcKey = keyPair();
@@ -38,9 +40,18 @@ const ZONE = {
 
 let counter = 0;
 function mail(from: string, subject: string, body: string): string {
-  return [`From: ${from}`, `To: ${RCPT}`, `Subject: ${subject}`, 'Date: Tue, 03 Mar 2026 10:00:00 +0000',
-    `Message-ID: <m${++counter}.${Date.now()}@test>`, 'MIME-Version: 1.0', 'Content-Type: text/plain; charset=utf-8', '',
-    ...body.split('\n'), ''].join('\r\n');
+  return [
+    `From: ${from}`,
+    `To: ${RCPT}`,
+    `Subject: ${subject}`,
+    'Date: Tue, 03 Mar 2026 10:00:00 +0000',
+    `Message-ID: <m${++counter}.${Date.now()}@test>`,
+    'MIME-Version: 1.0',
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    ...body.split('\n'),
+    '',
+  ].join('\r\n');
 }
 
 // mailauth stamps t= twice while signing unless signTime is given; across a half-second
@@ -51,15 +62,25 @@ async function signed(message: string): Promise<string> {
 }
 
 async function rest(s: ServeProcess, key: string, method: string, path: string, body?: unknown) {
-  const r = await fetch(`${s.url}${path}`, { method, body: body ? JSON.stringify(body) : undefined,
-    headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) } });
+  const r = await fetch(`${s.url}${path}`, {
+    method,
+    body: body ? JSON.stringify(body) : undefined,
+    headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+  });
   return r.json() as Promise<any>;
 }
 
 async function serve(dns: RunningDns, extra: Record<string, string> = {}) {
   const smtpPort = await freePort();
-  const s = await startServe(svcEnv(tempDataDir(), { SVC_AUTH_DNS: 'system', SVC_DNS_SERVERS: dns.address,
-    SVC_SMTP_PORT: String(smtpPort), SVC_INBOUND_DOMAIN: DOMAIN, ...extra }));
+  const s = await startServe(
+    svcEnv(tempDataDir(), {
+      SVC_AUTH_DNS: 'system',
+      SVC_DNS_SERVERS: dns.address,
+      SVC_SMTP_PORT: String(smtpPort),
+      SVC_INBOUND_DOMAIN: DOMAIN,
+      ...extra,
+    }),
+  );
   const key = s.key!;
   await rest(s, key, 'POST', '/v1/subdomain', { name: 'auth-test' });
   await rest(s, key, 'POST', '/v1/addresses', { local_part: 'inbox' });
@@ -85,7 +106,11 @@ describe('mail authentication over a real DNS server', () => {
     dns = await startDns(ZONE);
     svc = await serve(dns);
     const { s, key } = svc;
-    await rest(s, key, 'POST', '/v1/buckets', { name: 'trusted', priority: 1, rule: { auth: { spf: 'pass', dkim: 'pass', dmarc: 'pass' } } });
+    await rest(s, key, 'POST', '/v1/buckets', {
+      name: 'trusted',
+      priority: 1,
+      rule: { auth: { spf: 'pass', dkim: 'pass', dmarc: 'pass' } },
+    });
     await rest(s, key, 'POST', '/v1/buckets', { name: 'spoofed', priority: 2, rule: { auth: { dmarc: 'fail' } } });
   }, 60_000);
   afterAll(async () => {
@@ -94,7 +119,10 @@ describe('mail authentication over a real DNS server', () => {
   });
 
   it('signed and aligned: SPF, DKIM and DMARC pass, each with its domain; the auth predicate matches', async () => {
-    const m = await svc.deliver('billing@vendor.example', await signed(mail('Vendor <billing@vendor.example>', 'Signed aligned', 'Invoice number: A-1')));
+    const m = await svc.deliver(
+      'billing@vendor.example',
+      await signed(mail('Vendor <billing@vendor.example>', 'Signed aligned', 'Invoice number: A-1')),
+    );
     expect(m.auth).toMatchObject({ spf: 'pass', dkim: 'pass', dmarc: 'pass', arc: 'none', synthetic: false });
     expect(m.auth.details).toEqual({
       spf: { result: 'pass', domain: 'vendor.example' },
@@ -120,16 +148,25 @@ describe('mail authentication over a real DNS server', () => {
   });
 
   it('unsigned from a domain whose SPF excludes 127.0.0.1: SPF fails, DMARC fails with p=reject recorded', async () => {
-    const m = await svc.deliver('ceo@elsewhere.example', mail('CEO <ceo@elsewhere.example>', 'Urgent transfer', 'Wire it today'));
+    const m = await svc.deliver(
+      'ceo@elsewhere.example',
+      mail('CEO <ceo@elsewhere.example>', 'Urgent transfer', 'Wire it today'),
+    );
     expect(m.auth).toMatchObject({ spf: 'fail', dkim: 'none', dmarc: 'fail' });
-    expect(m.auth.details).toMatchObject({ spf: { result: 'fail', domain: 'elsewhere.example' }, dkim: [],
-      dmarc: { result: 'fail', domain: 'elsewhere.example', policy: 'reject' } });
+    expect(m.auth.details).toMatchObject({
+      spf: { result: 'fail', domain: 'elsewhere.example' },
+      dkim: [],
+      dmarc: { result: 'fail', domain: 'elsewhere.example', policy: 'reject' },
+    });
     expect(m.flags).toEqual(expect.arrayContaining(['spf_fail', 'dmarc_fail']));
     expect(m.flags).not.toContain('dkim_fail');
   });
 
   it('DMARC passes on DKIM alone when SPF is for another domain; a p=none domain still fails, with none recorded', async () => {
-    const viaRelay = await svc.deliver('bounce@relay.example', await signed(mail('billing@vendor.example', 'Signed via relay', 'hello')));
+    const viaRelay = await svc.deliver(
+      'bounce@relay.example',
+      await signed(mail('billing@vendor.example', 'Signed via relay', 'hello')),
+    );
     expect(viaRelay.auth).toMatchObject({ spf: 'pass', dkim: 'pass', dmarc: 'pass' });
     expect(viaRelay.auth.details.spf.domain).toBe('relay.example');
     const lax = await svc.deliver('x@lax.example', mail('x@lax.example', 'Lax policy', 'hello'));
@@ -151,14 +188,20 @@ describe('mail authentication over a real DNS server', () => {
       expect(m.auth.details.spf.domain).toBe(domain);
       verdicts[domain] = m.auth.spf;
     }
-    expect(verdicts).toEqual({ 'soft.example': 'softfail', 'neutral.example': 'neutral', 'broken.example': 'permerror' });
+    expect(verdicts).toEqual({
+      'soft.example': 'softfail',
+      'neutral.example': 'neutral',
+      'broken.example': 'permerror',
+    });
     const m = await svc.deliver('billing@vendor.example', mail('billing@vendor.example', 'Unsigned aligned', 'hello'));
     expect(m.auth).toMatchObject({ spf: 'pass', dkim: 'none', dmarc: 'pass' });
   });
 
   describe('trusted forwarders', () => {
     beforeAll(async () => {
-      expect((await rest(svc.s, svc.key, 'PUT', '/v1/policy', { policy: { forwarders: ['@forwarder.example'] } })).error).toBeUndefined();
+      expect(
+        (await rest(svc.s, svc.key, 'PUT', '/v1/policy', { policy: { forwarders: ['@forwarder.example'] } })).error,
+      ).toBeUndefined();
     });
 
     /** What the forwarder does: appends a footer (breaking the vendor's DKIM) and sends it on from its own envelope. */
@@ -169,38 +212,81 @@ describe('mail authentication over a real DNS server', () => {
       const m = await svc.deliver('fwd@forwarder.example', await forwarded('Forwarded plain'));
       expect(m.auth.details.dkim).toEqual([{ result: 'fail', domain: 'vendor.example', selector: 'sel' }]);
       expect(m.auth.details.dmarc.result).toBe('fail');
-      expect(m.auth).toMatchObject({ spf: 'pass', dkim: 'none', dmarc: 'pass',
-        forwarded: { forwarder: '@forwarder.example', original_domain: 'vendor.example', original_verified: false, verified_by: null } });
+      expect(m.auth).toMatchObject({
+        spf: 'pass',
+        dkim: 'none',
+        dmarc: 'pass',
+        forwarded: {
+          forwarder: '@forwarder.example',
+          original_domain: 'vendor.example',
+          original_verified: false,
+          verified_by: null,
+        },
+      });
       expect(m.flags.filter((f: string) => f.endsWith('_fail'))).toEqual([]);
     });
 
     it("the forwarder's valid ARC seal vouches for the original domain", async () => {
       const message = await forwarded('Forwarded sealed');
       // What the forwarder found when the message reached it, sealed over the message it sends on (cv=none: first hop).
-      const options = { signingDomain: 'forwarder.example', selector: 'arc', privateKey: arcKey.pem, cv: 'none', signTime: new Date(),
-        authResults: 'forwarder.example; dkim=pass header.d=vendor.example; spf=pass smtp.mailfrom=vendor.example; dmarc=pass header.from=vendor.example' };
+      const options = {
+        signingDomain: 'forwarder.example',
+        selector: 'arc',
+        privateKey: arcKey.pem,
+        cv: 'none',
+        signTime: new Date(),
+        authResults:
+          'forwarder.example; dkim=pass header.d=vendor.example; spf=pass smtp.mailfrom=vendor.example; dmarc=pass header.from=vendor.example',
+      };
       const seal = await sealMessage(message, options);
       const m = await svc.deliver('fwd@forwarder.example', seal.toString() + message);
       expect(m.auth.arc).toBe('pass');
-      expect(m.auth.details.arc).toEqual({ result: 'pass', sealer: 'forwarder.example', sealed_dmarc: 'pass', sealed_from_domain: 'vendor.example' });
-      expect(m.auth.forwarded).toEqual({ forwarder: '@forwarder.example', original_domain: 'vendor.example', original_verified: true, verified_by: 'arc' });
+      expect(m.auth.details.arc).toEqual({
+        result: 'pass',
+        sealer: 'forwarder.example',
+        sealed_dmarc: 'pass',
+        sealed_from_domain: 'vendor.example',
+      });
+      expect(m.auth.forwarded).toEqual({
+        forwarder: '@forwarder.example',
+        original_domain: 'vendor.example',
+        original_verified: true,
+        verified_by: 'arc',
+      });
     });
 
     it('an ARC chain broken after sealing is arc=fail and vouches for nothing', async () => {
       const message = await forwarded('Forwarded sealed then changed');
-      const options = { signingDomain: 'forwarder.example', selector: 'arc', privateKey: arcKey.pem, cv: 'none', signTime: new Date(),
-        authResults: 'forwarder.example; dmarc=pass header.from=vendor.example' };
+      const options = {
+        signingDomain: 'forwarder.example',
+        selector: 'arc',
+        privateKey: arcKey.pem,
+        cv: 'none',
+        signTime: new Date(),
+        authResults: 'forwarder.example; dmarc=pass header.from=vendor.example',
+      };
       const seal = await sealMessage(message, options);
-      const m = await svc.deliver('fwd@forwarder.example', seal.toString() + message.replace('Invoice number: F-1', 'Invoice number: F-9'));
+      const m = await svc.deliver(
+        'fwd@forwarder.example',
+        seal.toString() + message.replace('Invoice number: F-1', 'Invoice number: F-9'),
+      );
       expect(m.auth.arc).toBe('fail');
-      expect(m.auth.forwarded).toMatchObject({ original_domain: 'vendor.example', original_verified: false, verified_by: null });
+      expect(m.auth.forwarded).toMatchObject({
+        original_domain: 'vendor.example',
+        original_verified: false,
+        verified_by: null,
+      });
     });
 
     it('a forwarded-as-new message names the original sender as unverified', async () => {
-      const body = 'FYI\n\n---------- Forwarded message ---------\nFrom: Vendor <billing@vendor.example>\nSubject: Invoice\n\nInvoice number: F-2';
+      const body =
+        'FYI\n\n---------- Forwarded message ---------\nFrom: Vendor <billing@vendor.example>\nSubject: Invoice\n\nInvoice number: F-2';
       const m = await svc.deliver('pa@forwarder.example', mail('PA <pa@forwarder.example>', 'Fwd: Invoice', body));
       expect(m.from.address).toBe('billing@vendor.example');
-      expect(m.auth).toMatchObject({ spf: 'pass', forwarded: { original_domain: 'vendor.example', original_verified: false } });
+      expect(m.auth).toMatchObject({
+        spf: 'pass',
+        forwarded: { original_domain: 'vendor.example', original_verified: false },
+      });
     });
   });
 
@@ -219,7 +305,10 @@ describe('a resolver that does not answer', () => {
     const silent = await startSilentDns();
     const svc = await serve(silent, { SVC_DNS_TIMEOUT_MS: '200', SVC_DNS_TRIES: '1' });
     try {
-      const m = await svc.deliver('billing@vendor.example', await signed(mail('Vendor <billing@vendor.example>', 'No DNS', 'Invoice number: T-1')));
+      const m = await svc.deliver(
+        'billing@vendor.example',
+        await signed(mail('Vendor <billing@vendor.example>', 'No DNS', 'Invoice number: T-1')),
+      );
       expect(m.auth).toMatchObject({ spf: 'temperror', dkim: 'temperror', dmarc: 'temperror', synthetic: false });
       expect(m.auth.details.dkim).toEqual([{ result: 'temperror', domain: 'vendor.example', selector: 'sel' }]);
       // Not a failure either: nothing is flagged, and a rule asking for a pass does not match.

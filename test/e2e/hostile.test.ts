@@ -5,7 +5,15 @@
 // for what could not.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startServe, svcEnv, tempDataDir, type ServeProcess } from '../helpers/process.ts';
-import { DOCX_TYPE, HOSTILE_HTML, billionLaughsDocx, docxBomb, flatePdf, mailWith, pageTreePdf } from '../helpers/hostile.ts';
+import {
+  DOCX_TYPE,
+  HOSTILE_HTML,
+  billionLaughsDocx,
+  docxBomb,
+  flatePdf,
+  mailWith,
+  pageTreePdf,
+} from '../helpers/hostile.ts';
 import { buildEml } from '../helpers/mail.ts';
 import { SmtpClient } from '../helpers/smtp.ts';
 
@@ -19,16 +27,31 @@ interface StoredMessage {
 }
 
 const attachmentBombs: [string, () => string][] = [
-  ['a PDF whose page tree lists one page 100,000 times', () =>
-    mailWith('page tree bomb', { filename: 'pages.pdf', contentType: 'application/pdf', content: pageTreePdf(100_000) })],
-  ['a PDF stream that inflates to 200 MiB', () =>
-    mailWith('flate bomb', { filename: 'flate.pdf', contentType: 'application/pdf', content: flatePdf(200) })],
-  ['a DOCX whose document.xml inflates to 300 MiB', () =>
-    mailWith('docx bomb', { filename: 'bomb.docx', contentType: DOCX_TYPE, content: docxBomb(300) })],
-  ['a DOCX that declares 1 KB but inflates to 100 MiB', () =>
-    mailWith('lying docx', { filename: 'liar.docx', contentType: DOCX_TYPE, content: docxBomb(100, true) })],
-  ['a DOCX with billion-laughs entities', () =>
-    mailWith('laughs', { filename: 'laughs.docx', contentType: DOCX_TYPE, content: billionLaughsDocx() })],
+  [
+    'a PDF whose page tree lists one page 100,000 times',
+    () =>
+      mailWith('page tree bomb', {
+        filename: 'pages.pdf',
+        contentType: 'application/pdf',
+        content: pageTreePdf(100_000),
+      }),
+  ],
+  [
+    'a PDF stream that inflates to 200 MiB',
+    () => mailWith('flate bomb', { filename: 'flate.pdf', contentType: 'application/pdf', content: flatePdf(200) }),
+  ],
+  [
+    'a DOCX whose document.xml inflates to 300 MiB',
+    () => mailWith('docx bomb', { filename: 'bomb.docx', contentType: DOCX_TYPE, content: docxBomb(300) }),
+  ],
+  [
+    'a DOCX that declares 1 KB but inflates to 100 MiB',
+    () => mailWith('lying docx', { filename: 'liar.docx', contentType: DOCX_TYPE, content: docxBomb(100, true) }),
+  ],
+  [
+    'a DOCX with billion-laughs entities',
+    () => mailWith('laughs', { filename: 'laughs.docx', contentType: DOCX_TYPE, content: billionLaughsDocx() }),
+  ],
 ];
 
 // Built once, before the server starts: generating a bomb takes seconds, and a keep-alive
@@ -50,23 +73,32 @@ describe('hostile mail against a running service', () => {
 
   const api = async (method: string, path: string, body?: unknown) => {
     const response = await fetch(`${serve.url}${path}`, {
-      method, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      method,
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    return { status: response.status, body: await response.json() as Record<string, any> };
+    return { status: response.status, body: (await response.json()) as Record<string, any> };
   };
 
   beforeAll(async () => {
-    attachmentBombs.forEach((_, i) => bomb(i));
+    attachmentBombs.forEach((_, i) => {
+      bomb(i);
+    });
     smtpPort = await freePort();
-    serve = await startServe(svcEnv(tempDataDir(), {
-      SVC_SMTP_PORT: String(smtpPort), SVC_ANALYSIS_TIMEOUT_MS: '3000', SVC_ANALYSIS_WORKERS: '2',
-    }));
+    serve = await startServe(
+      svcEnv(tempDataDir(), {
+        SVC_SMTP_PORT: String(smtpPort),
+        SVC_ANALYSIS_TIMEOUT_MS: '3000',
+        SVC_ANALYSIS_WORKERS: '2',
+      }),
+    );
     key = serve.key!;
     expect((await api('POST', '/v1/subdomain', { name: 'hostile-test' })).body.outcome).toBe('claimed');
     expect((await api('POST', '/v1/addresses', { local_part: 'in' })).status).toBe(200);
     // Warm up (the process's first requests and the workers' start) before timing anything.
-    expect((await api('POST', '/v1/messages/ingest', { eml: buildEml({ subject: 'warm-up', text: 'hello' }) })).status).toBe(200);
+    expect(
+      (await api('POST', '/v1/messages/ingest', { eml: buildEml({ subject: 'warm-up', text: 'hello' }) })).status,
+    ).toBe(200);
     // /healthz keeps answering while hostile mail is analysed: every poll must succeed.
     poller = (async () => {
       while (polling) {
@@ -142,14 +174,20 @@ describe('hostile mail against a running service', () => {
       await client.close();
     }
     const listed = await api('GET', `/v1/messages?limit=${attachmentBombs.length}`);
-    const stored = await Promise.all((listed.body.messages as { id: string }[])
-      .map(async ({ id }) => (await api('GET', `/v1/messages/${id}`)).body as StoredMessage & { source: string }));
+    const stored = await Promise.all(
+      (listed.body.messages as { id: string }[]).map(
+        async ({ id }) => (await api('GET', `/v1/messages/${id}`)).body as StoredMessage & { source: string },
+      ),
+    );
     expect(stored.map((m) => m.source)).toEqual(attachmentBombs.map(() => 'smtp'));
     for (const m of stored) expectBombContained(m);
   }, 120_000);
 
   it('dry_run_rule: a costly counted repeat over a 1 MiB body is refused with a 4XX naming the limit', async () => {
-    const r = await api('POST', '/v1/dry-run/rule', { rule: { text_matches: '[a-z]{1000}!' }, html: `<p>${'a'.repeat(1024 * 1024)}</p>` });
+    const r = await api('POST', '/v1/dry-run/rule', {
+      rule: { text_matches: '[a-z]{1000}!' },
+      html: `<p>${'a'.repeat(1024 * 1024)}</p>`,
+    });
     expect(r.status).toBeGreaterThanOrEqual(400);
     expect(r.status).toBeLessThan(500);
     expect(['invalid_regex', 'analysis_limit']).toContain(r.body.error.code);
@@ -157,7 +195,10 @@ describe('hostile mail against a running service', () => {
   }, 60_000);
 
   it('dry runs read pathological HTML like ingest does', async () => {
-    const r = await api('POST', '/v1/dry-run/rule', { rule: { text_contains: ['deep text'] }, html: HOSTILE_HTML.deep });
+    const r = await api('POST', '/v1/dry-run/rule', {
+      rule: { text_contains: ['deep text'] },
+      html: HOSTILE_HTML.deep,
+    });
     expect(r.status).toBe(200);
     expect(r.body.results[0].matched).toBe(true);
   }, 60_000);

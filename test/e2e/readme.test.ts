@@ -17,8 +17,13 @@ const LONG_RUNNING = /^# terminal \d+ \(keeps running\)\n/;
 
 describe('README commands, as written', () => {
   const env: NodeJS.ProcessEnv = {
-    ...process.env, SVC_DATA_DIR: tempDataDir(), SVC_SMTP_PORT: '0', SVC_HOST: '127.0.0.1', SVC_AUTH_DNS: 'none',
-    SVC_WEBHOOK_RETRY_SCALE: '0.001', npm_config_loglevel: 'silent',
+    ...process.env,
+    SVC_DATA_DIR: tempDataDir(),
+    SVC_SMTP_PORT: '0',
+    SVC_HOST: '127.0.0.1',
+    SVC_AUTH_DNS: 'none',
+    SVC_WEBHOOK_RETRY_SCALE: '0.001',
+    npm_config_loglevel: 'silent',
   };
   const running: ChildProcess[] = [];
   const outputs: string[] = [];
@@ -28,8 +33,12 @@ describe('README commands, as written', () => {
     const child = spawn('bash', ['-c', block], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     running.push(child);
     let output = '';
-    child.stdout!.on('data', (c: Buffer) => { output += c.toString(); });
-    child.stderr!.on('data', (c: Buffer) => { output += c.toString(); });
+    child.stdout!.on('data', (c: Buffer) => {
+      output += c.toString();
+    });
+    child.stderr!.on('data', (c: Buffer) => {
+      output += c.toString();
+    });
     return { child, output: () => output };
   }
 
@@ -43,7 +52,9 @@ describe('README commands, as written', () => {
       if (!child.pid || child.exitCode !== null) continue;
       try {
         process.kill(-child.pid, 'SIGTERM');
-      } catch { /* the group already ended */ }
+      } catch {
+        /* the group already ended */
+      }
     }
   });
 
@@ -62,7 +73,15 @@ describe('README commands, as written', () => {
           env.SVC_API_KEY = out.match(/key:\s+(svc_\S+)/)![1];
         } else {
           // The receiver answers 401 to an unsigned probe once it listens.
-          await until(() => fetch(`http://127.0.0.1:${env.PORT}/`, { method: 'POST', body: '' }).then((r) => r.status, () => 0), (s) => s === 401, 20_000);
+          await until(
+            () =>
+              fetch(`http://127.0.0.1:${env.PORT}/`, { method: 'POST', body: '' }).then(
+                (r) => r.status,
+                () => 0,
+              ),
+            (s) => s === 401,
+            20_000,
+          );
         }
         outputs.push('');
         continue;
@@ -79,7 +98,9 @@ describe('README commands, as written', () => {
         try {
           values.push(JSON.parse(pending));
           pending = '';
-        } catch { /* not complete yet */ }
+        } catch {
+          /* not complete yet */
+        }
       }
       expect(pending.trim()).toBe('');
       return values as any[];
@@ -88,19 +109,38 @@ describe('README commands, as written', () => {
     const [tenant, invoice] = json(outputs[1]!);
     expect(tenant).toMatchObject({ kind: 'sandbox', id: expect.stringMatching(/^ten_/) });
     expect(invoice).toEqual({
-      bucket: 'invoices', status: 'applied',
+      bucket: 'invoices',
+      status: 'applied',
       fields: {
-        invoice_number: 'NW-2026-0417', invoice_date: '2026-03-03', due_date: '2026-04-02', total_amount: 753.63, currency: 'EUR',
-        vendor_name: 'Northwind Office Supplies', vendor_email: 'billing@northwind-supplies.example', po_number: 'PO-88213',
+        invoice_number: 'NW-2026-0417',
+        invoice_date: '2026-03-03',
+        due_date: '2026-04-02',
+        total_amount: 753.63,
+        currency: 'EUR',
+        vendor_name: 'Northwind Office Supplies',
+        vendor_email: 'billing@northwind-supplies.example',
+        po_number: 'PO-88213',
       },
     });
     expect(json(outputs[2]!)[0]).toEqual({
       bucket: 'receipts',
-      fields: { receipt_number: 'CL-50931', merchant: 'Cedar Lane Coffee Roasters', date: '2026-03-06', total_amount: 54.45,
-        currency: 'GBP', payment_method: 'Visa ending 4417' },
+      fields: {
+        receipt_number: 'CL-50931',
+        merchant: 'Cedar Lane Coffee Roasters',
+        date: '2026-03-06',
+        total_amount: 54.45,
+        currency: 'GBP',
+        payment_method: 'Visa ending 4417',
+      },
     });
-    expect(json(outputs[3]!)).toEqual([['@harbor-logistics.example'], { invoice_number: 'EFS-2026-118', vendor_name: 'Elbe Forklift Service' }]);
-    expect(json(outputs[4]!)[0]).toEqual({ tenant_id: tenant.id, scopes: ['read', 'propose', 'run', 'approve', 'configure'] });
+    expect(json(outputs[3]!)).toEqual([
+      ['@harbor-logistics.example'],
+      { invoice_number: 'EFS-2026-118', vendor_name: 'Elbe Forklift Service' },
+    ]);
+    expect(json(outputs[4]!)[0]).toEqual({
+      tenant_id: tenant.id,
+      scopes: ['read', 'propose', 'run', 'approve', 'configure'],
+    });
 
     expect(json(outputs[6]!)).toEqual([
       { name: 'local', url: `http://127.0.0.1:${env.PORT}/hook` },

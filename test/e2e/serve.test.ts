@@ -56,10 +56,26 @@ describe('svc serve', () => {
     const inspector = join(ROOT, 'node_modules/.bin/mcp-inspector');
     const run = promisify(execFile);
     const url = `${serve.url}/mcp/${sandbox.key}`;
-    const listed = await run(inspector, ['--cli', url, '--transport', 'http', '--method', 'tools/list'], { timeout: 60_000 });
+    const listed = await run(inspector, ['--cli', url, '--transport', 'http', '--method', 'tools/list'], {
+      timeout: 60_000,
+    });
     expect(JSON.parse(listed.stdout).tools).toHaveLength(tools.length);
-    const called = await run(inspector, ['--cli', url, '--transport', 'http', '--method', 'tools/call',
-      '--tool-name', 'submit_feedback', '--tool-arg', 'text=inspector works'], { timeout: 60_000 });
+    const called = await run(
+      inspector,
+      [
+        '--cli',
+        url,
+        '--transport',
+        'http',
+        '--method',
+        'tools/call',
+        '--tool-name',
+        'submit_feedback',
+        '--tool-arg',
+        'text=inspector works',
+      ],
+      { timeout: 60_000 },
+    );
     expect(JSON.parse(called.stdout).structuredContent.id).toMatch(/^fbk_/);
   });
 });
@@ -99,11 +115,12 @@ describe('operator CLI', () => {
 
     const serve = await startServe(env);
     try {
-      const create = () => fetch(`${serve.url}/v1/tenants`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${key.key}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'acme' }),
-      });
+      const create = () =>
+        fetch(`${serve.url}/v1/tenants`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${key.key}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ name: 'acme' }),
+        });
       const before = await create();
       expect(before.status).toBe(403);
       expect((await before.json()).error.code).toBe('account_not_verified');
@@ -118,8 +135,9 @@ describe('operator CLI', () => {
 
   it('refuses bad usage with exit code 2 and the usage text', async () => {
     const run = promisify(execFile);
-    const failure = await run(process.execPath, [SVC, 'account', 'create'], { env: svcEnv(tempDataDir()) })
-      .catch((e: { code: number; stderr: string }) => e);
+    const failure = await run(process.execPath, [SVC, 'account', 'create'], { env: svcEnv(tempDataDir()) }).catch(
+      (e: { code: number; stderr: string }) => e,
+    );
     expect((failure as { code: number }).code).toBe(2);
     expect((failure as { stderr: string }).stderr).toContain('--email');
   });

@@ -17,11 +17,15 @@ describe('SMTP limits', () => {
   const open: Socket[] = [];
 
   beforeAll(async () => {
-    t = await makeTestApp({ SVC_INBOUND_DOMAIN: DOMAIN, SVC_SMTP_MAX_CONNECTIONS: '5', SVC_SMTP_MAX_CONNECTIONS_PER_IP: '3' },
-      { resolver: offlineResolver });
+    t = await makeTestApp(
+      { SVC_INBOUND_DOMAIN: DOMAIN, SVC_SMTP_MAX_CONNECTIONS: '5', SVC_SMTP_MAX_CONNECTIONS_PER_IP: '3' },
+      { resolver: offlineResolver },
+    );
     smtp = await listenSmtp(t.app, 0, '127.0.0.1');
     key = (await createSandbox(t.app, 'operator')).key;
-    expect((await callRest(t.h3, toolNamed('claim_subdomain'), key, { name: 'limits-test' })).body.outcome).toBe('claimed');
+    expect((await callRest(t.h3, toolNamed('claim_subdomain'), key, { name: 'limits-test' })).body.outcome).toBe(
+      'claimed',
+    );
     await callRest(t.h3, toolNamed('set_catch_all'), key, { enabled: true });
   });
   afterAll(async () => {
@@ -31,13 +35,14 @@ describe('SMTP limits', () => {
   });
 
   /** Connects from a loopback address and returns the socket and the server's first reply line. */
-  const greet = (localAddress: string) => new Promise<{ socket: Socket; greeting: string }>((resolve, reject) => {
-    const socket = connect({ port: smtp.port, host: '127.0.0.1', localAddress });
-    open.push(socket);
-    socket.setEncoding('latin1');
-    socket.once('data', (line: string) => resolve({ socket, greeting: line.trim() }));
-    socket.once('error', reject);
-  });
+  const greet = (localAddress: string) =>
+    new Promise<{ socket: Socket; greeting: string }>((resolve, reject) => {
+      const socket = connect({ port: smtp.port, host: '127.0.0.1', localAddress });
+      open.push(socket);
+      socket.setEncoding('latin1');
+      socket.once('data', (line: string) => resolve({ socket, greeting: line.trim() }));
+      socket.once('error', reject);
+    });
   /** smtp-server runs onClose a little after the socket closes: connect until admitted (or give up after 10 s). */
   const admitted = async (localAddress: string) => {
     for (let i = 0; ; i++) {
@@ -71,10 +76,14 @@ describe('SMTP limits', () => {
       await client.command('EHLO client.test');
       expect(await client.command('MAIL FROM:<a@vendor.example>')).toMatch(/^250/);
       const replies: string[] = [];
-      for (let i = 0; i < MAX_RECIPIENTS + 2; i++) replies.push(await client.command(`RCPT TO:<limits-test.r${i}@${DOMAIN}>`));
-      expect(replies.slice(0, MAX_RECIPIENTS).filter((r) => !r.startsWith("250"))).toEqual([]);
-      expect(replies.slice(MAX_RECIPIENTS)).toEqual(Array(2).fill(
-        `452 4.5.3 Too many recipients: at most ${MAX_RECIPIENTS} per message; send the rest in another message`));
+      for (let i = 0; i < MAX_RECIPIENTS + 2; i++)
+        replies.push(await client.command(`RCPT TO:<limits-test.r${i}@${DOMAIN}>`));
+      expect(replies.slice(0, MAX_RECIPIENTS).filter((r) => !r.startsWith('250'))).toEqual([]);
+      expect(replies.slice(MAX_RECIPIENTS)).toEqual(
+        Array(2).fill(
+          `452 4.5.3 Too many recipients: at most ${MAX_RECIPIENTS} per message; send the rest in another message`,
+        ),
+      );
       const stored = await client.data(`From: a@vendor.example\r\nSubject: Many\r\n\r\nhello\r\n`);
       expect(stored).toMatch(/^250 2\.0\.0 Stored as [0-9A-F]{16}$/);
       const list = (await callRest(t.h3, toolNamed('list_messages'), key, {})).body.messages;

@@ -13,10 +13,33 @@ import { SmtpClient } from '../helpers/smtp.ts';
 describe('SMTP with TLS', () => {
   it('offers STARTTLS with a configured certificate and accepts mail over it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'svc-tls-'));
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'key.pem'),
-      '-out', join(dir, 'cert.pem'), '-days', '1', '-subj', '/CN=in.test'], { stdio: 'ignore' });
-    const t = await makeTestApp({ SVC_INBOUND_DOMAIN: 'in.test', SVC_SMTP_TLS_KEY: join(dir, 'key.pem'), SVC_SMTP_TLS_CERT: join(dir, 'cert.pem') },
-      { resolver: offlineResolver });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+        '-days',
+        '1',
+        '-subj',
+        '/CN=in.test',
+      ],
+      { stdio: 'ignore' },
+    );
+    const t = await makeTestApp(
+      {
+        SVC_INBOUND_DOMAIN: 'in.test',
+        SVC_SMTP_TLS_KEY: join(dir, 'key.pem'),
+        SVC_SMTP_TLS_CERT: join(dir, 'cert.pem'),
+      },
+      { resolver: offlineResolver },
+    );
     const smtp = await listenSmtp(t.app, 0, '127.0.0.1');
     const { key } = await createSandbox(t.app, 'operator');
     await callRest(t.h3, toolNamed('claim_subdomain'), key, { name: 'tls-tenant' });
@@ -26,9 +49,19 @@ describe('SMTP with TLS', () => {
     expect(await client.command('EHLO client.test')).toContain('STARTTLS');
     await client.close();
 
-    const transport = nodemailer.createTransport({ host: '127.0.0.1', port: smtp.port, secure: false, requireTLS: true,
-      tls: { rejectUnauthorized: false } });
-    const info = await transport.sendMail({ from: 'a@vendor.example', to: 'tls-tenant.inbox@in.test', subject: 'Over TLS', text: 'hello' });
+    const transport = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: smtp.port,
+      secure: false,
+      requireTLS: true,
+      tls: { rejectUnauthorized: false },
+    });
+    const info = await transport.sendMail({
+      from: 'a@vendor.example',
+      to: 'tls-tenant.inbox@in.test',
+      subject: 'Over TLS',
+      text: 'hello',
+    });
     expect(info.accepted).toEqual(['tls-tenant.inbox@in.test']);
     const messages = (await callRest(t.h3, toolNamed('list_messages'), key)).body.messages;
     expect(messages[0]).toMatchObject({ subject: 'Over TLS' });

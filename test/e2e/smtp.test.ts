@@ -28,14 +28,28 @@ const fakeResolver: DnsResolver = async (name, rrtype) => {
 };
 
 function mail(from: string, to: string, subject: string, body: string): string {
-  return [`From: ${from}`, `To: ${to}`, `Subject: ${subject}`, 'Date: Tue, 03 Mar 2026 10:00:00 +0000',
-    `Message-ID: <${Math.random().toString(36).slice(2)}@vendor.example>`, 'MIME-Version: 1.0',
-    'Content-Type: text/plain; charset=utf-8', '', ...body.split('\n'), ''].join('\r\n');
+  return [
+    `From: ${from}`,
+    `To: ${to}`,
+    `Subject: ${subject}`,
+    'Date: Tue, 03 Mar 2026 10:00:00 +0000',
+    `Message-ID: <${Math.random().toString(36).slice(2)}@vendor.example>`,
+    'MIME-Version: 1.0',
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    ...body.split('\n'),
+    '',
+  ].join('\r\n');
 }
 
 async function signed(message: string): Promise<string> {
   // signTime pins t=: without it mailauth stamps it twice and, across a half-second boundary, signs a header it never sends.
-  const key = { signingDomain: 'vendor.example', selector: 'sel', privateKey: privateKey.export({ type: 'pkcs1', format: 'pem' }).toString(), signTime: new Date() };
+  const key = {
+    signingDomain: 'vendor.example',
+    selector: 'sel',
+    privateKey: privateKey.export({ type: 'pkcs1', format: 'pem' }).toString(),
+    signTime: new Date(),
+  };
   // mailauth reads signatureData at run time; its type declarations ask for the fields at the top level too.
   const result = await dkimSign(message, { ...key, signatureData: [key] });
   return result.signatures + message;
@@ -46,7 +60,10 @@ describe('SMTP receiver', () => {
   let smtp: RunningSmtp;
   let acme: string;
   let globex: string;
-  const as = (key: string) => (tool: string, args: Record<string, unknown> = {}) => callRest(t.h3, toolNamed(tool), key, args);
+  const as =
+    (key: string) =>
+    (tool: string, args: Record<string, unknown> = {}) =>
+      callRest(t.h3, toolNamed(tool), key, args);
 
   beforeAll(async () => {
     t = await makeTestApp({ SVC_INBOUND_DOMAIN: DOMAIN, SVC_MAX_MESSAGE_BYTES: '65536' }, { resolver: fakeResolver });
@@ -72,7 +89,12 @@ describe('SMTP receiver', () => {
     if (!trace) throw new Error(`not a 250 reply with an id: ${reply}`);
     for (const m of (await as(key)('list_messages', { limit: 20 })).body.messages) {
       const full = (await as(key)('get_message', { id: m.id, include_headers: true })).body;
-      if (full.headers.some((h: { name: string; value: string }) => h.name === 'received' && h.value.includes(` id ${trace};`))) return m.id;
+      if (
+        full.headers.some(
+          (h: { name: string; value: string }) => h.name === 'received' && h.value.includes(` id ${trace};`),
+        )
+      )
+        return m.id;
     }
     throw new Error(`no message of this tenant carries trace id ${trace}`);
   };
@@ -87,19 +109,42 @@ describe('SMTP receiver', () => {
   };
 
   it('accepts mail to a named address and stores it with verified auth results', async () => {
-    const r = await send('billing@vendor.example', [`acme-corp.invoices@${DOMAIN}`],
-      mail('Vendor <billing@vendor.example>', `acme-corp.invoices@${DOMAIN}`, 'Invoice S-1', 'Invoice number: S-1\nTotal due: 10.00 EUR'));
+    const r = await send(
+      'billing@vendor.example',
+      [`acme-corp.invoices@${DOMAIN}`],
+      mail(
+        'Vendor <billing@vendor.example>',
+        `acme-corp.invoices@${DOMAIN}`,
+        'Invoice S-1',
+        'Invoice number: S-1\nTotal due: 10.00 EUR',
+      ),
+    );
     expect(r.rcpt[0]).toMatch(/^250/);
     // The reply names one opaque id, never a tenant's message id; the stored copy's trace line carries it.
     expect(r.data).toMatch(/^250 2\.0\.0 Stored as [0-9A-F]{16}$/);
     const id = await storedIn(acme, r.data);
     const m = (await as(acme)('get_message', { id })).body;
-    const invoices = (await as(acme)('list_addresses')).body.addresses.find((x: { local_part: string }) => x.local_part === 'invoices');
-    expect(m).toMatchObject({ source: 'smtp', address_id: invoices.id, envelope_from: 'billing@vendor.example', recipients: [`acme-corp.invoices@${DOMAIN}`] });
+    const invoices = (await as(acme)('list_addresses')).body.addresses.find(
+      (x: { local_part: string }) => x.local_part === 'invoices',
+    );
+    expect(m).toMatchObject({
+      source: 'smtp',
+      address_id: invoices.id,
+      envelope_from: 'billing@vendor.example',
+      recipients: [`acme-corp.invoices@${DOMAIN}`],
+    });
     expect(m.auth).toMatchObject({ spf: 'pass', dkim: 'none', synthetic: false });
     expect(invoices.addresses).toEqual([`acme-corp.invoices@${DOMAIN}`, `acme-corp+invoices@${DOMAIN}`]);
     // The plus form reaches the same address.
-    expect((await send('billing@vendor.example', [`acme-corp+invoices@${DOMAIN}`], mail('a@vendor.example', 'x', 'plus', 'x'))).data).toMatch(/^250/);
+    expect(
+      (
+        await send(
+          'billing@vendor.example',
+          [`acme-corp+invoices@${DOMAIN}`],
+          mail('a@vendor.example', 'x', 'plus', 'x'),
+        )
+      ).data,
+    ).toMatch(/^250/);
   });
 
   it('refuses a disabled address with 550 and counts the refusal', async () => {
@@ -111,14 +156,22 @@ describe('SMTP receiver', () => {
   });
 
   it('refuses unknown local parts, unknown handles and other domains', async () => {
-    const r = await send('a@vendor.example', [`acme-corp.nobody@${DOMAIN}`, `nohandle.x@${DOMAIN}`, 'someone@gmail.com'], 'x');
+    const r = await send(
+      'a@vendor.example',
+      [`acme-corp.nobody@${DOMAIN}`, `nohandle.x@${DOMAIN}`, 'someone@gmail.com'],
+      'x',
+    );
     expect(r.rcpt.map((x) => x.slice(0, 3))).toEqual(['550', '550', '550']);
     expect(r.rcpt[0]).toContain('catch-all is off');
   });
 
   it('accepts unknown local parts under catch-all with address_id null', async () => {
     await as(acme)('set_catch_all', { enabled: true });
-    const r = await send('a@vendor.example', [`acme-corp.anything@${DOMAIN}`], mail('a@vendor.example', `acme-corp.anything@${DOMAIN}`, 'Invoice C-1', 'Invoice number: C-1'));
+    const r = await send(
+      'a@vendor.example',
+      [`acme-corp.anything@${DOMAIN}`],
+      mail('a@vendor.example', `acme-corp.anything@${DOMAIN}`, 'Invoice C-1', 'Invoice number: C-1'),
+    );
     expect(r.data).toMatch(/^250/);
     const m = (await as(acme)('get_message', { id: await storedIn(acme, r.data) })).body;
     expect(m.address_id).toBeNull();
@@ -136,7 +189,7 @@ describe('SMTP receiver', () => {
     await client.command('RSET');
     await client.command('MAIL FROM:<a@vendor.example>');
     await client.command(`RCPT TO:<acme-corp.invoices@${DOMAIN}>`);
-    const big = mail('a@vendor.example', 'x', 'big', 'x'.repeat(70) + ('\n' + 'y'.repeat(70)).repeat(1500));
+    const big = mail('a@vendor.example', 'x', 'big', 'x'.repeat(70) + `\n${'y'.repeat(70)}`.repeat(1500));
     expect(await client.data(big)).toMatch(/^552/);
     // The session goes on after the refusal.
     expect(await client.command('NOOP')).toMatch(/^250/);
@@ -144,15 +197,18 @@ describe('SMTP receiver', () => {
   });
 
   it('refuses bare LF / bare CR (SMTP smuggling) with 550', async () => {
-    const smuggled = mail('a@vendor.example', 'x', 'smuggle', 'hello') + '\n.\nMAIL FROM:<evil@x>\r\n';
+    const smuggled = `${mail('a@vendor.example', 'x', 'smuggle', 'hello')}\n.\nMAIL FROM:<evil@x>\r\n`;
     const r = await send('a@vendor.example', [`acme-corp.invoices@${DOMAIN}`], smuggled);
     expect(r.data).toMatch(/^550 5\.5\.2/);
   });
 
   it('splits one message to several tenants into one message per tenant', async () => {
     const before = (await as(globex)('list_messages')).body.messages.length;
-    const r = await send('a@vendor.example', [`acme-corp.invoices@${DOMAIN}`, `globex-inc.orders@${DOMAIN}`],
-      mail('a@vendor.example', `acme-corp.invoices@${DOMAIN}, globex-inc.orders@${DOMAIN}`, 'Shared', 'For both'));
+    const r = await send(
+      'a@vendor.example',
+      [`acme-corp.invoices@${DOMAIN}`, `globex-inc.orders@${DOMAIN}`],
+      mail('a@vendor.example', `acme-corp.invoices@${DOMAIN}, globex-inc.orders@${DOMAIN}`, 'Shared', 'For both'),
+    );
     expect(r.rcpt.every((x) => x.startsWith('250'))).toBe(true);
     expect(r.data).not.toMatch(/msg_/);
     const ids = [await storedIn(acme, r.data), await storedIn(globex, r.data)];
@@ -172,7 +228,9 @@ describe('SMTP receiver', () => {
     expect((await send('a@vendor.example', [`ap@initech-llc.${DOMAIN}`], 'x')).rcpt[0]).toMatch(/^550/);
     const tenant = (await as(other)('get_tenant')).body.id;
     await t.app.db.batch([{ sql: 'UPDATE tenants SET dedicated_subdomain = 1 WHERE id = ?', args: [tenant] }]);
-    expect((await send('a@vendor.example', [`ap@initech-llc.${DOMAIN}`], mail('a@vendor.example', 'x', 'ded', 'x'))).data).toMatch(/^250/);
+    expect(
+      (await send('a@vendor.example', [`ap@initech-llc.${DOMAIN}`], mail('a@vendor.example', 'x', 'ded', 'x'))).data,
+    ).toMatch(/^250/);
     expect((await as(other)('release_subdomain', { confirm: false })).status).toBe(400);
     expect((await as(other)('release_subdomain', { confirm: true })).status).toBe(200);
     expect((await send('a@vendor.example', [`initech-llc.ap@${DOMAIN}`], 'x')).rcpt[0]).toMatch(/^550 .*no subdomain/);
@@ -184,7 +242,11 @@ describe('SMTP receiver', () => {
 
   describe('SPF, DKIM, DMARC', () => {
     beforeAll(async () => {
-      await as(acme)('create_bucket', { name: 'trusted', priority: 1, rule: { all: [{ address: 'invoices@' }, { auth: { dkim: 'pass', dmarc: 'pass' } }] } });
+      await as(acme)('create_bucket', {
+        name: 'trusted',
+        priority: 1,
+        rule: { all: [{ address: 'invoices@' }, { auth: { dkim: 'pass', dmarc: 'pass' } }] },
+      });
     });
 
     const received = async (message: string, from = 'billing@vendor.example') => {
@@ -194,7 +256,11 @@ describe('SMTP receiver', () => {
     };
 
     it('a signed message from an authorised IP passes all three and matches the auth predicate', async () => {
-      const m = await received(await signed(mail('Vendor <billing@vendor.example>', `acme-corp.invoices@${DOMAIN}`, 'Signed', 'Invoice number: D-1')));
+      const m = await received(
+        await signed(
+          mail('Vendor <billing@vendor.example>', `acme-corp.invoices@${DOMAIN}`, 'Signed', 'Invoice number: D-1'),
+        ),
+      );
       expect(m.auth).toMatchObject({ spf: 'pass', dkim: 'pass', dmarc: 'pass', arc: 'none', synthetic: false });
       expect(m.auth.details).toEqual({
         spf: { result: 'pass', domain: 'vendor.example' },
@@ -207,7 +273,14 @@ describe('SMTP receiver', () => {
     });
 
     it('a tampered body fails DKIM, is flagged, and misses the auth rule', async () => {
-      const good = await signed(mail('Vendor <billing@vendor.example>', `acme-corp.invoices@${DOMAIN}`, 'Invoice (tampered)', 'Pay to IBAN DE00 1111'));
+      const good = await signed(
+        mail(
+          'Vendor <billing@vendor.example>',
+          `acme-corp.invoices@${DOMAIN}`,
+          'Invoice (tampered)',
+          'Pay to IBAN DE00 1111',
+        ),
+      );
       const m = await received(good.replace('DE00 1111', 'DE99 6666'));
       expect(m.auth.dkim).toBe('fail');
       expect(m.flags).toContain('dkim_fail');
@@ -217,7 +290,10 @@ describe('SMTP receiver', () => {
     });
 
     it('SPF fails for a domain whose record excludes this IP, and DMARC with it', async () => {
-      const m = await received(mail('Someone <someone@elsewhere.example>', `acme-corp.invoices@${DOMAIN}`, 'Spoof', 'hello'), 'someone@elsewhere.example');
+      const m = await received(
+        mail('Someone <someone@elsewhere.example>', `acme-corp.invoices@${DOMAIN}`, 'Spoof', 'hello'),
+        'someone@elsewhere.example',
+      );
       expect(m.auth).toMatchObject({ spf: 'fail', dkim: 'none', dmarc: 'fail', synthetic: false });
       expect(m.flags).toEqual(expect.arrayContaining(['spf_fail', 'dmarc_fail']));
     });
@@ -229,17 +305,39 @@ describe('SMTP receiver', () => {
       await a('create_address', { local_part: 'capped', daily_cap: 2 });
       const statuses: string[] = [];
       for (let i = 0; i < 3; i++) {
-        const r = await send('billing@vendor.example', [`acme-corp.capped@${DOMAIN}`], mail('billing@vendor.example', 'x', `Invoice Q-${i}`, `Invoice number: Q-${i}\nInvoice date: 2026-03-01\nTotal due: 1.00 EUR`));
+        const r = await send(
+          'billing@vendor.example',
+          [`acme-corp.capped@${DOMAIN}`],
+          mail(
+            'billing@vendor.example',
+            'x',
+            `Invoice Q-${i}`,
+            `Invoice number: Q-${i}\nInvoice date: 2026-03-01\nTotal due: 1.00 EUR`,
+          ),
+        );
         expect(r.data).toMatch(/^250/);
         const m = (await a('get_message', { id: await storedIn(acme, r.data) })).body;
-        statuses.push(`${m.status}:${(await a('get_capture', { id: m.captures[0].id })).body.reason}:${m.flags.includes('daily_cap_reached')}`);
+        statuses.push(
+          `${m.status}:${(await a('get_capture', { id: m.captures[0].id })).body.reason}:${m.flags.includes('daily_cap_reached')}`,
+        );
       }
       expect(statuses).toEqual(['applied:auto_accept:false', 'applied:auto_accept:false', 'held:daily_cap:true']);
-      const capped = (await a('list_addresses')).body.addresses.find((x: { local_part: string }) => x.local_part === 'capped');
+      const capped = (await a('list_addresses')).body.addresses.find(
+        (x: { local_part: string }) => x.local_part === 'capped',
+      );
       expect(capped.counts).toMatchObject({ received: 3, today: 3 });
       // A new UTC day starts the count again.
       t.clock.now = new Date(t.clock.now.getTime() + 86_400_000);
-      const next = await send('billing@vendor.example', [`acme-corp.capped@${DOMAIN}`], mail('billing@vendor.example', 'x', 'Invoice Q-9', 'Invoice number: Q-9\nInvoice date: 2026-03-01\nTotal due: 1.00 EUR'));
+      const next = await send(
+        'billing@vendor.example',
+        [`acme-corp.capped@${DOMAIN}`],
+        mail(
+          'billing@vendor.example',
+          'x',
+          'Invoice Q-9',
+          'Invoice number: Q-9\nInvoice date: 2026-03-01\nTotal due: 1.00 EUR',
+        ),
+      );
       expect((await a('get_message', { id: await storedIn(acme, next.data) })).body.status).toBe('applied');
     });
 
@@ -251,9 +349,19 @@ describe('SMTP receiver', () => {
       const first = await send('ar@supplier.example', [rcpt], mail('ar@supplier.example', rcpt, 'Hello', 'first mail'));
       const firstMessage = (await a('get_message', { id: await storedIn(acme, first.data) })).body;
       expect(firstMessage.flags).not.toContain('relationship_leak');
-      const same = await send('other@supplier.example', [rcpt], mail('other@supplier.example', rcpt, 'Again', 'same company'));
-      expect((await a('get_message', { id: await storedIn(acme, same.data) })).body.flags).not.toContain('relationship_leak');
-      const leak = await send('x@stranger.example', [rcpt], mail('x@stranger.example', rcpt, 'Leaked', 'who gave me this address?'));
+      const same = await send(
+        'other@supplier.example',
+        [rcpt],
+        mail('other@supplier.example', rcpt, 'Again', 'same company'),
+      );
+      expect((await a('get_message', { id: await storedIn(acme, same.data) })).body.flags).not.toContain(
+        'relationship_leak',
+      );
+      const leak = await send(
+        'x@stranger.example',
+        [rcpt],
+        mail('x@stranger.example', rcpt, 'Leaked', 'who gave me this address?'),
+      );
       const leaked = (await a('get_message', { id: await storedIn(acme, leak.data) })).body;
       expect(leaked.flags).toContain('relationship_leak');
       const tasks = (await a('list_tasks', { kind: 'relationship_leak' })).body.tasks;
@@ -261,25 +369,48 @@ describe('SMTP receiver', () => {
       // A listed forwarder is inside the relationship.
       await a('set_address_forwarders', { id: made.id, forwarders: ['@stranger.example'] });
       const allowed = await send('x@stranger.example', [rcpt], mail('x@stranger.example', rcpt, 'Now ok', 'x'));
-      expect((await a('get_message', { id: await storedIn(acme, allowed.data) })).body.flags).not.toContain('relationship_leak');
+      expect((await a('get_message', { id: await storedIn(acme, allowed.data) })).body.flags).not.toContain(
+        'relationship_leak',
+      );
     });
 
     it('expected forwarders: anyone else is flagged unexpected_sender', async () => {
       const a = as(acme);
       await a('create_address', { local_part: 'bank' });
       await a('set_address_forwarders', { id: 'bank', forwarders: ['@bank.example', 'alerts@notify.example'] });
-      const ok = await send('statements@bank.example', [`acme-corp.bank@${DOMAIN}`], mail('statements@bank.example', 'x', 's', 'x'));
-      expect((await a('get_message', { id: await storedIn(acme, ok.data) })).body.flags).not.toContain('unexpected_sender');
-      const odd = await send('phish@bank-secure.example', [`acme-corp.bank@${DOMAIN}`], mail('phish@bank-secure.example', 'x', 's', 'x'));
-      expect((await a('get_message', { id: await storedIn(acme, odd.data) })).body.flags).toContain('unexpected_sender');
+      const ok = await send(
+        'statements@bank.example',
+        [`acme-corp.bank@${DOMAIN}`],
+        mail('statements@bank.example', 'x', 's', 'x'),
+      );
+      expect((await a('get_message', { id: await storedIn(acme, ok.data) })).body.flags).not.toContain(
+        'unexpected_sender',
+      );
+      const odd = await send(
+        'phish@bank-secure.example',
+        [`acme-corp.bank@${DOMAIN}`],
+        mail('phish@bank-secure.example', 'x', 's', 'x'),
+      );
+      expect((await a('get_message', { id: await storedIn(acme, odd.data) })).body.flags).toContain(
+        'unexpected_sender',
+      );
     });
 
     it('mail from a trusted forwarder reads as from its original sender', async () => {
       const a = as(acme);
-      await a('create_bucket', { name: 'from-original', priority: 2, rule: { sender_domain: 'original.example' },
-        policy: { forwarders: ['@assistant.example'] } });
-      const body = 'FYI\n\n---------- Forwarded message ---------\nFrom: Original Vendor <billing@original.example>\nDate: Mon, 2 Mar 2026\nSubject: Invoice\n\nInvoice number: O-1';
-      const r = await send('pa@assistant.example', [`acme-corp.invoices@${DOMAIN}`], mail('PA <pa@assistant.example>', 'x', 'Fwd: Invoice', body));
+      await a('create_bucket', {
+        name: 'from-original',
+        priority: 2,
+        rule: { sender_domain: 'original.example' },
+        policy: { forwarders: ['@assistant.example'] },
+      });
+      const body =
+        'FYI\n\n---------- Forwarded message ---------\nFrom: Original Vendor <billing@original.example>\nDate: Mon, 2 Mar 2026\nSubject: Invoice\n\nInvoice number: O-1';
+      const r = await send(
+        'pa@assistant.example',
+        [`acme-corp.invoices@${DOMAIN}`],
+        mail('PA <pa@assistant.example>', 'x', 'Fwd: Invoice', body),
+      );
       const m = (await a('get_message', { id: await storedIn(acme, r.data) })).body;
       expect(m.from).toEqual({ name: 'Original Vendor', address: 'billing@original.example' });
       expect(m.classification.bucket_name).toBe('from-original');

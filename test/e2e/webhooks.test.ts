@@ -12,12 +12,17 @@ import { ROOT, freePort } from '../helpers/process.ts';
 import { startReceiver, until, type Answer } from '../helpers/receiver.ts';
 
 const SECRET = 'whsec-test-0123456789';
-const GOOD = buildEml({ subject: 'Invoice W-1', text: 'Invoice number: W-1\nInvoice date: 2026-03-01\nTotal due: 10.00 EUR' });
+const GOOD = buildEml({
+  subject: 'Invoice W-1',
+  text: 'Invoice number: W-1\nInvoice date: 2026-03-01\nTotal due: 10.00 EUR',
+});
 const HELD = buildEml({ subject: 'Invoice W-2', text: 'Invoice number: W-2' });
 
 async function setup(script?: (n: number) => Answer, env: Record<string, string> = {}) {
-  const t = await makeTestApp({ SVC_ALLOW_PRIVATE_DESTINATIONS: '1', SVC_WEBHOOK_RETRY_SCALE: '0.0001', SVC_WEBHOOK_TIMEOUT_MS: '400', ...env },
-    { realClock: true });
+  const t = await makeTestApp(
+    { SVC_ALLOW_PRIVATE_DESTINATIONS: '1', SVC_WEBHOOK_RETRY_SCALE: '0.0001', SVC_WEBHOOK_TIMEOUT_MS: '400', ...env },
+    { realClock: true },
+  );
   const receiver = await startReceiver(SECRET, script);
   const { key } = await createSandbox(t.app, 'operator');
   const call = caller(t.h3, key);
@@ -37,38 +42,65 @@ describe('webhook delivery', () => {
     const { t, receiver, call } = await setup();
     const worker = new DeliveryWorker(t.app, { pollMs: 20 });
     worker.start();
-    cleanup.push(async () => { await worker.stop(); await receiver.close(); await t.close(); });
+    cleanup.push(async () => {
+      await worker.stop();
+      await receiver.close();
+      await t.close();
+    });
 
     const applied = (await call('ingest_message', { eml: GOOD })).body;
     expect(applied.capture.status).toBe('applied');
-    await until(() => receiver.received.length, (n) => n >= 1);
+    await until(
+      () => receiver.received.length,
+      (n) => n >= 1,
+    );
     const first = receiver.received[0]!;
     expect(first.signatureValid).toBe(true);
     expect(first.headers['content-type']).toBe('application/json');
     expect(first.headers['user-agent']).toBe(USER_AGENT);
     const ts = first.headers['x-svc-timestamp'] as string;
-    expect(first.headers['x-svc-signature-timestamped']).toBe(`sha256=${createHmac('sha256', SECRET).update(`${ts}.${first.body}`).digest('hex')}`);
+    expect(first.headers['x-svc-signature-timestamped']).toBe(
+      `sha256=${createHmac('sha256', SECRET).update(`${ts}.${first.body}`).digest('hex')}`,
+    );
     const body = JSON.parse(first.body);
     expect(body).toMatchObject({
-      type: 'capture.applied', delivery_id: first.headers['x-svc-delivery'],
-      capture: { id: applied.capture.id, bucket: 'invoices', status: 'applied', fields: { invoice_number: 'W-1', total_amount: 10 } },
+      type: 'capture.applied',
+      delivery_id: first.headers['x-svc-delivery'],
+      capture: {
+        id: applied.capture.id,
+        bucket: 'invoices',
+        status: 'applied',
+        fields: { invoice_number: 'W-1', total_amount: 10 },
+      },
       message: { id: applied.message_id, from: 'billing@vendor.example', subject: 'Invoice W-1' },
     });
-    const capture = await until(async () => (await call('get_capture', { id: applied.capture.id })).body,
-      (c) => c.deliveries[0]?.status === 'delivered');
-    expect(capture.deliveries[0]).toMatchObject({ id: body.delivery_id, destination: 'erp', attempts: 1,
-      attempt_log: [{ attempt: 1, outcome: 'success', status_code: 200 }] });
+    const capture = await until(
+      async () => (await call('get_capture', { id: applied.capture.id })).body,
+      (c) => c.deliveries[0]?.status === 'delivered',
+    );
+    expect(capture.deliveries[0]).toMatchObject({
+      id: body.delivery_id,
+      destination: 'erp',
+      attempts: 1,
+      attempt_log: [{ attempt: 1, outcome: 'success', status_code: 200 }],
+    });
 
     const held = (await call('ingest_message', { eml: HELD })).body;
     expect((await call('deliver_capture', { id: held.capture.id })).body.error.code).toBe('invalid_state');
     await call('approve_capture', { id: held.capture.id });
-    await until(() => receiver.received.length, (n) => n >= 2);
+    await until(
+      () => receiver.received.length,
+      (n) => n >= 2,
+    );
     expect(JSON.parse(receiver.received[1]!.body).capture.id).toBe(held.capture.id);
 
     const again = (await call('deliver_capture', { id: applied.capture.id })).body;
     expect(again.deliveries).toHaveLength(1);
     expect(again.deliveries[0]).not.toBe(body.delivery_id);
-    await until(() => receiver.received.length, (n) => n >= 3);
+    await until(
+      () => receiver.received.length,
+      (n) => n >= 3,
+    );
     expect(receiver.received[2]!.headers['x-svc-delivery']).toBe(again.deliveries[0]);
     expect(receiver.received.every((r) => r.signatureValid)).toBe(true);
     // The receiver has the body before the service records the answer: wait for the event.
@@ -79,35 +111,66 @@ describe('webhook delivery', () => {
   it('retries with backoff: fails twice, then succeeds; the delivery filter at each stage', async () => {
     const { t, receiver, call } = await setup((n) => (n <= 2 ? 500 : 200));
     const worker = new DeliveryWorker(t.app);
-    cleanup.push(async () => { await receiver.close(); await t.close(); });
+    cleanup.push(async () => {
+      await receiver.close();
+      await t.close();
+    });
     const capture = (await call('ingest_message', { eml: GOOD })).body.capture.id;
-    const filtered = async () => Object.fromEntries(await Promise.all((['failed', 'delivered', 'none'] as const).map(async (f) =>
-      [f, (await call('list_captures', { delivery: f })).body.captures.map((c: { id: string }) => c.id).includes(capture)])));
+    const filtered = async () =>
+      Object.fromEntries(
+        await Promise.all(
+          (['failed', 'delivered', 'none'] as const).map(async (f) => [
+            f,
+            (await call('list_captures', { delivery: f })).body.captures
+              .map((c: { id: string }) => c.id)
+              .includes(capture),
+          ]),
+        ),
+      );
     expect(await filtered()).toEqual({ failed: false, delivered: false, none: true });
     await worker.tick();
     expect(await filtered()).toEqual({ failed: true, delivered: false, none: true });
-    await until(() => worker.tick(), (n) => n > 0);
+    await until(
+      () => worker.tick(),
+      (n) => n > 0,
+    );
     expect(await filtered()).toEqual({ failed: true, delivered: false, none: true });
-    await until(() => worker.tick(), (n) => n > 0);
+    await until(
+      () => worker.tick(),
+      (n) => n > 0,
+    );
     expect(await filtered()).toEqual({ failed: false, delivered: true, none: false });
     const d = (await call('get_capture', { id: capture })).body.deliveries[0];
     expect(d.status).toBe('delivered');
-    expect(d.attempt_log.map((a: { outcome: string; status_code: number }) => `${a.outcome}:${a.status_code}`))
-      .toEqual(['failure:500', 'failure:500', 'success:200']);
+    expect(d.attempt_log.map((a: { outcome: string; status_code: number }) => `${a.outcome}:${a.status_code}`)).toEqual(
+      ['failure:500', 'failure:500', 'success:200'],
+    );
     expect(new Set(receiver.received.map((r) => r.headers['x-svc-delivery'])).size).toBe(1);
   });
 
   it('410 Gone stops retries; a timeout and a redirect count as failures (the redirect is not followed)', async () => {
     let mode: 'gone' | 'slow' | 'redirect' = 'gone';
-    const { t, receiver, call } = await setup(() => (mode === 'gone' ? 410 : mode === 'slow' ? { status: 200, delayMs: 2000 }
-      : { status: 302, location: '/elsewhere' }));
+    const { t, receiver, call } = await setup(() =>
+      mode === 'gone'
+        ? 410
+        : mode === 'slow'
+          ? { status: 200, delayMs: 2000 }
+          : { status: 302, location: '/elsewhere' },
+    );
     const worker = new DeliveryWorker(t.app);
-    cleanup.push(async () => { await receiver.close(); await t.close(); });
+    cleanup.push(async () => {
+      await receiver.close();
+      await t.close();
+    });
     const gone = (await call('ingest_message', { eml: GOOD })).body.capture.id;
     await worker.tick();
     await new Promise((r) => setTimeout(r, 50));
     expect(await worker.tick()).toBe(0);
-    expect((await call('get_capture', { id: gone })).body.deliveries[0]).toMatchObject({ status: 'failed', attempts: 1, last_status_code: 410 });
+    expect((await call('get_capture', { id: gone })).body.deliveries[0]).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      last_status_code: 410,
+    });
 
     mode = 'slow';
     const slow = (await call('ingest_message', { eml: GOOD })).body.capture.id;
@@ -118,7 +181,10 @@ describe('webhook delivery', () => {
     expect(timedOut.attempt_log[0].error).toContain('no answer within 400 ms');
 
     mode = 'redirect';
-    await until(() => worker.tick(), (n) => n > 0);
+    await until(
+      () => worker.tick(),
+      (n) => n > 0,
+    );
     const redirected = (await call('get_capture', { id: slow })).body.deliveries[0];
     expect(redirected.attempt_log[1]).toMatchObject({ outcome: 'failure', status_code: 302 });
     expect(receiver.received.some((r) => r.path === '/elsewhere')).toBe(false);
@@ -127,7 +193,10 @@ describe('webhook delivery', () => {
   it('remove_destination stops deliveries; secrets never appear in any response', async () => {
     const { t, receiver, call } = await setup(() => 500);
     const worker = new DeliveryWorker(t.app);
-    cleanup.push(async () => { await receiver.close(); await t.close(); });
+    cleanup.push(async () => {
+      await receiver.close();
+      await t.close();
+    });
     const bodies: unknown[] = [];
     const capture = (await call('ingest_message', { eml: GOOD })).body;
     bodies.push(capture);
@@ -145,16 +214,27 @@ describe('webhook delivery', () => {
     bodies.push((await call('ingest_message', { eml: GOOD })).body, (await call('list_events', { limit: 200 })).body);
     expect(await worker.tick()).toBe(0);
     expect(JSON.stringify(bodies)).not.toContain(SECRET);
-    expect((await call('update_bucket', { id: 'invoices', destinations: ['erp'] })).body.error.code).toBe('invalid_request');
+    expect((await call('update_bucket', { id: 'invoices', destinations: ['erp'] })).body.error.code).toBe(
+      'invalid_request',
+    );
   });
 
   it('refuses destinations on internal addresses unless allowed', async () => {
     const t = await makeTestApp();
     cleanup.push(() => t.close());
     const { key } = await createSandbox(t.app, 'operator');
-    const add = (url: string) => callRest(t.h3, toolNamed('add_destination'), key, { name: `d${Math.random().toString(36).slice(2, 8)}`, url });
-    for (const url of ['http://127.0.0.1:8080/x', 'http://localhost/x', 'http://10.1.2.3/', 'http://169.254.169.254/latest/meta-data',
-      'http://100.64.0.1/', 'http://[::1]/', 'http://[fd00::1]/', 'http://[::ffff:192.168.1.1]/']) {
+    const add = (url: string) =>
+      callRest(t.h3, toolNamed('add_destination'), key, { name: `d${Math.random().toString(36).slice(2, 8)}`, url });
+    for (const url of [
+      'http://127.0.0.1:8080/x',
+      'http://localhost/x',
+      'http://10.1.2.3/',
+      'http://169.254.169.254/latest/meta-data',
+      'http://100.64.0.1/',
+      'http://[::1]/',
+      'http://[fd00::1]/',
+      'http://[::ffff:192.168.1.1]/',
+    ]) {
       const r = await add(url);
       expect(r.status, url).toBe(400);
       expect(r.body.error.message).toContain('internal addresses');
@@ -168,8 +248,15 @@ describe('webhook delivery', () => {
   it('refuses internal addresses again at send time (the setting or DNS may have changed since)', async () => {
     const { t, receiver, call } = await setup(() => 200);
     // The same database served by a process that does not allow private destinations.
-    const strict = await createAppContext({ ...t.app.config, allowPrivateDestinations: false }, { now: () => new Date() });
-    cleanup.push(async () => { strict.db.close(); await receiver.close(); await t.close(); });
+    const strict = await createAppContext(
+      { ...t.app.config, allowPrivateDestinations: false },
+      { now: () => new Date() },
+    );
+    cleanup.push(async () => {
+      strict.db.close();
+      await receiver.close();
+      await t.close();
+    });
     const capture = (await call('ingest_message', { eml: GOOD })).body.capture.id;
     expect(await new DeliveryWorker(strict).tick()).toBe(1);
     expect(receiver.received).toHaveLength(0);
@@ -181,12 +268,26 @@ describe('webhook delivery', () => {
   it('two workers on one database deliver each attempt once', async () => {
     const { t, receiver, call } = await setup(() => 200);
     const other = await createAppContext(t.app.config, { now: () => new Date() });
-    const workers = [new DeliveryWorker(t.app, { pollMs: 5, batch: 3 }), new DeliveryWorker(other, { pollMs: 5, batch: 3 })];
-    workers.forEach((w) => w.start());
-    cleanup.push(async () => { for (const w of workers) await w.stop(); other.db.close(); await receiver.close(); await t.close(); });
+    const workers = [
+      new DeliveryWorker(t.app, { pollMs: 5, batch: 3 }),
+      new DeliveryWorker(other, { pollMs: 5, batch: 3 }),
+    ];
+    workers.forEach((w) => {
+      w.start();
+    });
+    cleanup.push(async () => {
+      for (const w of workers) await w.stop();
+      other.db.close();
+      await receiver.close();
+      await t.close();
+    });
     const captures = [];
     for (let i = 0; i < 24; i++) captures.push((await call('ingest_message', { eml: GOOD })).body.capture.id);
-    await until(() => receiver.received.length, (n) => n >= 24, 20_000);
+    await until(
+      () => receiver.received.length,
+      (n) => n >= 24,
+      20_000,
+    );
     await new Promise((r) => setTimeout(r, 300));
     const ids = receiver.received.map((r) => r.headers['x-svc-delivery']);
     expect(ids).toHaveLength(24);
@@ -195,14 +296,30 @@ describe('webhook delivery', () => {
 
   it('the README receiver verifies signatures (a tested example)', async () => {
     const port = await freePort();
-    const child = spawn(process.execPath, [join(ROOT, 'docs/examples/webhook-receiver.mjs')],
-      { env: { ...process.env, WEBHOOK_SECRET: SECRET, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [join(ROOT, 'docs/examples/webhook-receiver.mjs')], {
+      env: { ...process.env, WEBHOOK_SECRET: SECRET, PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
-    child.stdout.on('data', (c: Buffer) => { out += c.toString(); });
-    cleanup.push(async () => { child.kill(); });
+    child.stdout.on('data', (c: Buffer) => {
+      out += c.toString();
+    });
+    cleanup.push(async () => {
+      child.kill();
+    });
     // Wait until the example listens (it answers 401 to an unsigned probe).
-    await until(() => fetch(`http://127.0.0.1:${port}/`, { method: 'POST', body: '' }).then((r) => r.status, () => 0), (s) => s === 401);
-    const t = await makeTestApp({ SVC_ALLOW_PRIVATE_DESTINATIONS: '1', SVC_WEBHOOK_RETRY_SCALE: '0.0001' }, { realClock: true });
+    await until(
+      () =>
+        fetch(`http://127.0.0.1:${port}/`, { method: 'POST', body: '' }).then(
+          (r) => r.status,
+          () => 0,
+        ),
+      (s) => s === 401,
+    );
+    const t = await makeTestApp(
+      { SVC_ALLOW_PRIVATE_DESTINATIONS: '1', SVC_WEBHOOK_RETRY_SCALE: '0.0001' },
+      { realClock: true },
+    );
     cleanup.push(() => t.close());
     const { key } = await createSandbox(t.app, 'operator');
     const call = caller(t.h3, key);
@@ -210,12 +327,24 @@ describe('webhook delivery', () => {
     await call('update_bucket', { id: 'invoices', destinations: ['readme'] });
     const capture = (await call('ingest_message', { eml: GOOD })).body.capture.id;
     const worker = new DeliveryWorker(t.app);
-    await until(async () => { await worker.tick(); return (await call('get_capture', { id: capture })).body.deliveries[0]; },
-      (d) => d.status === 'delivered');
+    await until(
+      async () => {
+        await worker.tick();
+        return (await call('get_capture', { id: capture })).body.deliveries[0];
+      },
+      (d) => d.status === 'delivered',
+    );
     // The example prints, then answers; its stdout reaches us through a pipe, possibly later.
-    await until(() => out, (o) => o.includes('\n'));
+    await until(
+      () => out,
+      (o) => o.includes('\n'),
+    );
     expect(JSON.parse(out.trim().split('\n')[0]!).capture.id).toBe(capture);
-    const forged = await fetch(`http://127.0.0.1:${port}/`, { method: 'POST', body: '{}', headers: { 'x-svc-signature': 'sha256=00' } });
+    const forged = await fetch(`http://127.0.0.1:${port}/`, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'x-svc-signature': 'sha256=00' },
+    });
     expect(forged.status).toBe(401);
   });
 });

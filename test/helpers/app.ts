@@ -25,15 +25,25 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-export async function makeTestApp(env: Record<string, string> = {}, overrides: { resolver?: DnsResolver; realClock?: boolean } = {}): Promise<TestApp> {
+export async function makeTestApp(
+  env: Record<string, string> = {},
+  overrides: { resolver?: DnsResolver; realClock?: boolean } = {},
+): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'svc-test-'));
-  const config = loadConfig({ SVC_DATA_DIR: dir, SVC_BLOB_DRIVER: 'memory', SVC_RATE_LIMIT_PER_MINUTE: '1000000', ...env });
+  const config = loadConfig({
+    SVC_DATA_DIR: dir,
+    SVC_BLOB_DRIVER: 'memory',
+    SVC_RATE_LIMIT_PER_MINUTE: '1000000',
+    ...env,
+  });
   const clock = { now: new Date('2026-11-01T10:00:00.000Z') };
   const now = overrides.realClock ? () => new Date() : () => new Date(clock.now);
   const app = await createAppContext(config, { now, ...(overrides.resolver ? { resolver: overrides.resolver } : {}) });
   const h3 = createHttpApp(app, tools);
   return {
-    app, h3, clock,
+    app,
+    h3,
+    clock,
     close: async () => {
       app.db.close();
       rmSync(dir, { recursive: true, force: true });
@@ -57,9 +67,17 @@ export interface HttpResult {
   headers: Headers;
 }
 
-export async function http(h3: H3, method: string, path: string, opts: {
-  key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string>;
-} = {}): Promise<HttpResult> {
+export async function http(
+  h3: H3,
+  method: string,
+  path: string,
+  opts: {
+    key?: string;
+    body?: unknown;
+    rawBody?: string;
+    headers?: Record<string, string>;
+  } = {},
+): Promise<HttpResult> {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.key) headers.authorization = `Bearer ${opts.key}`;
   let body: string | undefined = opts.rawBody;
@@ -73,7 +91,13 @@ export async function http(h3: H3, method: string, path: string, opts: {
 }
 
 /** Calls a tool over REST the way a developer would: path params, query or body, tenant. */
-export async function callRest(h3: H3, tool: ToolDef, key: string, args: Record<string, unknown> = {}, tenant?: string) {
+export async function callRest(
+  h3: H3,
+  tool: ToolDef,
+  key: string,
+  args: Record<string, unknown> = {},
+  tenant?: string,
+) {
   const rest = { ...args };
   const path = tool.http.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
     const value = String(rest[name] ?? '');
@@ -83,7 +107,10 @@ export async function callRest(h3: H3, tool: ToolDef, key: string, args: Record<
   if (tool.http.method === 'GET' || tool.http.method === 'DELETE') {
     const query = new URLSearchParams();
     for (const [k, v] of Object.entries(rest)) {
-      if (Array.isArray(v)) v.forEach((item) => query.append(k, String(item)));
+      if (Array.isArray(v))
+        v.forEach((item) => {
+          query.append(k, String(item));
+        });
       else if (v !== undefined) query.set(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
     }
     if (tenant) query.set('tenant', tenant);
@@ -114,7 +141,12 @@ export interface McpResult {
   body: any;
 }
 
-export async function callMcp(client: Client, name: string, args: Record<string, unknown> = {}, tenant?: string): Promise<McpResult> {
+export async function callMcp(
+  client: Client,
+  name: string,
+  args: Record<string, unknown> = {},
+  tenant?: string,
+): Promise<McpResult> {
   const result = await client.callTool({ name, arguments: tenant ? { ...args, tenant } : args });
   const text = (result.content as { type: string; text: string }[])[0]?.text ?? 'null';
   // The text block and structuredContent must say the same thing.

@@ -12,8 +12,13 @@ export function runbookEnv(): Record<string, string> {
   const doc = readFileSync(join(ROOT, 'docs/deploy.md'), 'utf8');
   const block = doc.match(/<!-- node-env -->\s*```sh\n([\s\S]*?)```/)?.[1];
   if (!block) throw new Error('docs/deploy.md lost its <!-- node-env --> block');
-  return Object.fromEntries(block.split('\n').map((l) => l.replace(/\s+#.*$/, '').trim()).filter(Boolean)
-    .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
+  return Object.fromEntries(
+    block
+      .split('\n')
+      .map((l) => l.replace(/\s+#.*$/, '').trim())
+      .filter(Boolean)
+      .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+  );
 }
 
 export interface Node extends ServeProcess {
@@ -31,8 +36,14 @@ export async function startNode(sqldUrl: string, extra: Record<string, string> =
   delete documented.SVC_PUBLIC_URL;
   const env = svcEnv(tempDataDir(), {
     ...documented,
-    SVC_DATABASE_URL: sqldUrl, SVC_HTTP_PORT: '0', SVC_SMTP_PORT: String(smtpPort), SVC_DATA_DIR: tempDataDir(),
-    SVC_HOST: '127.0.0.1', SVC_INBOUND_DOMAIN: 'in.test', SVC_AUTH_DNS: 'none', ...extra,
+    SVC_DATABASE_URL: sqldUrl,
+    SVC_HTTP_PORT: '0',
+    SVC_SMTP_PORT: String(smtpPort),
+    SVC_DATA_DIR: tempDataDir(),
+    SVC_HOST: '127.0.0.1',
+    SVC_INBOUND_DOMAIN: 'in.test',
+    SVC_AUTH_DNS: 'none',
+    ...extra,
   });
   const serve = await startServeSlowly(env);
   return Object.assign(serve, { smtpPort, env });
@@ -46,22 +57,31 @@ export function startServeSlowly(env: NodeJS.ProcessEnv, timeoutMs = 60_000): Pr
   const child = spawn(process.execPath, [SVC, 'serve'], { env, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`svc serve did not start in ${timeoutMs} ms:\n${output}`)); }, timeoutMs);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`svc serve did not start in ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const url = output.match(/listening on (http:\/\/\S+)/)?.[1];
       if (!url) return;
       clearTimeout(timer);
       resolve({
-        child, url, output, key: output.match(/MCP URL: \S+\/mcp\/(svc_\S+)/)?.[1],
-        stop: (signal = 'SIGTERM') => new Promise((done) => {
-          if (child.exitCode !== null || child.signalCode !== null) return done();
-          child.once('exit', () => done());
-          child.kill(signal);
-        }),
+        child,
+        url,
+        output,
+        key: output.match(/MCP URL: \S+\/mcp\/(svc_\S+)/)?.[1],
+        stop: (signal = 'SIGTERM') =>
+          new Promise((done) => {
+            if (child.exitCode !== null || child.signalCode !== null) return done();
+            child.once('exit', () => done());
+            child.kill(signal);
+          }),
       });
     });
-    child.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+    child.stderr!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`svc serve exited with ${code}:\n${output}`));
@@ -69,7 +89,13 @@ export function startServeSlowly(env: NodeJS.ProcessEnv, timeoutMs = 60_000): Pr
   });
 }
 
-export async function rest(url: string, key: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any; headers: Headers }> {
+export async function rest(
+  url: string,
+  key: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: any; headers: Headers }> {
   const response = await fetch(`${url}${path}`, {
     method,
     headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },

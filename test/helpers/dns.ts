@@ -40,8 +40,12 @@ export async function startDns(zone: Zone, delayMs = 0, host = '127.0.0.1'): Pro
       for (const value of records?.[type as 'TXT' | 'A' | 'PTR'] ?? []) {
         const base = { name: question!.name, class: Packet.CLASS.IN, ttl: 300 };
         // dns2 encodes plain objects; its typings ask for Resource instances.
-        const answer = type === 'TXT' ? { ...base, type: Packet.TYPE.TXT, data: characterStrings(value) }
-          : type === 'A' ? { ...base, type: Packet.TYPE.A, address: value } : { ...base, type: Packet.TYPE.PTR, domain: value };
+        const answer =
+          type === 'TXT'
+            ? { ...base, type: Packet.TYPE.TXT, data: characterStrings(value) }
+            : type === 'A'
+              ? { ...base, type: Packet.TYPE.A, address: value }
+              : { ...base, type: Packet.TYPE.PTR, domain: value };
         response.answers.push(answer as unknown as (typeof response.answers)[number]);
       }
       if (delayMs > 0) setTimeout(() => send(response), delayMs);
@@ -50,7 +54,11 @@ export async function startDns(zone: Zone, delayMs = 0, host = '127.0.0.1'): Pro
   });
   const port = await freePort();
   await server.listen({ udp: { port, address: host }, tcp: { port, address: host } });
-  return { address: host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`, queries, close: () => server.close().then(() => undefined) };
+  return {
+    address: host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`,
+    queries,
+    close: () => server.close().then(() => undefined),
+  };
 }
 
 /** A UDP socket that takes every query and answers none: lookups through it time out. */
@@ -60,7 +68,8 @@ export async function startSilentDns(): Promise<RunningDns> {
   socket.on('message', () => queries.push('?'));
   await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
   return {
-    address: `127.0.0.1:${socket.address().port}`, queries,
+    address: `127.0.0.1:${socket.address().port}`,
+    queries,
     close: () => new Promise((resolve) => socket.close(() => resolve())),
   };
 }

@@ -40,15 +40,22 @@ function pdfFrom(objects: PdfObject[]): Uint8Array {
   const offsets: number[] = [];
   objects.forEach((object, i) => {
     offsets.push(length);
-    const body = typeof object === 'string'
-      ? Buffer.from(`${i + 1} 0 obj\n${object}\nendobj\n`)
-      : Buffer.concat([Buffer.from(`${i + 1} 0 obj\n${object.dict}\nstream\n`), object.stream, Buffer.from('\nendstream\nendobj\n')]);
+    const body =
+      typeof object === 'string'
+        ? Buffer.from(`${i + 1} 0 obj\n${object}\nendobj\n`)
+        : Buffer.concat([
+            Buffer.from(`${i + 1} 0 obj\n${object.dict}\nstream\n`),
+            object.stream,
+            Buffer.from('\nendstream\nendobj\n'),
+          ]);
     parts.push(body);
     length += body.length;
   });
-  const xref = [`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`,
+  const xref = [
+    `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`,
     ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`),
-    `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`].join('');
+    `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`,
+  ].join('');
   parts.push(Buffer.from(xref));
   return new Uint8Array(Buffer.concat(parts));
 }
@@ -108,8 +115,10 @@ export function docxBomb(inflatedMb: number, lieAboutSize = false): Uint8Array {
 
 /** A DOCX whose document.xml declares the billion-laughs entities. */
 export function billionLaughsDocx(): Uint8Array {
-  const entities = ['<!ENTITY lol "lol">',
-    ...Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i || ''};`.repeat(10)}">`)].join('');
+  const entities = [
+    '<!ENTITY lol "lol">',
+    ...Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i || ''};`.repeat(10)}">`),
+  ].join('');
   const xml = `<?xml version="1.0"?><!DOCTYPE w:document [${entities}]><w:document ${W}><w:body><w:p><w:r><w:t>&lol9;</w:t></w:r></w:p></w:body></w:document>`;
   return zipOf([{ name: 'word/document.xml', data: Buffer.from(xml) }]);
 }
@@ -117,8 +126,15 @@ export function billionLaughsDocx(): Uint8Array {
 export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 /** A plain business mail carrying `attachment`, so what survives can be checked. */
-export function mailWith(subject: string, attachment: { filename: string; contentType: string; content: Uint8Array }): string {
-  return buildEml({ subject, text: `Please find ${attachment.filename} attached. Invoice INV-HOSTILE-1, total 10.00 EUR.`, attachments: [attachment] });
+export function mailWith(
+  subject: string,
+  attachment: { filename: string; contentType: string; content: Uint8Array },
+): string {
+  return buildEml({
+    subject,
+    text: `Please find ${attachment.filename} attached. Invoice INV-HOSTILE-1, total 10.00 EUR.`,
+    attachments: [attachment],
+  });
 }
 
 export const HOSTILE_HTML = {

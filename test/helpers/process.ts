@@ -14,7 +14,15 @@ export function tempDataDir(): string {
 }
 
 export function svcEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  return { ...process.env, SVC_DATA_DIR: dataDir, SVC_HTTP_PORT: '0', SVC_SMTP_PORT: '0', SVC_HOST: '127.0.0.1', SVC_AUTH_DNS: 'none', ...extra };
+  return {
+    ...process.env,
+    SVC_DATA_DIR: dataDir,
+    SVC_HTTP_PORT: '0',
+    SVC_SMTP_PORT: '0',
+    SVC_HOST: '127.0.0.1',
+    SVC_AUTH_DNS: 'none',
+    ...extra,
+  };
 }
 
 const run = promisify(execFile);
@@ -47,17 +55,23 @@ export function startServe(env: NodeJS.ProcessEnv): Promise<ServeProcess> {
       if (url) {
         clearTimeout(timer);
         resolvePromise({
-          child, url, output, key,
-          stop: (signal = 'SIGTERM') => new Promise((done) => {
-            if (child.exitCode !== null || child.signalCode !== null) return done();
-            child.once('exit', () => done());
-            child.kill(signal);
-          }),
+          child,
+          url,
+          output,
+          key,
+          stop: (signal = 'SIGTERM') =>
+            new Promise((done) => {
+              if (child.exitCode !== null || child.signalCode !== null) return done();
+              child.once('exit', () => done());
+              child.kill(signal);
+            }),
         });
       }
     };
     child.stdout!.on('data', onData);
-    child.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+    child.stderr!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`svc serve exited with ${code}:\n${output}`));

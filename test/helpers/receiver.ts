@@ -23,11 +23,20 @@ export async function startReceiver(secret: string, script: (n: number, req: Rec
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
       const expected = `sha256=${createHmac('sha256', secret).update(Buffer.concat(chunks)).digest('hex')}`;
-      const entry: Received = { path: req.url ?? '/', headers: req.headers, body, signatureValid: req.headers['x-svc-signature'] === expected };
+      const entry: Received = {
+        path: req.url ?? '/',
+        headers: req.headers,
+        body,
+        signatureValid: req.headers['x-svc-signature'] === expected,
+      };
       received.push(entry);
       const answer = script(received.length, entry);
-      if (answer === 'hang') { hanging.push(res); return; }
-      const { status, delayMs, location } = typeof answer === 'number' ? { status: answer, delayMs: 0, location: undefined } : answer;
+      if (answer === 'hang') {
+        hanging.push(res);
+        return;
+      }
+      const { status, delayMs, location } =
+        typeof answer === 'number' ? { status: answer, delayMs: 0, location: undefined } : answer;
       setTimeout(() => {
         if (res.destroyed) return;
         res.writeHead(status, location ? { location } : {}).end('ok');
@@ -39,11 +48,14 @@ export async function startReceiver(secret: string, script: (n: number, req: Rec
   return {
     url,
     received,
-    close: () => new Promise<void>((resolve) => {
-      hanging.forEach((r) => r.destroy());
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        hanging.forEach((r) => {
+          r.destroy();
+        });
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -52,7 +64,8 @@ export async function until<T>(fn: () => Promise<T> | T, ok: (v: T) => boolean, 
   for (;;) {
     const value = await fn();
     if (ok(value)) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`condition not met within ${timeoutMs} ms: ${JSON.stringify(value).slice(0, 300)}`);
+    if (Date.now() - started > timeoutMs)
+      throw new Error(`condition not met within ${timeoutMs} ms: ${JSON.stringify(value).slice(0, 300)}`);
     await new Promise((r) => setTimeout(r, 25));
   }
 }

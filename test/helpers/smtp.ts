@@ -40,8 +40,14 @@ export class SmtpClient {
     return new Promise((resolve, reject) => {
       if (this.closed) return reject(this.closed);
       const timer = setTimeout(() => reject(new Error('SMTP reply timed out')), 20_000);
-      this.waiting.push((line) => { clearTimeout(timer); resolve(line); });
-      this.failures.push((error) => { clearTimeout(timer); reject(error); });
+      this.waiting.push((line) => {
+        clearTimeout(timer);
+        resolve(line);
+      });
+      this.failures.push((error) => {
+        clearTimeout(timer);
+        reject(error);
+      });
     });
   }
 

@@ -51,25 +51,43 @@ async function startOnFreePort(dbPath: string, opts: SqldOptions): Promise<Runni
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const grpcPort = opts.grpc ? await freePort() : null;
-  const args = ['--db-path', dbPath, '--http-listen-addr', `127.0.0.1:${port}`, '--no-welcome',
+  const args = [
+    '--db-path',
+    dbPath,
+    '--http-listen-addr',
+    `127.0.0.1:${port}`,
+    '--no-welcome',
     ...(grpcPort ? ['--grpc-listen-addr', `127.0.0.1:${grpcPort}`] : []),
-    ...(opts.primaryGrpcUrl ? ['--primary-grpc-url', opts.primaryGrpcUrl] : [])];
+    ...(opts.primaryGrpcUrl ? ['--primary-grpc-url', opts.primaryGrpcUrl] : []),
+  ];
   let output = '';
   const running: RunningSqld = {
-    url, grpcUrl: grpcPort ? `http://127.0.0.1:${grpcPort}` : null, dbPath, port, child: undefined as unknown as ChildProcess,
+    url,
+    grpcUrl: grpcPort ? `http://127.0.0.1:${grpcPort}` : null,
+    dbPath,
+    port,
+    child: undefined as unknown as ChildProcess,
     log: () => output,
-    stop: (signal = 'SIGTERM') => new Promise((resolve) => {
-      const child = running.child;
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      // A graceful stop waits for open streams; past 10 s the test moves on regardless.
-      const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      child.once('exit', () => { clearTimeout(force); resolve(); });
-      process.kill(child.pid!, signal);
-    }),
+    stop: (signal = 'SIGTERM') =>
+      new Promise((resolve) => {
+        const child = running.child;
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        // A graceful stop waits for open streams; past 10 s the test moves on regardless.
+        const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        child.once('exit', () => {
+          clearTimeout(force);
+          resolve();
+        });
+        process.kill(child.pid!, signal);
+      }),
     start: async () => {
       const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-      child.stdout!.on('data', (c: Buffer) => { output += c.toString(); });
-      child.stderr!.on('data', (c: Buffer) => { output += c.toString(); });
+      child.stdout!.on('data', (c: Buffer) => {
+        output += c.toString();
+      });
+      child.stderr!.on('data', (c: Buffer) => {
+        output += c.toString();
+      });
       running.child = child;
       await waitHealthy(url, child, () => output);
     },
@@ -83,7 +101,10 @@ async function waitHealthy(url: string, child: ChildProcess, output: () => strin
   for (;;) {
     if (child.exitCode !== null) throw new Error(`sqld exited with ${child.exitCode}:\n${output()}`);
     // Generous for two loaded cores, but finite: a check never waits on a wedged server.
-    const ok = await fetch(`${url}/health`, { signal: AbortSignal.timeout(5_000) }).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/health`, { signal: AbortSignal.timeout(5_000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     if (Date.now() - started > 30_000) throw new Error(`sqld did not answer ${url}/health within 30 s:\n${output()}`);
     await new Promise((r) => setTimeout(r, 50));

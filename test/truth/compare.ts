@@ -2,7 +2,11 @@
 import type { Truth } from './render.ts';
 
 export function words(text: string): string[] {
-  return text.normalize('NFKC').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 }
 
 /** Share of browser-visible words (counted with repetition) that the sanitizer's text keeps. */
@@ -14,7 +18,10 @@ export function keptShare(text: string, truth: Truth): number {
   let kept = 0;
   for (const w of wanted) {
     const n = have.get(w) ?? 0;
-    if (n > 0) { kept++; have.set(w, n - 1); }
+    if (n > 0) {
+      kept++;
+      have.set(w, n - 1);
+    }
   }
   return kept / wanted.length;
 }

@@ -58,8 +58,11 @@ function personSees(): Truth {
       }
       if (s.overflowX !== 'visible' || s.overflowY !== 'visible') {
         const box = a.getBoundingClientRect();
-        const inside = rects.some((r) => Math.min(r.right, box.right) - Math.max(r.left, box.left) > 1
-          && Math.min(r.bottom, box.bottom) - Math.max(r.top, box.top) > 1);
+        const inside = rects.some(
+          (r) =>
+            Math.min(r.right, box.right) - Math.max(r.left, box.left) > 1 &&
+            Math.min(r.bottom, box.bottom) - Math.max(r.top, box.top) > 1,
+        );
         if (!inside) return 'clipped by overflow';
       }
     }
@@ -78,6 +81,7 @@ function personSees(): Truth {
     if (!el || !t.data.trim()) continue;
     verdicts.push([t, hiddenWhy(t, el)]);
   }
+  // biome-ignore lint/performance/useDomNodeTextContent: innerText is the laid-out text a person sees; textContent is not.
   const rendered = root.innerText;
   const hidden: string[] = [];
   for (const [t, why] of verdicts) {
@@ -85,6 +89,7 @@ function personSees(): Truth {
     if (why !== 'not laid out') hidden.push(t.data.trim());
     t.data = '';
   }
+  // biome-ignore lint/performance/useDomNodeTextContent: innerText is the laid-out text a person sees; textContent is not.
   return { visible: root.innerText, hidden, rendered };
 }
 
@@ -100,12 +105,21 @@ async function main(): Promise<void> {
   // "minimum logical font size" (6 px) enlarges tiny em/% text that Apple Mail, Outlook and
   // Thunderbird show at its real size: turned off, so 0.1em reads as the 1.6 px it is.
   mkdirSync(join(profile, 'Default'));
-  writeFileSync(join(profile, 'Default', 'Preferences'), JSON.stringify({ webkit: { webprefs: { minimum_logical_font_size: 0, minimum_font_size: 0 } } }));
+  writeFileSync(
+    join(profile, 'Default', 'Preferences'),
+    JSON.stringify({ webkit: { webprefs: { minimum_logical_font_size: 0, minimum_font_size: 0 } } }),
+  );
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-      '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
     javaScriptEnabled: false,
     viewport: { width: 1000, height: 800 },
   });
@@ -123,7 +137,9 @@ async function main(): Promise<void> {
     const dir = import.meta.dirname;
     writeFileSync(join(dir, 'corpus.json'), `${JSON.stringify(corpus, null, 1)}\n`);
     writeFileSync(join(dir, 'cases.json'), `${JSON.stringify(cases, null, 1)}\n`);
-    console.log(`truth written: ${Object.keys(corpus).length} corpus bodies, ${Object.keys(cases).length} hand-made cases`);
+    console.log(
+      `truth written: ${Object.keys(corpus).length} corpus bodies, ${Object.keys(cases).length} hand-made cases`,
+    );
   } finally {
     await context.close();
     rmSync(profile, { recursive: true, force: true });

@@ -16,12 +16,15 @@ describe('DOCX reader limits', () => {
   });
 
   it('refuses an entry that declares more than the limit before inflating it', () => {
-    expect(() => docxText(docxBomb(READER_LIMITS.zipEntryMaxBytes / 1048576 + 1)))
-      .toThrow(`word/document.xml declares ${17 * 1048576} bytes inflated; the limit is ${READER_LIMITS.zipEntryMaxBytes}`);
+    expect(() => docxText(docxBomb(READER_LIMITS.zipEntryMaxBytes / 1048576 + 1))).toThrow(
+      `word/document.xml declares ${17 * 1048576} bytes inflated; the limit is ${READER_LIMITS.zipEntryMaxBytes}`,
+    );
   });
 
   it('stops an entry that lies about its size once it inflates past the limit', () => {
-    expect(() => docxText(docxBomb(40, true))).toThrow(`word/document.xml inflates past ${READER_LIMITS.zipEntryMaxBytes} bytes`);
+    expect(() => docxText(docxBomb(40, true))).toThrow(
+      `word/document.xml inflates past ${READER_LIMITS.zipEntryMaxBytes} bytes`,
+    );
   });
 
   it('expands no entities: a DOCTYPE is refused', () => {
@@ -29,7 +32,10 @@ describe('DOCX reader limits', () => {
   });
 
   it('finds the entry it needs and nothing else', () => {
-    const zip = zipOf([{ name: 'a.txt', data: Buffer.from('first') }, { name: 'b.txt', data: Buffer.from('second') }]);
+    const zip = zipOf([
+      { name: 'a.txt', data: Buffer.from('first') },
+      { name: 'b.txt', data: Buffer.from('second') },
+    ]);
     expect(new TextDecoder().decode(inflateZipEntry(zip, 'b.txt', 100)!)).toBe('second');
     expect(inflateZipEntry(zip, 'missing.txt', 100)).toBeNull();
   });
@@ -42,17 +48,29 @@ describe('analysis workers under budgets', () => {
     pools.push(p);
     return p;
   };
-  afterAll(async () => { await Promise.all(pools.map((p) => p.destroy())); });
+  afterAll(async () => {
+    await Promise.all(pools.map((p) => p.destroy()));
+  });
 
   it('a normal message reads the same as in-process, attachments included', async () => {
     const pdf = await makePdf(['Invoice INV-7', 'Total: 12.00 EUR']);
-    const r = await analyze(pool({}), bytes(buildEml({ subject: 'Invoice INV-7', text: 'See attached.',
-      attachments: [{ filename: 'inv.pdf', contentType: 'application/pdf', content: pdf }] })));
+    const r = await analyze(
+      pool({}),
+      bytes(
+        buildEml({
+          subject: 'Invoice INV-7',
+          text: 'See attached.',
+          attachments: [{ filename: 'inv.pdf', contentType: 'application/pdf', content: pdf }],
+        }),
+      ),
+    );
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.message.flags).toEqual([]);
     expect(r.message.documents.map((d) => [d.kind, d.text, d.unreadable])).toEqual([
-      ['body', 'See attached.', null], ['attachment', 'Invoice INV-7\nTotal: 12.00 EUR', null]]);
+      ['body', 'See attached.', null],
+      ['attachment', 'Invoice INV-7\nTotal: 12.00 EUR', null],
+    ]);
     // Attachment bytes stay in the worker: the main thread keeps only the text.
     expect(r.message.parsed.attachments[0]!.bytes.byteLength).toBe(0);
   }, 60_000);
@@ -61,16 +79,25 @@ describe('analysis workers under budgets', () => {
     const p = pool({ heapMb: 64 });
     const good = await makePdf(['Invoice INV-8', 'Total: 8.00 EUR']);
     // Half a million elements: no reader limit applies, the HTML tree alone outgrows 64 MiB.
-    const eml = buildEml({ subject: 'huge HTML', text: 'Invoice INV-HOSTILE-1', html: '<p>x</p>'.repeat(500_000), attachments: [
-      { filename: 'good.pdf', contentType: 'application/pdf', content: good }] });
+    const eml = buildEml({
+      subject: 'huge HTML',
+      text: 'Invoice INV-HOSTILE-1',
+      html: '<p>x</p>'.repeat(500_000),
+      attachments: [{ filename: 'good.pdf', contentType: 'application/pdf', content: good }],
+    });
     const r = await analyze(p, bytes(eml));
     if (!r.ok) throw new Error('refused');
     expect(r.message.flags).toContain('analysis_limit');
     expect(r.message.parsed.notes.join(' ')).toMatch(/heap budget of 64 MiB exceeded/);
-    expect(r.message.documents[0]!.unreadable)
-      .toBe('analysis_limit: the HTML body was not rendered (heap budget of 64 MiB exceeded); its text part is shown');
+    expect(r.message.documents[0]!.unreadable).toBe(
+      'analysis_limit: the HTML body was not rendered (heap budget of 64 MiB exceeded); its text part is shown',
+    );
     expect(r.message.documents[0]!.text.startsWith('Invoice INV-HOSTILE-1')).toBe(true);
-    expect(r.message.documents[1]).toMatchObject({ filename: 'good.pdf', text: 'Invoice INV-8\nTotal: 8.00 EUR', unreadable: null });
+    expect(r.message.documents[1]).toMatchObject({
+      filename: 'good.pdf',
+      text: 'Invoice INV-8\nTotal: 8.00 EUR',
+      unreadable: null,
+    });
     // The pool still works after losing its worker.
     const next = await analyze(p, bytes(buildEml({ subject: 'after', text: 'still here' })));
     expect(next.ok && next.message.documents[0]!.text).toBe('still here');
@@ -78,7 +105,10 @@ describe('analysis workers under budgets', () => {
 
   it('past the time budget: the message is stored with what could be read, naming the limit', async () => {
     const p = pool({ timeoutMs: 1500, heapMb: 2048 });
-    const r = await analyze(p, bytes(mailWith('slow', { filename: 'pages.pdf', contentType: 'application/pdf', content: pageTreePdf(100_000) })));
+    const r = await analyze(
+      p,
+      bytes(mailWith('slow', { filename: 'pages.pdf', contentType: 'application/pdf', content: pageTreePdf(100_000) })),
+    );
     if (!r.ok) throw new Error('refused');
     expect(r.message.parsed.notes.join(' ')).toMatch(/time budget of 1500 ms exceeded/);
     expect(r.message.documents[0]!.text).toContain('INV-HOSTILE-1');
@@ -90,7 +120,9 @@ describe('analysis workers under budgets', () => {
     const p = pool({ workers: 2, recycleMb: 16 });
     const texts = Array.from({ length: 8 }, (_, i) => `message number ${i}`);
     const read = await Promise.all(texts.map((text) => analyze(p, bytes(buildEml({ subject: text, text })))));
-    expect(read.map((r) => (r.ok ? [r.message.documents[0]!.text, r.message.flags] : null))).toEqual(texts.map((t) => [t, []]));
+    expect(read.map((r) => (r.ok ? [r.message.documents[0]!.text, r.message.flags] : null))).toEqual(
+      texts.map((t) => [t, []]),
+    );
   }, 120_000);
 
   it('an empty message is still refused, not flagged', async () => {

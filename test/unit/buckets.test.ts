@@ -6,7 +6,8 @@ import { buildEml } from '../helpers/mail.ts';
 describe('buckets', () => {
   let t: TestApp;
   let key: string;
-  const call = (tool: string, args: Record<string, unknown> = {}, tenant?: string) => callRest(t.h3, toolNamed(tool), key, args, tenant);
+  const call = (tool: string, args: Record<string, unknown> = {}, tenant?: string) =>
+    callRest(t.h3, toolNamed(tool), key, args, tenant);
 
   beforeAll(async () => {
     t = await makeTestApp();
@@ -16,8 +17,10 @@ describe('buckets', () => {
 
   it('sandboxes start with the invoices and receipts starter buckets', async () => {
     const list = await call('list_buckets');
-    expect(list.body.buckets.map((b: { name: string; schema: string }) => [b.name, b.schema]))
-      .toEqual([['invoices', 'starter:invoice'], ['receipts', 'starter:receipt']]);
+    expect(list.body.buckets.map((b: { name: string; schema: string }) => [b.name, b.schema])).toEqual([
+      ['invoices', 'starter:invoice'],
+      ['receipts', 'starter:receipt'],
+    ]);
     expect(list.body.buckets[0].activity).toEqual({ messages: 0, auto_applied: 0, held: 0, last_received: null });
   });
 
@@ -33,16 +36,30 @@ describe('buckets', () => {
 
   it('lists by priority then name; update changes only passed fields; null clears', async () => {
     await call('create_bucket', { name: 'b-second', priority: 5 });
-    const created = await call('create_bucket', { name: 'a-first', priority: 5, rule: { has_attachment: true }, schema: 'starter:receipt', policy: { no_schema: 'task' } });
+    const created = await call('create_bucket', {
+      name: 'a-first',
+      priority: 5,
+      rule: { has_attachment: true },
+      schema: 'starter:receipt',
+      policy: { no_schema: 'task' },
+    });
     expect(created.status).toBe(200);
     const names = (await call('list_buckets')).body.buckets.map((b: { name: string }) => b.name);
     expect(names.slice(0, 2)).toEqual(['a-first', 'b-second']);
     const updated = await call('update_bucket', { id: 'a-first', description: 'PDFs' });
-    expect(updated.body).toMatchObject({ description: 'PDFs', rule: { has_attachment: true }, schema: 'starter:receipt', policy: { no_schema: 'task' } });
+    expect(updated.body).toMatchObject({
+      description: 'PDFs',
+      rule: { has_attachment: true },
+      schema: 'starter:receipt',
+      policy: { no_schema: 'task' },
+    });
     const cleared = await call('update_bucket', { id: created.body.id, rule: null, schema: null, policy: null });
     expect(cleared.body).toMatchObject({ rule: null, schema: null, policy: null, description: 'PDFs' });
     const refused = await call('update_bucket', { id: 'a-first', rule: { all: [{ subject_matches: '[' }] } });
-    expect(refused.body.error).toMatchObject({ code: 'invalid_regex', details: { path: 'rule.all[0].subject_matches' } });
+    expect(refused.body.error).toMatchObject({
+      code: 'invalid_regex',
+      details: { path: 'rule.all[0].subject_matches' },
+    });
     expect((await call('get_bucket', { id: 'a-first' })).body.rule).toBeNull();
   });
 
@@ -58,19 +75,42 @@ describe('buckets', () => {
   it('dry runs save nothing and report per message', async () => {
     const newestEvent = async () => (await call('list_events', { limit: 1 })).body.events[0].id;
     const before = await newestEvent();
-    const eml = buildEml({ subject: 'Invoice 12', text: 'Invoice number: N-12\nInvoice date: 2026-01-05\nTotal: 42.00 USD' });
-    const rule = await call('dry_run_rule', { rule: { all: [{ subject_contains: ['invoice'] }, { text_contains: ['total'] }] }, eml });
-    expect(rule.body.results).toEqual([{ message: 'eml', subject: 'Invoice 12', from: 'billing@vendor.example', matched: true,
-      decided_by: 'rule.all', reason: 'all 2 conditions matched' }]);
-    const schema = await call('dry_run_schema', { schema: 'starter:invoice', eml, expected: { eml: { invoice_number: 'N-12', total_amount: 40 } } });
+    const eml = buildEml({
+      subject: 'Invoice 12',
+      text: 'Invoice number: N-12\nInvoice date: 2026-01-05\nTotal: 42.00 USD',
+    });
+    const rule = await call('dry_run_rule', {
+      rule: { all: [{ subject_contains: ['invoice'] }, { text_contains: ['total'] }] },
+      eml,
+    });
+    expect(rule.body.results).toEqual([
+      {
+        message: 'eml',
+        subject: 'Invoice 12',
+        from: 'billing@vendor.example',
+        matched: true,
+        decided_by: 'rule.all',
+        reason: 'all 2 conditions matched',
+      },
+    ]);
+    const schema = await call('dry_run_schema', {
+      schema: 'starter:invoice',
+      eml,
+      expected: { eml: { invoice_number: 'N-12', total_amount: 40 } },
+    });
     const result = schema.body.results[0];
-    expect(result.fields.invoice_number).toMatchObject({ value: 'N-12', source: { document_id: null, document_index: 0 } });
+    expect(result.fields.invoice_number).toMatchObject({
+      value: 'N-12',
+      source: { document_id: null, document_index: 0 },
+    });
     expect(result.comparison).toEqual({
       invoice_number: { expected: 'N-12', actual: 'N-12', pass: true },
       total_amount: { expected: 40, actual: 42, pass: false },
     });
     expect(result.passed).toBe(false);
-    expect((await call('dry_run_schema', { schema: { name: 'x', fields: {} } })).body.error.code).toBe('invalid_schema');
+    expect((await call('dry_run_schema', { schema: { name: 'x', fields: {} } })).body.error.code).toBe(
+      'invalid_schema',
+    );
     expect((await call('dry_run_rule', { rule: { has_attachment: true } })).body.error.code).toBe('invalid_request');
     expect(await newestEvent()).toBe(before);
   });

@@ -15,20 +15,45 @@ describe('captures, corrections, approvals, tasks', () => {
       text: 'Invoice number: 2026-77\nInvoice date: 05/06/2026\nTotal due: EUR 1,500.00\n',
     });
     const ingested = await call('ingest_message', { eml });
-    expect(ingested.body).toMatchObject({ status: 'held', bucket: { name: 'invoices' }, capture: { status: 'held', reason: 'low_confidence' } });
+    expect(ingested.body).toMatchObject({
+      status: 'held',
+      bucket: { name: 'invoices' },
+      capture: { status: 'held', reason: 'low_confidence' },
+    });
     expect(ingested.body.capture.fields.invoice_date).toEqual({ value: '2026-06-05', confidence: expect.any(Number) });
     expect(ingested.body.capture.fields.invoice_date.confidence).toBeLessThan(0.8);
     const captureId = ingested.body.capture.id;
     const [review] = ingested.body.tasks;
     expect(review.kind).toBe('review');
     const task = await call('get_task', { id: review.id });
-    expect(task.body.payload).toMatchObject({ capture_id: captureId, reasons: ['low_confidence'], next_steps: expect.stringContaining('correct_field') });
+    expect(task.body.payload).toMatchObject({
+      capture_id: captureId,
+      reasons: ['low_confidence'],
+      next_steps: expect.stringContaining('correct_field'),
+    });
 
     // The sender is American: 05/06 is May 6th.
-    const corrected = await call('correct_field', { id: captureId, field: 'invoice_date', value: 'May 6, 2026', reason: 'US date order' });
+    const corrected = await call('correct_field', {
+      id: captureId,
+      field: 'invoice_date',
+      value: 'May 6, 2026',
+      reason: 'US date order',
+    });
     expect(corrected.body.status).toBe('held');
-    expect(corrected.body.fields.invoice_date).toMatchObject({ value: '2026-05-06', confidence: 1, corrected: true, source: { corrected: true } });
-    expect(corrected.body.corrections).toEqual([expect.objectContaining({ field: 'invoice_date', before: '2026-06-05', after: '2026-05-06', reason: 'US date order' })]);
+    expect(corrected.body.fields.invoice_date).toMatchObject({
+      value: '2026-05-06',
+      confidence: 1,
+      corrected: true,
+      source: { corrected: true },
+    });
+    expect(corrected.body.corrections).toEqual([
+      expect.objectContaining({
+        field: 'invoice_date',
+        before: '2026-06-05',
+        after: '2026-05-06',
+        reason: 'US date order',
+      }),
+    ]);
     expect(corrected.body.confidence).toBeGreaterThanOrEqual(0.8);
 
     const approved = await call('approve_capture', { id: captureId, note: 'checked' });
@@ -36,30 +61,57 @@ describe('captures, corrections, approvals, tasks', () => {
     expect(approved.body.tasks.every((x: { status: string }) => x.status === 'resolved')).toBe(true);
     expect((await call('get_message', { id: ingested.body.message_id })).body.status).toBe('applied');
     const events = await call('list_events', { subject_id: captureId });
-    expect(events.body.events.map((e: { type: string }) => e.type)).toEqual(['capture.approved', 'capture.corrected', 'capture.created']);
+    expect(events.body.events.map((e: { type: string }) => e.type)).toEqual([
+      'capture.approved',
+      'capture.corrected',
+      'capture.created',
+    ]);
     expect((await call('approve_capture', { id: captureId })).body.error.code).toBe('invalid_state');
   });
 
   it('requires_human field -> task -> correct -> approve; invalid values are refused', async () => {
-    await call('create_bucket', { name: 'pos', priority: 1, rule: { subject_contains: ['purchase order'] }, schema: {
-      name: 'po', fields: {
-        po_number: { type: 'string', required: true, extract: [{ kind: 'labeled_value', labels: ['PO number'] }] },
-        amount: { type: 'number', required: true, requires_human: true, extract: [{ kind: 'labeled_value', labels: ['Amount'] }] },
-        terms: { type: 'string', enum: ['net30', 'net60'], extract: [{ kind: 'labeled_value', labels: ['Terms'] }] },
+    await call('create_bucket', {
+      name: 'pos',
+      priority: 1,
+      rule: { subject_contains: ['purchase order'] },
+      schema: {
+        name: 'po',
+        fields: {
+          po_number: { type: 'string', required: true, extract: [{ kind: 'labeled_value', labels: ['PO number'] }] },
+          amount: {
+            type: 'number',
+            required: true,
+            requires_human: true,
+            extract: [{ kind: 'labeled_value', labels: ['Amount'] }],
+          },
+          terms: { type: 'string', enum: ['net30', 'net60'], extract: [{ kind: 'labeled_value', labels: ['Terms'] }] },
+        },
       },
-    } });
-    const r = await call('ingest_message', { eml: buildEml({ subject: 'Purchase order 9', text: 'PO number: 9\nAmount: 250\nTerms: net90' }) });
+    });
+    const r = await call('ingest_message', {
+      eml: buildEml({ subject: 'Purchase order 9', text: 'PO number: 9\nAmount: 250\nTerms: net90' }),
+    });
     expect(r.body.capture).toMatchObject({ status: 'task', reason: 'requires_human' });
     expect(r.body.capture.issues).toEqual([expect.objectContaining({ field: 'terms', code: 'not_in_enum' })]);
     const task = (await call('get_task', { id: r.body.tasks[0].id })).body;
-    expect(task).toMatchObject({ kind: 'human_field', payload: { fields: [{ name: 'amount', value: 250, confidence: 0.9 }] } });
+    expect(task).toMatchObject({
+      kind: 'human_field',
+      payload: { fields: [{ name: 'amount', value: 250, confidence: 0.9 }] },
+    });
     const id = r.body.capture.id;
-    expect((await call('correct_field', { id, field: 'amount', value: 'lots' })).body.error.code).toBe('invalid_request');
+    expect((await call('correct_field', { id, field: 'amount', value: 'lots' })).body.error.code).toBe(
+      'invalid_request',
+    );
     expect((await call('correct_field', { id, field: 'colour', value: 'red' })).body.error.code).toBe('not_found');
-    expect((await call('correct_field', { id, field: 'terms', value: 'net45' })).body.error.code).toBe('invalid_request');
+    expect((await call('correct_field', { id, field: 'terms', value: 'net45' })).body.error.code).toBe(
+      'invalid_request',
+    );
     const blocked = await call('approve_capture', { id });
     expect(blocked.status).toBe(409);
-    expect(blocked.body.error).toMatchObject({ code: 'validation_issues', details: { issues: [expect.objectContaining({ field: 'terms' })] } });
+    expect(blocked.body.error).toMatchObject({
+      code: 'validation_issues',
+      details: { issues: [expect.objectContaining({ field: 'terms' })] },
+    });
     await call('correct_field', { id, field: 'amount', value: 275, reason: 'confirmed with buyer' });
     const fixed = await call('correct_field', { id, field: 'terms', value: 'NET60' });
     expect(fixed.body.fields.terms.value).toBe('net60');
@@ -70,7 +122,9 @@ describe('captures, corrections, approvals, tasks', () => {
   });
 
   it('approve with force despite validation issues; resolve_task stores the note', async () => {
-    const r = await call('ingest_message', { eml: buildEml({ subject: 'Purchase order 10', text: 'PO number: 10\nAmount: 5\nTerms: weekly' }) });
+    const r = await call('ingest_message', {
+      eml: buildEml({ subject: 'Purchase order 10', text: 'PO number: 10\nAmount: 5\nTerms: weekly' }),
+    });
     const forced = await call('approve_capture', { id: r.body.capture.id, force: true });
     expect(forced.body.status).toBe('applied');
     const unrouted = await call('ingest_message', { eml: buildEml({ subject: 'Lunch?', text: 'Are you free?' }) });
@@ -90,8 +144,11 @@ describe('messages', () => {
   const call: ReturnType<typeof caller> = (tool, args) => suite.call(tool, args);
 
   it('before-paging gives every message exactly once, newest first, under concurrent ingests', async () => {
-    const first = await Promise.all(Array.from({ length: 12 }, (_, i) =>
-      call('ingest_message', { eml: buildEml({ subject: `Invoice P-${i}`, text: `Invoice number: P-${i}` }) })));
+    const first = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        call('ingest_message', { eml: buildEml({ subject: `Invoice P-${i}`, text: `Invoice number: P-${i}` }) }),
+      ),
+    );
     const ids = first.map((r) => r.body.message_id as string);
     const seen: string[] = [];
     let before: string | undefined;
@@ -101,7 +158,10 @@ describe('messages', () => {
       seen.push(...page.body.messages.map((m: { id: string }) => m.id));
       before = page.body.next_before ?? undefined;
       // Mail keeps arriving while the pages are read; it is newer than every page.
-      if (round++ < 2) await Promise.all([1, 2].map((j) => call('ingest_message', { eml: buildEml({ subject: `late ${round}-${j}`, text: 'x' }) })));
+      if (round++ < 2)
+        await Promise.all(
+          [1, 2].map((j) => call('ingest_message', { eml: buildEml({ subject: `late ${round}-${j}`, text: 'x' }) })),
+        );
     } while (before);
     const original = new Set(ids);
     expect(seen.filter((id) => original.has(id)).sort()).toEqual([...ids].sort());
@@ -119,12 +179,25 @@ describe('messages', () => {
   it('raw MIME never appears in any response of any operation', async () => {
     const marker = 'RAWMIMEMARKER7Q';
     const eml = [
-      'From: Vendor <billing@vendor.example>', 'To: ap@customer.example', 'Subject: Invoice M-1',
-      `X-Trace-${marker}: internal`, 'MIME-Version: 1.0', `Content-Type: multipart/mixed; boundary="b-${marker}"`, '',
-      `--b-${marker}`, 'Content-Type: text/plain; charset=utf-8', 'Content-Transfer-Encoding: quoted-printable', '',
-      'Invoice number: M-1=0ATotal due: 10.00 EUR', `--b-${marker}`,
-      'Content-Type: application/octet-stream; name="blob.bin"', 'Content-Transfer-Encoding: base64', '',
-      Buffer.from(`${marker}${marker}`).toString('base64'), `--b-${marker}--`, '',
+      'From: Vendor <billing@vendor.example>',
+      'To: ap@customer.example',
+      'Subject: Invoice M-1',
+      `X-Trace-${marker}: internal`,
+      'MIME-Version: 1.0',
+      `Content-Type: multipart/mixed; boundary="b-${marker}"`,
+      '',
+      `--b-${marker}`,
+      'Content-Type: text/plain; charset=utf-8',
+      'Content-Transfer-Encoding: quoted-printable',
+      '',
+      'Invoice number: M-1=0ATotal due: 10.00 EUR',
+      `--b-${marker}`,
+      'Content-Type: application/octet-stream; name="blob.bin"',
+      'Content-Transfer-Encoding: base64',
+      '',
+      Buffer.from(`${marker}${marker}`).toString('base64'),
+      `--b-${marker}--`,
+      '',
     ].join('\r\n');
     const responses: unknown[] = [];
     const ingested = await call('ingest_message', { eml });
@@ -134,8 +207,14 @@ describe('messages', () => {
     for (const doc of message.body.documents) responses.push((await call('get_document_text', { id: doc.id })).body);
     const captureId = ingested.body.capture.id;
     const reads: [string, Record<string, unknown>][] = [
-      ['list_messages', {}], ['get_capture', { id: captureId }], ['list_captures', {}], ['list_tasks', {}], ['get_flow', {}],
-      ['list_events', { limit: 200 }], ['reprocess_message', { id: ingested.body.message_id }], ['list_buckets', {}],
+      ['list_messages', {}],
+      ['get_capture', { id: captureId }],
+      ['list_captures', {}],
+      ['list_tasks', {}],
+      ['get_flow', {}],
+      ['list_events', { limit: 200 }],
+      ['reprocess_message', { id: ingested.body.message_id }],
+      ['list_buckets', {}],
       ['dry_run_rule', { rule: { has_attachment: true }, message_ids: [ingested.body.message_id] }],
       ['dry_run_schema', { schema: 'starter:invoice', message_ids: [ingested.body.message_id] }],
       ['correct_field', { id: captureId, field: 'po_number', value: 'PO-1' }],
@@ -158,11 +237,16 @@ describe('messages', () => {
   });
 
   it('reprocess after a bucket change makes a second capture and leaves the first unchanged', async () => {
-    const r = await call('ingest_message', { eml: buildEml({ subject: 'Invoice R-1', text: 'Invoice number: R-1\nTotal due: 9.00 EUR' }) });
+    const r = await call('ingest_message', {
+      eml: buildEml({ subject: 'Invoice R-1', text: 'Invoice number: R-1\nTotal due: 9.00 EUR' }),
+    });
     const firstId = r.body.capture.id;
     const before = (await call('get_capture', { id: firstId })).body;
     expect(before.status).toBe('held');
-    await call('update_bucket', { id: 'invoices', policy: { auto_accept: { require_complete: false, min_confidence: 0 } } });
+    await call('update_bucket', {
+      id: 'invoices',
+      policy: { auto_accept: { require_complete: false, min_confidence: 0 } },
+    });
     const again = await call('reprocess_message', { id: r.body.message_id });
     expect(again.body.capture.id).not.toBe(firstId);
     expect(again.body.capture.status).toBe('applied');
@@ -174,12 +258,22 @@ describe('messages', () => {
   });
 
   it('a dry run over stored message_ids gives the same fields as the captures ingest made', async () => {
-    const made = await Promise.all(['D-1', 'D-2'].map((n) => call('ingest_message', { eml: buildEml({
-      subject: `Invoice ${n}`, html: `<table><tr><td>Invoice No</td><td>${n}</td></tr><tr><td>Total due</td><td>€ 12,50</td></tr></table>`,
-    }) })));
+    const made = await Promise.all(
+      ['D-1', 'D-2'].map((n) =>
+        call('ingest_message', {
+          eml: buildEml({
+            subject: `Invoice ${n}`,
+            html: `<table><tr><td>Invoice No</td><td>${n}</td></tr><tr><td>Total due</td><td>€ 12,50</td></tr></table>`,
+          }),
+        }),
+      ),
+    );
     const ids = made.map((m) => m.body.message_id);
-    const dry = await call('dry_run_schema', { schema: 'starter:invoice', message_ids: ids,
-      expected: { [ids[0]]: { invoice_number: 'D-1', total_amount: 12.5 } } });
+    const dry = await call('dry_run_schema', {
+      schema: 'starter:invoice',
+      message_ids: ids,
+      expected: { [ids[0]]: { invoice_number: 'D-1', total_amount: 12.5 } },
+    });
     for (const [i, result] of dry.body.results.entries()) {
       const capture = (await call('get_capture', { id: made[i]!.body.capture.id })).body;
       expect(result.message).toBe(ids[i]);
@@ -189,7 +283,9 @@ describe('messages', () => {
     expect(dry.body.results[0].passed).toBe(true);
     const rule = await call('dry_run_rule', { rule: { subject_contains: ['D-2'] }, message_ids: ids });
     expect(rule.body.results.map((x: { matched: boolean }) => x.matched)).toEqual([false, true]);
-    expect((await call('dry_run_rule', { rule: { has_attachment: true }, message_ids: ['msg_nope'] })).status).toBe(404);
+    expect((await call('dry_run_rule', { rule: { has_attachment: true }, message_ids: ['msg_nope'] })).status).toBe(
+      404,
+    );
   });
 });
 
@@ -210,7 +306,8 @@ describe('flow and activity', () => {
     const inv = buckets.find((b: { name: string }) => b.name === 'invoices');
     const rec = buckets.find((b: { name: string }) => b.name === 'receipts');
     expect(flow.messages).toBe(5);
-    const link = (from: string, to: string) => flow.links.find((l: { from: string; to: string }) => l.from === from && l.to === to)?.count ?? 0;
+    const link = (from: string, to: string) =>
+      flow.links.find((l: { from: string; to: string }) => l.from === from && l.to === to)?.count ?? 0;
     expect(link('source:uploads', `bucket:${inv.id}`)).toBe(3);
     expect(link('source:uploads', `bucket:${rec.id}`)).toBe(1);
     expect(link('source:uploads', 'outcome:unrouted')).toBe(1);

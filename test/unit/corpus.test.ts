@@ -9,12 +9,16 @@ import { words } from '../truth/compare.ts';
 import type { Truth } from '../truth/render.ts';
 
 /** What headless Chromium showed a person for each corpus HTML body (test/truth/render.ts). */
-const browserTruth: Record<string, Truth> = JSON.parse(readFileSync(join(import.meta.dirname, '../truth/corpus.json'), 'utf8'));
+const browserTruth: Record<string, Truth> = JSON.parse(
+  readFileSync(join(import.meta.dirname, '../truth/corpus.json'), 'utf8'),
+);
 
 describe('corpus', () => {
   it('parses every message, or refuses it with a typed reason', async () => {
     const outcomes: Record<string, number> = {};
-    const count = (k: string) => { outcomes[k] = (outcomes[k] ?? 0) + 1; };
+    const count = (k: string) => {
+      outcomes[k] = (outcomes[k] ?? 0) + 1;
+    };
     const files = corpusIndex();
     expect(files.length).toBeGreaterThan(380);
     for (const { path } of files) {
@@ -87,9 +91,12 @@ describe('corpus', () => {
     expect(await names('zbateson-mail-mime-parser/m3004.eml')).toEqual(['HasenundFrösche.txt']);
     expect(await names('deltachat-core/attach_filename_apostrophed_cp1252.eml')).toEqual(['Auftragsbestätigung.pdf']);
     expect(await names('deltachat-core/pdf_filename_continuation.eml')).toEqual(['test pdf äöüß.pdf']);
-    expect(await names('mikel-mail/japanese_attachment_long_name.eml')).toEqual(['かきくけこかきくけこかきくけこかきくけこかきくけこ.txt']);
-    expect(await names('proton-bridge/text_plain_docx_attachment_cyrillic.eml'))
-      .toEqual(['АБВГДЃЕЖЗЅИЈКЛЉМНЊОПРСТЌУФХЧЏЗШ.docx']);
+    expect(await names('mikel-mail/japanese_attachment_long_name.eml')).toEqual([
+      'かきくけこかきくけこかきくけこかきくけこかきくけこ.txt',
+    ]);
+    expect(await names('proton-bridge/text_plain_docx_attachment_cyrillic.eml')).toEqual([
+      'АБВГДЃЕЖЗЅИЈКЛЉМНЊОПРСТЌУФХЧЏЗШ.docx',
+    ]);
   });
 
   it('reads PDF attachments in real mail', async () => {

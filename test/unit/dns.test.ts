@@ -5,7 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { clientKey } from '../../adapters/smtp.ts';
 import { loadConfig } from '../../services/config.ts';
 import { startDns } from '../helpers/dns.ts';
-import { cachingResolver, createResolver, parseDnsServers, reverseName, TEMPORARY_FAILURE_MS } from '../../services/dns.ts';
+import {
+  cachingResolver,
+  createResolver,
+  parseDnsServers,
+  reverseName,
+  TEMPORARY_FAILURE_MS,
+} from '../../services/dns.ts';
 import { judgeForwarded } from '../../services/mail-auth.ts';
 import type { AuthResults } from '../../pipeline/types.ts';
 
@@ -24,8 +30,12 @@ function fakeDns(answers: Record<string, { answer?: string[]; ttl?: number | nul
 
 describe('SVC_DNS_SERVERS', () => {
   it('takes IPv4 and IPv6 with or without a port, in the form setServers wants', () => {
-    expect(parseDnsServers(' 192.0.2.53, 127.0.0.1:5353,::1, [2001:db8::53]:5300 ,')).toEqual(
-      ['192.0.2.53', '127.0.0.1:5353', '::1', '[2001:db8::53]:5300']);
+    expect(parseDnsServers(' 192.0.2.53, 127.0.0.1:5353,::1, [2001:db8::53]:5300 ,')).toEqual([
+      '192.0.2.53',
+      '127.0.0.1:5353',
+      '::1',
+      '[2001:db8::53]:5300',
+    ]);
     expect(parseDnsServers('')).toEqual([]);
   });
 
@@ -38,7 +48,13 @@ describe('SVC_DNS_SERVERS', () => {
 
   it('has documented defaults', () => {
     const c = loadConfig({});
-    expect([c.dnsServers, c.dnsTimeoutMs, c.dnsTries, c.dnsCacheEntries, c.dnsCacheMaxSeconds]).toEqual([[], 1000, 2, 10_000, 300]);
+    expect([c.dnsServers, c.dnsTimeoutMs, c.dnsTries, c.dnsCacheEntries, c.dnsCacheMaxSeconds]).toEqual([
+      [],
+      1000,
+      2,
+      10_000,
+      300,
+    ]);
     expect([c.smtpMaxConnections, c.smtpMaxConnectionsPerIp]).toEqual([200, 20]);
   });
 });
@@ -46,7 +62,10 @@ describe('SVC_DNS_SERVERS', () => {
 describe('the DNS cache', () => {
   it('keeps an answer up to its TTL, capped; without a TTL for the cap', async () => {
     let now = 0;
-    const { lookup, asked } = fakeDns({ 'A mx.example': { answer: ['192.0.2.1'], ttl: 10 }, 'TXT example': { answer: ['v=spf1 -all'] } });
+    const { lookup, asked } = fakeDns({
+      'A mx.example': { answer: ['192.0.2.1'], ttl: 10 },
+      'TXT example': { answer: ['v=spf1 -all'] },
+    });
     const resolve = cachingResolver(lookup, { cacheEntries: 100, cacheMaxSeconds: 60 }, () => now);
     expect(await resolve('mx.example', 'A')).toEqual(['192.0.2.1']);
     expect(await resolve('MX.example.', 'A')).toEqual(['192.0.2.1']);
@@ -76,7 +95,10 @@ describe('the DNS cache', () => {
 
   it('keeps a timeout or refusal for seconds only: a resolver that is back is asked again soon', async () => {
     let now = 0;
-    const { lookup, asked } = fakeDns({ 'TXT slow.example': { error: 'ETIMEOUT' }, 'TXT refused.example': { error: 'EREFUSED' } });
+    const { lookup, asked } = fakeDns({
+      'TXT slow.example': { error: 'ETIMEOUT' },
+      'TXT refused.example': { error: 'EREFUSED' },
+    });
     const resolve = cachingResolver(lookup, { cacheEntries: 100, cacheMaxSeconds: 60 }, () => now);
     await expect(resolve('slow.example', 'TXT')).rejects.toMatchObject({ code: 'ETIMEOUT' });
     await expect(resolve('refused.example', 'TXT')).rejects.toMatchObject({ code: 'EREFUSED' });
@@ -96,7 +118,11 @@ describe('the DNS cache', () => {
   });
 
   it('holds at most cacheEntries answers, dropping the least recently used', async () => {
-    const { lookup, asked } = fakeDns({ 'TXT a': { answer: ['a'] }, 'TXT b': { answer: ['b'] }, 'TXT c': { answer: ['c'] } });
+    const { lookup, asked } = fakeDns({
+      'TXT a': { answer: ['a'] },
+      'TXT b': { answer: ['b'] },
+      'TXT c': { answer: ['c'] },
+    });
     const resolve = cachingResolver(lookup, { cacheEntries: 2, cacheMaxSeconds: 60 }, () => 0);
     await resolve('a', 'TXT');
     await resolve('b', 'TXT');
@@ -111,7 +137,7 @@ describe('the DNS cache', () => {
   it('gives each caller its own copy of an answer', async () => {
     const { lookup } = fakeDns({ 'TXT k': { answer: ['one', 'two'] } });
     const resolve = cachingResolver(lookup, { cacheEntries: 10, cacheMaxSeconds: 60 }, () => 0);
-    (await resolve('k', 'TXT') as string[]).splice(0);
+    ((await resolve('k', 'TXT')) as string[]).splice(0);
     expect(await resolve('k', 'TXT')).toEqual(['one', 'two']);
   });
 });
@@ -120,8 +146,13 @@ it('asks the resolvers set in SVC_DNS_SERVERS, over IPv6 too, and serves repeats
   const dns = await startDns({ 'v6.example': { TXT: ['v=spf1 -all'] } }, 0, '::1');
   try {
     const config = loadConfig({ SVC_DNS_SERVERS: dns.address, SVC_DNS_TIMEOUT_MS: '500' });
-    const resolve = createResolver({ servers: config.dnsServers, timeoutMs: config.dnsTimeoutMs, tries: config.dnsTries,
-      cacheEntries: config.dnsCacheEntries, cacheMaxSeconds: config.dnsCacheMaxSeconds });
+    const resolve = createResolver({
+      servers: config.dnsServers,
+      timeoutMs: config.dnsTimeoutMs,
+      tries: config.dnsTries,
+      cacheEntries: config.dnsCacheEntries,
+      cacheMaxSeconds: config.dnsCacheMaxSeconds,
+    });
     expect(await resolve('v6.example', 'TXT')).toEqual([['v=spf1 -all']]);
     expect(await resolve('v6.example', 'TXT')).toEqual([['v=spf1 -all']]);
     await expect(resolve('missing.example', 'TXT')).rejects.toMatchObject({ code: 'ENOTFOUND' });
@@ -147,23 +178,59 @@ it('counts SMTP clients by IPv4 address or IPv6 /64', () => {
 describe('mail from a trusted forwarder', () => {
   const measured = (over: Partial<NonNullable<AuthResults['details']>>): AuthResults => {
     const details = {
-      spf: { result: 'pass' as const, domain: 'lists.example' }, dkim: [], dmarc: { result: 'fail' as const, domain: 'vendor.example', policy: 'reject' as const },
-      arc: { result: 'none', sealer: null, sealed_dmarc: null, sealed_from_domain: null }, ...over,
+      spf: { result: 'pass' as const, domain: 'lists.example' },
+      dkim: [],
+      dmarc: { result: 'fail' as const, domain: 'vendor.example', policy: 'reject' as const },
+      arc: { result: 'none', sealer: null, sealed_dmarc: null, sealed_from_domain: null },
+      ...over,
     };
-    return { spf: details.spf.result, dkim: 'fail', dmarc: details.dmarc.result, arc: details.arc.result, synthetic: false, details };
+    return {
+      spf: details.spf.result,
+      dkim: 'fail',
+      dmarc: details.dmarc.result,
+      arc: details.arc.result,
+      synthetic: false,
+      details,
+    };
   };
-  const by = { forwarder: '.lists.example', domain: 'lists.example', headerFromDomain: 'vendor.example', contentOriginDomain: null };
+  const by = {
+    forwarder: '.lists.example',
+    domain: 'lists.example',
+    headerFromDomain: 'vendor.example',
+    contentOriginDomain: null,
+  };
 
   it("is judged by the forwarder's SPF and DKIM, not the original domain's broken signature", () => {
-    const judged = judgeForwarded(measured({ dkim: [{ result: 'fail', domain: 'vendor.example', selector: 's' },
-      { result: 'pass', domain: 'mail.lists.example', selector: 'k' }] }), by);
-    expect(judged).toMatchObject({ spf: 'pass', dkim: 'pass', dmarc: 'pass',
-      forwarded: { forwarder: '.lists.example', original_domain: 'vendor.example', original_verified: false, verified_by: null } });
+    const judged = judgeForwarded(
+      measured({
+        dkim: [
+          { result: 'fail', domain: 'vendor.example', selector: 's' },
+          { result: 'pass', domain: 'mail.lists.example', selector: 'k' },
+        ],
+      }),
+      by,
+    );
+    expect(judged).toMatchObject({
+      spf: 'pass',
+      dkim: 'pass',
+      dmarc: 'pass',
+      forwarded: {
+        forwarder: '.lists.example',
+        original_domain: 'vendor.example',
+        original_verified: false,
+        verified_by: null,
+      },
+    });
   });
 
   it("earns no trust when the forwarder's own checks do not pass; an ARC seal by someone else vouches for nothing", () => {
-    const failed = judgeForwarded(measured({ spf: { result: 'fail', domain: 'lists.example' },
-      arc: { result: 'pass', sealer: 'other.example', sealed_dmarc: 'pass', sealed_from_domain: 'vendor.example' } }), by);
+    const failed = judgeForwarded(
+      measured({
+        spf: { result: 'fail', domain: 'lists.example' },
+        arc: { result: 'pass', sealer: 'other.example', sealed_dmarc: 'pass', sealed_from_domain: 'vendor.example' },
+      }),
+      by,
+    );
     expect(failed).toMatchObject({ spf: 'fail', dkim: 'fail', dmarc: 'fail', forwarded: { original_verified: false } });
     // No SPF record, no signature: anyone could claim to be the forwarder, so the measured verdicts stand.
     const unauthenticated = judgeForwarded(measured({ spf: { result: 'none', domain: 'lists.example' } }), by);
@@ -171,11 +238,16 @@ describe('mail from a trusted forwarder', () => {
   });
 
   it("the original is verified by its own DMARC pass, or by the forwarder's ARC seal recording one", () => {
-    expect(judgeForwarded(measured({ dmarc: { result: 'pass', domain: 'vendor.example', policy: 'reject' } }), by).forwarded)
-      .toMatchObject({ original_verified: true, verified_by: 'dmarc' });
-    const sealed = measured({ arc: { result: 'pass', sealer: 'lists.example', sealed_dmarc: 'pass', sealed_from_domain: 'vendor.example' } });
+    expect(
+      judgeForwarded(measured({ dmarc: { result: 'pass', domain: 'vendor.example', policy: 'reject' } }), by).forwarded,
+    ).toMatchObject({ original_verified: true, verified_by: 'dmarc' });
+    const sealed = measured({
+      arc: { result: 'pass', sealer: 'lists.example', sealed_dmarc: 'pass', sealed_from_domain: 'vendor.example' },
+    });
     expect(judgeForwarded(sealed, by).forwarded).toMatchObject({ original_verified: true, verified_by: 'arc' });
-    const brokenChain = measured({ arc: { result: 'fail', sealer: 'lists.example', sealed_dmarc: 'pass', sealed_from_domain: 'vendor.example' } });
+    const brokenChain = measured({
+      arc: { result: 'fail', sealer: 'lists.example', sealed_dmarc: 'pass', sealed_from_domain: 'vendor.example' },
+    });
     expect(judgeForwarded(brokenChain, by).forwarded).toMatchObject({ original_verified: false });
   });
 });

@@ -42,10 +42,21 @@ async function facturX(printedTotal: string, xmlTotal: string): Promise<Uint8Arr
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const page = doc.addPage([595, 842]);
-  ['Muster & Söhne GmbH', 'Rechnung Nr. RE-2026-0815', 'Rechnungsdatum: 05.03.2026', 'Zahlbar bis 04.04.2026',
-    'Ihre Bestellung: B-4711', 'Nettobetrag 100,00 EUR', `Gesamtbetrag ${printedTotal} EUR`]
-    .forEach((line, i) => page.drawText(line, { x: 50, y: 780 - i * 18, size: 11, font }));
-  await doc.attach(new TextEncoder().encode(cii(xmlTotal)), 'factur-x.xml', { mimeType: 'text/xml', description: 'Factur-X' });
+  [
+    'Muster & Söhne GmbH',
+    'Rechnung Nr. RE-2026-0815',
+    'Rechnungsdatum: 05.03.2026',
+    'Zahlbar bis 04.04.2026',
+    'Ihre Bestellung: B-4711',
+    'Nettobetrag 100,00 EUR',
+    `Gesamtbetrag ${printedTotal} EUR`,
+  ].forEach((line, i) => {
+    page.drawText(line, { x: 50, y: 780 - i * 18, size: 11, font });
+  });
+  await doc.attach(new TextEncoder().encode(cii(xmlTotal)), 'factur-x.xml', {
+    mimeType: 'text/xml',
+    description: 'Factur-X',
+  });
   return doc.save();
 }
 
@@ -62,17 +73,37 @@ function sourceText(m: AnalyzedMessage, source: unknown): string {
 
 describe('e-invoice embedded in a PDF (Factur-X / ZUGFeRD 2)', () => {
   it('fills the invoice starter from the XML at confidence 1, sources in the XML document', async () => {
-    const m = await analyze(buildEml({ subject: 'Rechnung', text: 'Anbei unsere Rechnung.',
-      attachments: [{ filename: 'rechnung.pdf', contentType: 'application/pdf', content: await facturX('119,00', '119.00') }] }));
+    const m = await analyze(
+      buildEml({
+        subject: 'Rechnung',
+        text: 'Anbei unsere Rechnung.',
+        attachments: [
+          { filename: 'rechnung.pdf', contentType: 'application/pdf', content: await facturX('119,00', '119.00') },
+        ],
+      }),
+    );
     const xml = m.documents.find((d) => d.filename === 'factur-x.xml')!;
     expect(xml).toMatchObject({ kind: 'attachment', mime_type: 'application/xml' });
     expect(m.flags).not.toContain('einvoice_mismatch');
     const r = runSchema(compileSchema(STARTERS.invoice), m.view);
     expect(Object.fromEntries(Object.entries(r.fields).map(([k, v]) => [k, v.value]))).toMatchObject({
-      invoice_number: 'RE-2026-0815', invoice_date: '2026-03-05', due_date: '2026-04-04', total_amount: 119,
-      currency: 'EUR', vendor_name: 'Muster & Söhne GmbH', po_number: 'B-4711',
+      invoice_number: 'RE-2026-0815',
+      invoice_date: '2026-03-05',
+      due_date: '2026-04-04',
+      total_amount: 119,
+      currency: 'EUR',
+      vendor_name: 'Muster & Söhne GmbH',
+      po_number: 'B-4711',
     });
-    for (const f of ['invoice_number', 'invoice_date', 'due_date', 'total_amount', 'currency', 'vendor_name', 'po_number']) {
+    for (const f of [
+      'invoice_number',
+      'invoice_date',
+      'due_date',
+      'total_amount',
+      'currency',
+      'vendor_name',
+      'po_number',
+    ]) {
       expect(r.fields[f]!.confidence).toBe(1);
       expect((r.fields[f]!.source as { document_index: number }).document_index).toBe(xml.index);
     }
@@ -82,18 +113,39 @@ describe('e-invoice embedded in a PDF (Factur-X / ZUGFeRD 2)', () => {
   });
 
   it('flags einvoice_mismatch when the printed total is not the XML total', async () => {
-    const m = await analyze(buildEml({ subject: 'Rechnung', text: 'Anbei.',
-      attachments: [{ filename: 'rechnung.pdf', contentType: 'application/pdf', content: await facturX('406,82', '571.04') }] }));
+    const m = await analyze(
+      buildEml({
+        subject: 'Rechnung',
+        text: 'Anbei.',
+        attachments: [
+          { filename: 'rechnung.pdf', contentType: 'application/pdf', content: await facturX('406,82', '571.04') },
+        ],
+      }),
+    );
     expect(m.flags).toContain('einvoice_mismatch');
   });
 });
 
 describe('an e-invoice XML beside a PDF rendering', () => {
-  const lines = (total: string) => ['Muster & Söhne GmbH', 'Rechnung Nr. RE-2026-0815', 'Rechnungsdatum: 05.03.2026',
-    'Zahlbar bis 04.04.2026', `Gesamtbetrag ${total} EUR`, 'Vielen Dank für Ihren Auftrag und bis bald.'];
-  const mail = async (pdfLines: string[]) => analyze(buildEml({ subject: 'Rechnung', text: 'Anbei.', attachments: [
-    { filename: 'xrechnung.xml', contentType: 'application/xml', content: cii('119.00') },
-    { filename: 'rechnung.pdf', contentType: 'application/pdf', content: await makePdf(pdfLines) }] }));
+  const lines = (total: string) => [
+    'Muster & Söhne GmbH',
+    'Rechnung Nr. RE-2026-0815',
+    'Rechnungsdatum: 05.03.2026',
+    'Zahlbar bis 04.04.2026',
+    `Gesamtbetrag ${total} EUR`,
+    'Vielen Dank für Ihren Auftrag und bis bald.',
+  ];
+  const mail = async (pdfLines: string[]) =>
+    analyze(
+      buildEml({
+        subject: 'Rechnung',
+        text: 'Anbei.',
+        attachments: [
+          { filename: 'xrechnung.xml', contentType: 'application/xml', content: cii('119.00') },
+          { filename: 'rechnung.pdf', contentType: 'application/pdf', content: await makePdf(pdfLines) },
+        ],
+      }),
+    );
 
   it('agreeing: no flag; disagreeing on the total: einvoice_mismatch', async () => {
     expect((await mail(lines('119,00'))).flags).not.toContain('einvoice_mismatch');
@@ -101,7 +153,11 @@ describe('an e-invoice XML beside a PDF rendering', () => {
   });
 
   it('a PDF that does not print the invoice number is another document and is not compared', async () => {
-    const terms = ['Allgemeine Geschäftsbedingungen', 'Zahlungen sind innerhalb von 30 Tagen ohne Abzug fällig.', 'Stand 01.01.2020'];
+    const terms = [
+      'Allgemeine Geschäftsbedingungen',
+      'Zahlungen sind innerhalb von 30 Tagen ohne Abzug fällig.',
+      'Stand 01.01.2020',
+    ];
     expect((await mail(terms)).flags).not.toContain('einvoice_mismatch');
   });
 });
@@ -140,12 +196,23 @@ describe('e-invoice XML attachments (published samples)', () => {
     const e = readEinvoice(xml)!;
     expect(e).toMatchObject({ format: 'ubl', kind: 'credit_note' });
     expect(Object.fromEntries(Object.entries(e.fields).map(([k, v]) => [k, v.value]))).toEqual({
-      invoice_number: '018304 / 28865', invoice_date: '2019-09-23', currency: 'EUR', total_amount: '100.11', amount_due: '100.11',
-      seller_name: 'My Supplier Company', seller_email: 'john.doole@mysuppliercompany.be', buyer_name: 'My Customer Company',
+      invoice_number: '018304 / 28865',
+      invoice_date: '2019-09-23',
+      currency: 'EUR',
+      total_amount: '100.11',
+      amount_due: '100.11',
+      seller_name: 'My Supplier Company',
+      seller_email: 'john.doole@mysuppliercompany.be',
+      buyer_name: 'My Customer Company',
     });
     expect(xml.slice(e.fields.invoice_number!.start, e.fields.invoice_number!.end)).toBe('018304 / 28865');
-    const m = await analyze(buildEml({ subject: 'Credit note', text: 'Attached.',
-      attachments: [{ filename: 'creditnote.xml', contentType: 'application/xml', content: xml }] }));
+    const m = await analyze(
+      buildEml({
+        subject: 'Credit note',
+        text: 'Attached.',
+        attachments: [{ filename: 'creditnote.xml', contentType: 'application/xml', content: xml }],
+      }),
+    );
     const r = runSchema(compileSchema(STARTERS.invoice), m.view);
     expect(r.fields.total_amount).toMatchObject({ value: 100.11, confidence: 1 });
   });
@@ -162,7 +229,8 @@ describe('e-invoice XML attachments (published samples)', () => {
 
 describe('XML that is not read', () => {
   it('refuses internal entity expansion (billion laughs) instead of expanding it', () => {
-    const bomb = '<?xml version="1.0"?><!DOCTYPE Invoice [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>' +
+    const bomb =
+      '<?xml version="1.0"?><!DOCTYPE Invoice [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>' +
       '<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"><ID>&b;</ID></Invoice>';
     expect(readEinvoice(bomb)).toBeNull();
   });

@@ -8,7 +8,10 @@ import { STARTERS } from '../../pipeline/starters.ts';
 import { coerceText } from '../../pipeline/validate.ts';
 import { buildEml, makeDocx, makePdf, type MailSpec } from '../helpers/mail.ts';
 
-async function run(spec: MailSpec, starter: keyof typeof STARTERS = 'invoice'): Promise<{ m: AnalyzedMessage; r: SchemaRun }> {
+async function run(
+  spec: MailSpec,
+  starter: keyof typeof STARTERS = 'invoice',
+): Promise<{ m: AnalyzedMessage; r: SchemaRun }> {
   const analyzed = await analyzeMessage(buildEml(spec));
   if (!analyzed.ok) throw new Error('refused');
   return { m: analyzed.message, r: runSchema(compileSchema(STARTERS[starter]), analyzed.message.view) };
@@ -25,7 +28,8 @@ describe('invoice starter', () => {
   it('plain text, English, Label: value', async () => {
     const { m, r } = await run({
       subject: 'Invoice INV-2026-0042 from Vendor Ltd',
-      text: 'Dear customer,\n\nInvoice number: INV-2026-0042\nInvoice date: 3 March 2026\nDue date: 2026-04-02\n' +
+      text:
+        'Dear customer,\n\nInvoice number: INV-2026-0042\nInvoice date: 3 March 2026\nDue date: 2026-04-02\n' +
         'PO number: PO-7781\n\nSubtotal: $1,000.00\nTax: $234.56\nTotal due: $1,234.56\n\nThanks, Vendor Ltd',
     });
     expect(r.fields.invoice_number!.value).toBe('INV-2026-0042');
@@ -47,7 +51,8 @@ describe('invoice starter', () => {
   it('HTML table, German, Label | value cells', async () => {
     const { m, r } = await run({
       subject: 'Ihre Rechnung RE-55',
-      html: '<p>Sehr geehrte Damen und Herren,</p><table>' +
+      html:
+        '<p>Sehr geehrte Damen und Herren,</p><table>' +
         '<tr><td>Rechnungsnummer</td><td>RE-55</td></tr>' +
         '<tr><td>Rechnungsdatum</td><td>04.03.2026</td></tr>' +
         '<tr><td>Fällig am</td><td>18. März 2026</td></tr>' +
@@ -65,7 +70,8 @@ describe('invoice starter', () => {
   it('HTML table with a header row over a value row (columns)', async () => {
     const { r } = await run({
       subject: 'Invoice',
-      html: '<table><tr><th>Invoice No</th><th>Invoice date</th><th>Total due</th></tr>' +
+      html:
+        '<table><tr><th>Invoice No</th><th>Invoice date</th><th>Total due</th></tr>' +
         '<tr><td>A-1001</td><td>2026-02-01</td><td>USD 99.50</td></tr></table>',
     });
     expect(r.fields.invoice_number!.value).toBe('A-1001');
@@ -75,21 +81,33 @@ describe('invoice starter', () => {
   });
 
   it('French and Spanish layouts, value on the next line', async () => {
-    const fr = await run({ subject: 'Votre facture', text: 'Numéro de facture :\nF-2026-17\nDate de facture : 5 mars 2026\nNet à payer : 1 250,00 EUR' });
+    const fr = await run({
+      subject: 'Votre facture',
+      text: 'Numéro de facture :\nF-2026-17\nDate de facture : 5 mars 2026\nNet à payer : 1 250,00 EUR',
+    });
     expect(fr.r.fields.invoice_number!.value).toBe('F-2026-17');
     expect(fr.r.fields.invoice_number!.confidence).toBeLessThan(0.9);
     expect(fr.r.fields.invoice_date!.value).toBe('2026-03-05');
     expect(fr.r.fields.total_amount!.value).toBe(1250);
-    const es = await run({ subject: 'Factura', text: 'Número de factura: E-88\nFecha de factura: 7 de marzo de 2026\nTotal a pagar: 300,50 €' });
+    const es = await run({
+      subject: 'Factura',
+      text: 'Número de factura: E-88\nFecha de factura: 7 de marzo de 2026\nTotal a pagar: 300,50 €',
+    });
     expect(es.r.fields.invoice_number!.value).toBe('E-88');
     expect(es.r.fields.invoice_date!.value).toBe('2026-03-07');
     expect(es.r.fields.total_amount!.value).toBe(300.5);
   });
 
   it('PDF attachment: fields come from the PDF text, sources point into it', async () => {
-    const pdf = await makePdf(['ACME GmbH', 'Invoice number: PDF-7', 'Invoice date: 2026-03-10', 'Total due: EUR 560.00']);
+    const pdf = await makePdf([
+      'ACME GmbH',
+      'Invoice number: PDF-7',
+      'Invoice date: 2026-03-10',
+      'Total due: EUR 560.00',
+    ]);
     const { m, r } = await run({
-      subject: 'Your documents', text: 'Please see the attached file.',
+      subject: 'Your documents',
+      text: 'Please see the attached file.',
       attachments: [{ filename: 'doc.pdf', contentType: 'application/pdf', content: pdf }],
     });
     expect(m.documents[1]!.text).toContain('Invoice number: PDF-7');
@@ -101,11 +119,21 @@ describe('invoice starter', () => {
   });
 
   it('DOCX and CSV attachments: fields come from their text', async () => {
-    const docx = await makeDocx(['Lieferant GmbH', 'Rechnungsnummer: DOC-3', 'Rechnungsdatum: 12.03.2026', 'Gesamtbetrag: 99,90 EUR']);
+    const docx = await makeDocx([
+      'Lieferant GmbH',
+      'Rechnungsnummer: DOC-3',
+      'Rechnungsdatum: 12.03.2026',
+      'Gesamtbetrag: 99,90 EUR',
+    ]);
     const { m, r } = await run({
-      subject: 'Dokumente', text: 'Anbei.',
+      subject: 'Dokumente',
+      text: 'Anbei.',
       attachments: [
-        { filename: 'rechnung.docx', contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', content: docx },
+        {
+          filename: 'rechnung.docx',
+          contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+          content: docx,
+        },
         { filename: 'lines.csv', contentType: 'text/csv', content: 'item,qty,price\n"Widget, large",2,10.00\n' },
       ],
     });
@@ -119,8 +147,11 @@ describe('invoice starter', () => {
 
   it('indexes at most 1 MiB of text per document, flagged truncated', async () => {
     const big = `Invoice number: CAP-1\n${'line of filler text\n'.repeat(70_000)}`;
-    const { m, r } = await run({ subject: 'Invoice', text: 'See attachment.',
-      attachments: [{ filename: 'long.txt', contentType: 'text/plain', content: big }] });
+    const { m, r } = await run({
+      subject: 'Invoice',
+      text: 'See attachment.',
+      attachments: [{ filename: 'long.txt', contentType: 'text/plain', content: big }],
+    });
     expect(big.length).toBeGreaterThan(1024 * 1024);
     expect(m.documents[1]).toMatchObject({ truncated: true });
     expect(m.documents[1]!.text.length).toBe(1024 * 1024);
@@ -128,26 +159,36 @@ describe('invoice starter', () => {
   });
 
   it('is honest: ambiguous or conflicting values get low confidence, missing ones are issues', async () => {
-    const { r } = await run({ subject: 'Invoice', text: 'Invoice No: X-1\nDate: 03/04/2026\nTotal: 10.00\nTotal: 12.00' });
+    const { r } = await run({
+      subject: 'Invoice',
+      text: 'Invoice No: X-1\nDate: 03/04/2026\nTotal: 10.00\nTotal: 12.00',
+    });
     expect(r.fields.invoice_date!.value).toBe('2026-04-03');
     expect(r.fields.invoice_date!.confidence).toBeLessThan(0.6);
     expect(r.fields.total_amount!.confidence).toBeLessThan(0.7);
     expect(r.confidence).toBeLessThan(0.6);
     const missing = await run({ subject: 'hello', text: 'Nothing to see here.' });
-    expect(missing.r.issues.map((i) => `${i.field}:${i.code}`).sort())
-      .toEqual(['invoice_date:missing_required', 'invoice_number:missing_required', 'total_amount:missing_required']);
+    expect(missing.r.issues.map((i) => `${i.field}:${i.code}`).sort()).toEqual([
+      'invoice_date:missing_required',
+      'invoice_number:missing_required',
+      'total_amount:missing_required',
+    ]);
     expect(missing.r.confidence).toBe(0);
   });
 });
 
 describe('receipt, purchase order and shipping starters', () => {
   it('receipt from an HTML order confirmation', async () => {
-    const { r } = await run({
-      subject: 'Your receipt',
-      from: 'Coffee Corner <receipts@coffee.example>',
-      html: '<table><tr><td>Order #</td><td>R-2211</td></tr><tr><td>Date</td><td>March 9, 2026</td></tr>' +
-        '<tr><td>Total charged</td><td>£4.20</td></tr><tr><td>Payment method</td><td>Visa •••• 4242</td></tr></table>',
-    }, 'receipt');
+    const { r } = await run(
+      {
+        subject: 'Your receipt',
+        from: 'Coffee Corner <receipts@coffee.example>',
+        html:
+          '<table><tr><td>Order #</td><td>R-2211</td></tr><tr><td>Date</td><td>March 9, 2026</td></tr>' +
+          '<tr><td>Total charged</td><td>£4.20</td></tr><tr><td>Payment method</td><td>Visa •••• 4242</td></tr></table>',
+      },
+      'receipt',
+    );
     expect(r.fields.receipt_number!.value).toBe('R-2211');
     expect(r.fields.date!.value).toBe('2026-03-09');
     expect(r.fields.total_amount!.value).toBe(4.2);
@@ -157,11 +198,23 @@ describe('receipt, purchase order and shipping starters', () => {
   });
 
   it('purchase order and shipping notice', async () => {
-    const po = await run({ subject: 'PO', text: 'Purchase order number: 4500012345\nOrder date: 2026-03-01\nDelivery date: 2026-03-20\nOrder total: 12.500,00 EUR' }, 'purchase_order');
+    const po = await run(
+      {
+        subject: 'PO',
+        text: 'Purchase order number: 4500012345\nOrder date: 2026-03-01\nDelivery date: 2026-03-20\nOrder total: 12.500,00 EUR',
+      },
+      'purchase_order',
+    );
     expect(po.r.fields.po_number!.value).toBe('4500012345');
     expect(po.r.fields.total_amount!.value).toBe(12500);
     expect(po.r.fields.delivery_date!.value).toBe('2026-03-20');
-    const ship = await run({ subject: 'Shipped', text: 'Your order 1234 has shipped via UPS.\nTracking number: 1Z999AA10123456784\nEstimated delivery: March 12, 2026' }, 'shipping_notice');
+    const ship = await run(
+      {
+        subject: 'Shipped',
+        text: 'Your order 1234 has shipped via UPS.\nTracking number: 1Z999AA10123456784\nEstimated delivery: March 12, 2026',
+      },
+      'shipping_notice',
+    );
     expect(ship.r.fields.tracking_number!.value).toBe('1Z999AA10123456784');
     expect(ship.r.fields.carrier!.value).toBe('UPS');
     expect(ship.r.fields.estimated_delivery!.value).toBe('2026-03-12');
@@ -176,11 +229,24 @@ describe('custom schemas', () => {
         ticket: { type: 'string', required: true, extract: [{ kind: 'regex', pattern: 'ticket\\s+#(?<value>\\d+)' }] },
         mailer: { type: 'string', extract: [{ kind: 'header', name: 'X-Mailer' }] },
         domain: { type: 'string', extract: [{ kind: 'mailbox', source: 'from', part: 'domain' }] },
-        team: { type: 'string', enum: ['support', 'sales'], extract: [{ kind: 'labeled_value', labels: ['Team'] }, { kind: 'constant', value: 'support' }] },
+        team: {
+          type: 'string',
+          enum: ['support', 'sales'],
+          extract: [
+            { kind: 'labeled_value', labels: ['Team'] },
+            { kind: 'constant', value: 'support' },
+          ],
+        },
         count: { type: 'integer', extract: [{ kind: 'labeled_value', labels: ['Items'] }] },
       },
     });
-    const analyzed = await analyzeMessage(buildEml({ subject: 'Re: help', text: 'About ticket #4411.\nTeam: marketing\nItems: 3', headers: { 'X-Mailer': 'Desk 2' } }));
+    const analyzed = await analyzeMessage(
+      buildEml({
+        subject: 'Re: help',
+        text: 'About ticket #4411.\nTeam: marketing\nItems: 3',
+        headers: { 'X-Mailer': 'Desk 2' },
+      }),
+    );
     if (!analyzed.ok) throw new Error('refused');
     const r = runSchema(schema, analyzed.message.view);
     expect(r.fields.ticket).toMatchObject({ value: '4411', raw: '4411' });
@@ -193,13 +259,48 @@ describe('custom schemas', () => {
 
   const refusals: [string, unknown, string, string][] = [
     ['not an object', [], 'invalid_schema', 'schema'],
-    ['extra top-level key', { name: 'x', fields: { a: { type: 'string', extract: [] } }, version: 2 }, 'invalid_schema', 'schema.version'],
-    ['bad type', { name: 'x', fields: { a: { type: 'money', extract: [] } } }, 'invalid_schema', 'schema.fields.a.type'],
-    ['unknown field key', { name: 'x', fields: { a: { type: 'string', extract: [], optional: true } } }, 'invalid_schema', 'schema.fields.a.optional'],
-    ['unknown extractor', { name: 'x', fields: { a: { type: 'string', extract: [{ kind: 'ocr' }] } } }, 'invalid_schema', 'schema.fields.a.extract[0].kind'],
-    ['regex without value group', { name: 'x', fields: { a: { type: 'string', extract: [{ kind: 'regex', pattern: '\\d+' }] } } }, 'invalid_regex', 'schema.fields.a.extract[0].pattern'],
-    ['broken regex', { name: 'x', fields: { a: { type: 'string', extract: [{ kind: 'regex', pattern: '(?<value>[' }] } } }, 'invalid_regex', 'schema.fields.a.extract[0].pattern'],
-    ['mailbox part', { name: 'x', fields: { a: { type: 'string', extract: [{ kind: 'mailbox', source: 'from', part: 'host' }] } } }, 'invalid_schema', 'schema.fields.a.extract[0].part'],
+    [
+      'extra top-level key',
+      { name: 'x', fields: { a: { type: 'string', extract: [] } }, version: 2 },
+      'invalid_schema',
+      'schema.version',
+    ],
+    [
+      'bad type',
+      { name: 'x', fields: { a: { type: 'money', extract: [] } } },
+      'invalid_schema',
+      'schema.fields.a.type',
+    ],
+    [
+      'unknown field key',
+      { name: 'x', fields: { a: { type: 'string', extract: [], optional: true } } },
+      'invalid_schema',
+      'schema.fields.a.optional',
+    ],
+    [
+      'unknown extractor',
+      { name: 'x', fields: { a: { type: 'string', extract: [{ kind: 'ocr' }] } } },
+      'invalid_schema',
+      'schema.fields.a.extract[0].kind',
+    ],
+    [
+      'regex without value group',
+      { name: 'x', fields: { a: { type: 'string', extract: [{ kind: 'regex', pattern: '\\d+' }] } } },
+      'invalid_regex',
+      'schema.fields.a.extract[0].pattern',
+    ],
+    [
+      'broken regex',
+      { name: 'x', fields: { a: { type: 'string', extract: [{ kind: 'regex', pattern: '(?<value>[' }] } } },
+      'invalid_regex',
+      'schema.fields.a.extract[0].pattern',
+    ],
+    [
+      'mailbox part',
+      { name: 'x', fields: { a: { type: 'string', extract: [{ kind: 'mailbox', source: 'from', part: 'host' }] } } },
+      'invalid_schema',
+      'schema.fields.a.extract[0].part',
+    ],
   ];
 
   it.each(refusals)('refuses %s by name and path', (_n, schema, code, path) => {
@@ -218,7 +319,7 @@ describe('value types', () => {
   const cases: [Parameters<typeof coerceText>[0], string, unknown][] = [
     ['number', '1.234,56 EUR', 1234.56],
     ['number', '$1,234.56', 1234.56],
-    ['number', 'CHF 1\'234.50', 1234.5],
+    ['number', "CHF 1'234.50", 1234.5],
     ['number', '(45.00)', -45],
     ['number', '1 250,00 €', 1250],
     ['integer', '12 items', 12],

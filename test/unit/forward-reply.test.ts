@@ -32,11 +32,26 @@ describe('reply text on hostile text', () => {
 
 describe('reply text of HTML mail', () => {
   const cases: [string, string][] = [
-    ['gmail_quote', '<div dir="ltr">Paid today.</div><br><div class="gmail_quote"><div dir="ltr" class="gmail_attr">On Wed, Oct 27, 2021 at 9:31 AM John Doe &lt;<a href="mailto:john.doe@acme.com">john.doe@acme.com</a>&gt; wrote:<br></div><blockquote class="gmail_quote">Please pay invoice 42.</blockquote></div>'],
-    ['divRplyFwdMsg', '<div>Paid today.</div><hr style="display:inline-block;width:98%"><div id="divRplyFwdMsg" dir="ltr"><font face="Calibri" style="font-size:11pt"><b>From:</b> John Doe &lt;john.doe@acme.com&gt;<br><b>Sent:</b> Wednesday, October 27, 2021 9:31 AM<br><b>To:</b> Anna<br><b>Subject:</b> Invoice 42</font><div>&nbsp;</div></div><div>Please pay invoice 42.</div>'],
-    ['blockquote type=cite', '<div>Paid today.</div><div><br><blockquote type="cite"><div>On 27 Oct 2021, at 09:31, John Doe &lt;john.doe@acme.com&gt; wrote:</div><br><div>Please pay invoice 42.</div></blockquote></div>'],
-    ['yahoo_quoted', '<div>Paid today.</div><div id="yahoo_quoted_123" class="yahoo_quoted"><div>On Wednesday, October 27, 2021, 09:31:00 AM GMT+1, John Doe &lt;john.doe@acme.com&gt; wrote:</div><div><br></div><div>Please pay invoice 42.</div></div>'],
-    ['moz-cite-prefix', '<p>Paid today.</p><div class="moz-cite-prefix">On 10/27/21 9:31 AM, John Doe wrote:<br></div><blockquote type="cite">Please pay invoice 42.</blockquote>'],
+    [
+      'gmail_quote',
+      '<div dir="ltr">Paid today.</div><br><div class="gmail_quote"><div dir="ltr" class="gmail_attr">On Wed, Oct 27, 2021 at 9:31 AM John Doe &lt;<a href="mailto:john.doe@acme.com">john.doe@acme.com</a>&gt; wrote:<br></div><blockquote class="gmail_quote">Please pay invoice 42.</blockquote></div>',
+    ],
+    [
+      'divRplyFwdMsg',
+      '<div>Paid today.</div><hr style="display:inline-block;width:98%"><div id="divRplyFwdMsg" dir="ltr"><font face="Calibri" style="font-size:11pt"><b>From:</b> John Doe &lt;john.doe@acme.com&gt;<br><b>Sent:</b> Wednesday, October 27, 2021 9:31 AM<br><b>To:</b> Anna<br><b>Subject:</b> Invoice 42</font><div>&nbsp;</div></div><div>Please pay invoice 42.</div>',
+    ],
+    [
+      'blockquote type=cite',
+      '<div>Paid today.</div><div><br><blockquote type="cite"><div>On 27 Oct 2021, at 09:31, John Doe &lt;john.doe@acme.com&gt; wrote:</div><br><div>Please pay invoice 42.</div></blockquote></div>',
+    ],
+    [
+      'yahoo_quoted',
+      '<div>Paid today.</div><div id="yahoo_quoted_123" class="yahoo_quoted"><div>On Wednesday, October 27, 2021, 09:31:00 AM GMT+1, John Doe &lt;john.doe@acme.com&gt; wrote:</div><div><br></div><div>Please pay invoice 42.</div></div>',
+    ],
+    [
+      'moz-cite-prefix',
+      '<p>Paid today.</p><div class="moz-cite-prefix">On 10/27/21 9:31 AM, John Doe wrote:<br></div><blockquote type="cite">Please pay invoice 42.</blockquote>',
+    ],
   ];
   it.each(cases)('%s', (_name, html) => {
     const { text } = sanitizeHtml(html);
@@ -49,9 +64,21 @@ describe('reply text in the webhook body', () => {
   it('carries the new content of the message', async () => {
     const { webhookBody } = await import('../../services/webhooks.ts');
     const capture = { id: 'cap_1', bucket_name: 'invoices', status: 'applied', fields: {}, confidence: 1 };
-    const message = { id: 'msg_1', from: { name: '', address: 'a@acme.com' }, recipients: ['in@x.example'], subject: 'Re: 42', received_at: 'now' };
-    const body = JSON.parse(webhookBody('dlv_1', capture as never, message as never,
-      'Paid today.\n\nOn Wed, Oct 27, 2021 at 9:31 AM John <j@acme.com> wrote:\n> Please pay.'));
+    const message = {
+      id: 'msg_1',
+      from: { name: '', address: 'a@acme.com' },
+      recipients: ['in@x.example'],
+      subject: 'Re: 42',
+      received_at: 'now',
+    };
+    const body = JSON.parse(
+      webhookBody(
+        'dlv_1',
+        capture as never,
+        message as never,
+        'Paid today.\n\nOn Wed, Oct 27, 2021 at 9:31 AM John <j@acme.com> wrote:\n> Please pay.',
+      ),
+    );
     expect(body.message.reply_text).toBe('Paid today.');
   });
 });

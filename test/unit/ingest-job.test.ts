@@ -11,20 +11,46 @@ import { mailWith, pageTreePdf } from '../helpers/hostile.ts';
 import { buildEml } from '../helpers/mail.ts';
 
 const CORPUS = join(import.meta.dirname, '../../../shared/corpus');
-const corpusPaths = readFileSync(join(CORPUS, 'INDEX.tsv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split('\t')[0]!);
+const corpusPaths = readFileSync(join(CORPUS, 'INDEX.tsv'), 'utf8')
+  .trim()
+  .split('\n')
+  .slice(1)
+  .map((l) => l.split('\t')[0]!);
 const bytes = (eml: string) => new TextEncoder().encode(eml);
 
 const BUCKETS: BucketDefinition[] = [
-  { id: 'bkt_fwd', name: 'forwarded-vendor', priority: 1, enabled: true, rule: { sender_domain: 'original.example' }, schema: 'starter:invoice' },
-  { id: 'bkt_inv', name: 'invoices', priority: 2, enabled: true,
-    rule: { any: [{ subject_contains: ['invoice', 'rechnung', 'facture'] }, { has_attachment: true }] }, schema: 'starter:invoice' },
-  { id: 'bkt_all', name: 'everything', priority: 3, enabled: true, rule: { text_matches: '\\w' }, schema: 'starter:receipt' },
+  {
+    id: 'bkt_fwd',
+    name: 'forwarded-vendor',
+    priority: 1,
+    enabled: true,
+    rule: { sender_domain: 'original.example' },
+    schema: 'starter:invoice',
+  },
+  {
+    id: 'bkt_inv',
+    name: 'invoices',
+    priority: 2,
+    enabled: true,
+    rule: { any: [{ subject_contains: ['invoice', 'rechnung', 'facture'] }, { has_attachment: true }] },
+    schema: 'starter:invoice',
+  },
+  {
+    id: 'bkt_all',
+    name: 'everything',
+    priority: 3,
+    enabled: true,
+    rule: { text_matches: '\\w' },
+    schema: 'starter:receipt',
+  },
 ];
 const forwarding = { forwarders: ['@forwarder.example'], envelopeFrom: null };
 
 const forward = buildEml({
-  from: 'Desk <desk@forwarder.example>', subject: 'Fwd: Invoice 4711',
-  text: 'FYI\n\n---------- Forwarded message ---------\nFrom: Jane Roe <jane@original.example>\nDate: Mon, 2 Mar 2026 09:00\n' +
+  from: 'Desk <desk@forwarder.example>',
+  subject: 'Fwd: Invoice 4711',
+  text:
+    'FYI\n\n---------- Forwarded message ---------\nFrom: Jane Roe <jane@original.example>\nDate: Mon, 2 Mar 2026 09:00\n' +
     'Subject: Invoice 4711\nTo: desk@forwarder.example\n\nInvoice number: 4711\nTotal: 120.00 EUR\nDue date: 2026-04-01\n',
 });
 
@@ -35,11 +61,16 @@ describe('one ingest job per message', () => {
     pools.push(p);
     return p;
   };
-  afterAll(async () => { await Promise.all(pools.map((p) => p.destroy())); });
+  afterAll(async () => {
+    await Promise.all(pools.map((p) => p.destroy()));
+  });
 
   it('gives what analyze, readAsOriginalSender and decide give, for a forward and 60 corpus messages', async () => {
     const p = pool({});
-    const raws = [bytes(forward), ...corpusPaths.filter((_, i) => i % 6 === 0).map((path) => new Uint8Array(readFileSync(join(CORPUS, path))))];
+    const raws = [
+      bytes(forward),
+      ...corpusPaths.filter((_, i) => i % 6 === 0).map((path) => new Uint8Array(readFileSync(join(CORPUS, path)))),
+    ];
     let matched = 0;
     for (const raw of raws) {
       const options = { recipients: ['ap@customer.example'] };
@@ -64,7 +95,13 @@ describe('one ingest job per message', () => {
 
   it('stopped while reading: the parts are read apart, then classified with a budget of their own', async () => {
     const p = pool({ timeoutMs: 1500, heapMb: 2048 });
-    const raw = bytes(mailWith('slow invoice', { filename: 'pages.pdf', contentType: 'application/pdf', content: pageTreePdf(100_000) }));
+    const raw = bytes(
+      mailWith('slow invoice', {
+        filename: 'pages.pdf',
+        contentType: 'application/pdf',
+        content: pageTreePdf(100_000),
+      }),
+    );
     const { analyzed, decided } = await analyzeAndDecide(p, raw, {}, forwarding, BUCKETS);
     if (!analyzed.ok) throw new Error('refused');
     expect(analyzed.message.flags).toContain('analysis_limit');
@@ -77,10 +114,17 @@ describe('one ingest job per message', () => {
     const p = pool({ timeoutMs: 1000 });
     // Five buckets of 40 regexes, none matching, over a 1 MiB body: seconds of
     // classification for a read of a tenth of a second.
-    const slow = Array.from({ length: 5 }, (_, b): BucketDefinition => ({
-      id: `bkt_${b}`, name: `slow-${b}`, priority: b, enabled: true, schema: null,
-      rule: { any: Array.from({ length: 40 }, (_, i) => ({ text_matches: `(a|b)*c${i}z` })) },
-    }));
+    const slow = Array.from(
+      { length: 5 },
+      (_, b): BucketDefinition => ({
+        id: `bkt_${b}`,
+        name: `slow-${b}`,
+        priority: b,
+        enabled: true,
+        schema: null,
+        rule: { any: Array.from({ length: 40 }, (_, i) => ({ text_matches: `(a|b)*c${i}z` })) },
+      }),
+    );
     const raw = bytes(buildEml({ subject: 'long', text: 'ab '.repeat(330_000) }));
     await analyze(p, bytes(buildEml({ subject: 'warm', text: 'warm the worker' })));
     const { analyzed, decided } = await analyzeAndDecide(p, raw, {}, forwarding, slow);
@@ -88,9 +132,14 @@ describe('one ingest job per message', () => {
     expect(analyzed.message.flags).not.toContain('analysis_limit');
     expect(analyzed.message.documents[0]!.text.length).toBe(989_999);
     expect(decided).toEqual({
-      classification: { bucket_id: null, bucket_name: null, decided_by: null,
-        reason: 'analysis_limit: classification stopped (time budget of 1000 ms exceeded)' },
-      run: null, limit: 'time budget of 1000 ms exceeded',
+      classification: {
+        bucket_id: null,
+        bucket_name: null,
+        decided_by: null,
+        reason: 'analysis_limit: classification stopped (time budget of 1000 ms exceeded)',
+      },
+      run: null,
+      limit: 'time budget of 1000 ms exceeded',
     });
   }, 120_000);
 });

@@ -25,7 +25,9 @@ function operators(bytes: number, word = 'filler'): Buffer {
 /** PDF's LZW (early change), as the encoder a generator would use. */
 function lzw(data: Uint8Array): Uint8Array {
   const bits: number[] = [];
-  const put = (code: number, width: number) => { for (let b = width - 1; b >= 0; b--) bits.push((code >> b) & 1); };
+  const put = (code: number, width: number) => {
+    for (let b = width - 1; b >= 0; b--) bits.push((code >> b) & 1);
+  };
   const table = new Map<string, number>();
   let next = 258;
   let width = 9;
@@ -33,9 +35,15 @@ function lzw(data: Uint8Array): Uint8Array {
   let w = '';
   for (const byte of data) {
     const wc = w + String.fromCharCode(byte);
-    if (wc.length === 1 || table.has(wc)) { w = wc; continue; }
+    if (wc.length === 1 || table.has(wc)) {
+      w = wc;
+      continue;
+    }
     put(w.length === 1 ? w.charCodeAt(0) : table.get(w)!, width);
-    if (next < 4095) { table.set(wc, next++); if (next >= 1 << width && width < 12) width++; }
+    if (next < 4095) {
+      table.set(wc, next++);
+      if (next >= 1 << width && width < 12) width++;
+    }
     w = String.fromCharCode(byte);
   }
   if (w) put(w.length === 1 ? w.charCodeAt(0) : table.get(w)!, width);
@@ -48,7 +56,7 @@ function lzw(data: Uint8Array): Uint8Array {
 
 function runLength(data: Uint8Array): Uint8Array {
   const out: number[] = [];
-  for (let at = 0; at < data.length;) {
+  for (let at = 0; at < data.length; ) {
     let run = 1;
     while (at + run < data.length && run < 128 && data[at + run] === data[at]) run++;
     out.push(257 - run, data[at]!);
@@ -66,15 +74,20 @@ function ascii85(data: Uint8Array): Buffer {
     while (chunk.length < 4) chunk.push(0);
     let value = ((chunk[0]! << 24) | (chunk[1]! << 16) | (chunk[2]! << 8) | chunk[3]!) >>> 0;
     const digits: string[] = [];
-    for (let i = 0; i < 5; i++) { digits.unshift(String.fromCharCode(33 + (value % 85))); value = Math.floor(value / 85); }
+    for (let i = 0; i < 5; i++) {
+      digits.unshift(String.fromCharCode(33 + (value % 85)));
+      value = Math.floor(value / 85);
+    }
     out += digits.slice(0, n + 1).join('');
   }
   return Buffer.from(`${out}~>`);
 }
 
 /** A PDF of pages drawn with pdf-lib, each page's content then replaced as given. */
-async function pdfWith(pages: { text: string; contents?: { data: Uint8Array; filter: string | string[] } }[],
-  extra?: (doc: PDFDocument, page: PDFPage) => void): Promise<Uint8Array> {
+async function pdfWith(
+  pages: { text: string; contents?: { data: Uint8Array; filter: string | string[] } }[],
+  extra?: (doc: PDFDocument, page: PDFPage) => void,
+): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   for (const p of pages) {
@@ -82,7 +95,10 @@ async function pdfWith(pages: { text: string; contents?: { data: Uint8Array; fil
     page.drawText(p.text, { x: 20, y: 200, size: 12, font });
     if (p.contents) {
       // Draw the text, then append the stream: what the page says stays readable.
-      const stream = doc.context.stream(p.contents.data, { Filter: p.contents.filter, Length: p.contents.data.byteLength });
+      const stream = doc.context.stream(p.contents.data, {
+        Filter: p.contents.filter,
+        Length: p.contents.data.byteLength,
+      });
       page.node.addContentStream(doc.context.register(stream));
     }
     extra?.(doc, page);
@@ -94,8 +110,16 @@ describe('PDF stream inflate limits', () => {
   it('stops a generated flate bomb at the stream limit, blanking only that stream', () => {
     const bomb = flatePdf(200);
     const copy = new Uint8Array(bomb);
-    const scan = limitPdfStreams(copy, { streamMaxBytes: READER_LIMITS.pdfStreamMaxBytes, totalMaxBytes: READER_LIMITS.pdfDecodedMaxBytes, embeddedMaxBytes: MIB });
-    expect(scan).toEqual({ limited: 'a PDF stream decodes past 32 MiB (the PDF stream inflate limit); it was not read', overLimit: 1, decodedBytes: 0 });
+    const scan = limitPdfStreams(copy, {
+      streamMaxBytes: READER_LIMITS.pdfStreamMaxBytes,
+      totalMaxBytes: READER_LIMITS.pdfDecodedMaxBytes,
+      embeddedMaxBytes: MIB,
+    });
+    expect(scan).toEqual({
+      limited: 'a PDF stream decodes past 32 MiB (the PDF stream inflate limit); it was not read',
+      overLimit: 1,
+      decodedBytes: 0,
+    });
     // The same length, the stream's data now spaces, everything else as it was.
     expect(copy.byteLength).toBe(bomb.byteLength);
     const changed = [...copy.keys()].filter((i) => copy[i] !== bomb[i]);
@@ -103,13 +127,20 @@ describe('PDF stream inflate limits', () => {
     const dataStart = text.indexOf('stream\n') + 7;
     expect(changed[0]).toBe(dataStart);
     expect(changed.at(-1)!).toBeLessThan(text.indexOf('endstream'));
-    expect(Buffer.from(copy.subarray(dataStart, text.indexOf('endstream'))).toString('latin1').trim()).toBe('');
+    expect(
+      Buffer.from(copy.subarray(dataStart, text.indexOf('endstream')))
+        .toString('latin1')
+        .trim(),
+    ).toBe('');
   });
 
   it('reads the pages around a bomb and says which limit left content out', async () => {
     const bomb = deflateSync(operators(40 * MIB, 'BOMB'), { level: 9 });
-    const pdf = await pdfWith([{ text: 'Invoice No: PAGE-ONE' }, { text: 'Total due: 99.00 EUR', contents: { data: bomb, filter: 'FlateDecode' } },
-      { text: 'Thank you' }]);
+    const pdf = await pdfWith([
+      { text: 'Invoice No: PAGE-ONE' },
+      { text: 'Total due: 99.00 EUR', contents: { data: bomb, filter: 'FlateDecode' } },
+      { text: 'Thank you' },
+    ]);
     const { text, limited } = await readPdf(pdf);
     expect(limited).toBe('a PDF stream decodes past 32 MiB (the PDF stream inflate limit); it was not read');
     expect(text.split('\n\n')).toEqual(['Invoice No: PAGE-ONE', 'Total due: 99.00 EUR', 'Thank you']);
@@ -130,7 +161,9 @@ describe('PDF stream inflate limits', () => {
     const corrupt = Buffer.concat([cut, Buffer.alloc(64, 0xff)]);
     for (const data of [cut, corrupt]) {
       expect(limitPdfStreams(flatePdfOf([data]), SMALL)).toMatchObject({ overLimit: 1 });
-      expect(limitPdfStreams(flatePdfOf([data]), { ...SMALL, streamMaxBytes: 4 * MIB, totalMaxBytes: 4 * MIB })).toMatchObject({ overLimit: 0 });
+      expect(
+        limitPdfStreams(flatePdfOf([data]), { ...SMALL, streamMaxBytes: 4 * MIB, totalMaxBytes: 4 * MIB }),
+      ).toMatchObject({ overLimit: 0 });
     }
   });
 
@@ -144,7 +177,11 @@ describe('PDF stream inflate limits', () => {
       { text: 'page rl', contents: { data: rl, filter: 'RunLengthDecode' } },
       { text: 'page a85', contents: { data: a85, filter: ['ASCII85Decode', 'FlateDecode'] } },
     ]);
-    const scan = limitPdfStreams(new Uint8Array(pdf), { streamMaxBytes: 32 * MIB, totalMaxBytes: 64 * MIB, embeddedMaxBytes: MIB });
+    const scan = limitPdfStreams(new Uint8Array(pdf), {
+      streamMaxBytes: 32 * MIB,
+      totalMaxBytes: 64 * MIB,
+      embeddedMaxBytes: MIB,
+    });
     // pdf-lib's own streams (the text it drew, the font) are flate streams of a few hundred bytes.
     expect(scan.decodedBytes - 300_000 - 200_000 - 100_000).toBeGreaterThan(0);
     expect(scan.decodedBytes - 300_000 - 200_000 - 100_000).toBeLessThan(2_000);
@@ -161,8 +198,16 @@ describe('PDF stream inflate limits', () => {
   it('leaves out image data and embedded files too large to keep, without a limit note', async () => {
     const image = deflateSync(operators(3 * MIB));
     const pdf = await pdfWith([{ text: 'Invoice with a picture' }], (doc, page) => {
-      const xobject = doc.context.stream(image, { Type: 'XObject', Subtype: 'Image', Width: 1000, Height: 1000, BitsPerComponent: 8,
-        ColorSpace: 'DeviceGray', Filter: 'FlateDecode', Length: image.byteLength });
+      const xobject = doc.context.stream(image, {
+        Type: 'XObject',
+        Subtype: 'Image',
+        Width: 1000,
+        Height: 1000,
+        BitsPerComponent: 8,
+        ColorSpace: 'DeviceGray',
+        Filter: 'FlateDecode',
+        Length: image.byteLength,
+      });
       page.node.setXObject(PDFName.of('Im1'), doc.context.register(xobject));
     });
     const copy = new Uint8Array(pdf);
@@ -181,10 +226,14 @@ describe('PDF stream inflate limits', () => {
   });
 
   it('flags the message truncated and reads the body and the other attachments', async () => {
-    const eml = buildEml({ subject: 'Invoice', text: 'Invoice INV-77 attached, total 12.00 EUR.', attachments: [
-      { filename: 'flate.pdf', contentType: 'application/pdf', content: flatePdf(200) },
-      { filename: 'notes.txt', contentType: 'text/plain', content: new TextEncoder().encode('PO number 4711') },
-    ] });
+    const eml = buildEml({
+      subject: 'Invoice',
+      text: 'Invoice INV-77 attached, total 12.00 EUR.',
+      attachments: [
+        { filename: 'flate.pdf', contentType: 'application/pdf', content: flatePdf(200) },
+        { filename: 'notes.txt', contentType: 'text/plain', content: new TextEncoder().encode('PO number 4711') },
+      ],
+    });
     const analyzed = await analyzeMessage(eml);
     if (!analyzed.ok) throw new Error('refused');
     const { flags, documents } = analyzed.message;
@@ -198,14 +247,24 @@ describe('PDF stream inflate limits', () => {
 
 /** A bare PDF whose pages have the given flate content streams (no pdf-lib: bytes as given). */
 function flatePdfOf(streams: Uint8Array[]): Uint8Array {
-  const objects: (string | Buffer)[] = ['<< /Type /Catalog /Pages 2 0 R >>',
-    `<< /Type /Pages /Kids [${streams.map((_, i) => `${3 + 2 * i} 0 R`).join(' ')}] /Count ${streams.length} >>`];
+  const objects: (string | Buffer)[] = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Pages /Kids [${streams.map((_, i) => `${3 + 2 * i} 0 R`).join(' ')}] /Count ${streams.length} >>`,
+  ];
   streams.forEach((s, i) => {
     objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 300] /Contents ${4 + 2 * i} 0 R >>`);
-    objects.push(Buffer.concat([Buffer.from(`<< /Length ${s.byteLength} /Filter /FlateDecode >>\nstream\n`), s, Buffer.from('\nendstream')]));
+    objects.push(
+      Buffer.concat([
+        Buffer.from(`<< /Length ${s.byteLength} /Filter /FlateDecode >>\nstream\n`),
+        s,
+        Buffer.from('\nendstream'),
+      ]),
+    );
   });
   const parts = [Buffer.from('%PDF-1.7\n')];
-  objects.forEach((o, i) => parts.push(Buffer.from(`${i + 1} 0 obj\n`), Buffer.from(o), Buffer.from('\nendobj\n')));
+  objects.forEach((o, i) => {
+    parts.push(Buffer.from(`${i + 1} 0 obj\n`), Buffer.from(o), Buffer.from('\nendobj\n'));
+  });
   parts.push(Buffer.from('trailer\n<< /Root 1 0 R >>\n%%EOF\n'));
   return new Uint8Array(Buffer.concat(parts));
 }

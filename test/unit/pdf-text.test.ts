@@ -22,12 +22,20 @@ async function pdfOf(pages: Text[][]): Promise<Uint8Array> {
 // A two-column invoice: the seller's address on the left, the invoice data on the right,
 // drawn right column first so the content stream order is not the reading order.
 const twoColumn: Text[] = [
-  { text: 'Invoice Date:', x: 330, y: 760 }, { text: '20-10-2015', x: 450, y: 760 },
-  { text: 'Invoice No:', x: 330, y: 745 }, { text: 'INV-2015-88', x: 450, y: 745 },
-  { text: 'Muster GmbH', x: 50, y: 760 }, { text: 'Hauptstraße 5', x: 50, y: 745 },
-  { text: 'Description', x: 50, y: 650 }, { text: 'Qty', x: 300, y: 650 }, { text: 'Amount', x: 450, y: 650 },
-  { text: 'Consulting', x: 50, y: 635 }, { text: '2', x: 300, y: 635 }, { text: '1,200.00', x: 450, y: 635 },
-  { text: 'Total due', x: 330, y: 600 }, { text: 'EUR 1,428.00', x: 450, y: 600 },
+  { text: 'Invoice Date:', x: 330, y: 760 },
+  { text: '20-10-2015', x: 450, y: 760 },
+  { text: 'Invoice No:', x: 330, y: 745 },
+  { text: 'INV-2015-88', x: 450, y: 745 },
+  { text: 'Muster GmbH', x: 50, y: 760 },
+  { text: 'Hauptstraße 5', x: 50, y: 745 },
+  { text: 'Description', x: 50, y: 650 },
+  { text: 'Qty', x: 300, y: 650 },
+  { text: 'Amount', x: 450, y: 650 },
+  { text: 'Consulting', x: 50, y: 635 },
+  { text: '2', x: 300, y: 635 },
+  { text: '1,200.00', x: 450, y: 635 },
+  { text: 'Total due', x: 330, y: 600 },
+  { text: 'EUR 1,428.00', x: 450, y: 600 },
 ];
 
 describe('layout text', () => {
@@ -46,8 +54,10 @@ describe('layout text', () => {
 
   it('joins items of one word and spaces words from pdf.js item positions', () => {
     const lines = layoutLines([
-      { str: 'Rech', x: 10, y: 100, width: 20, size: 10 }, { str: 'nung', x: 30, y: 100.5, width: 20, size: 10 },
-      { str: 'Nr.', x: 53, y: 100, width: 12, size: 10 }, { str: 'A-1', x: 150, y: 100, width: 15, size: 10 },
+      { str: 'Rech', x: 10, y: 100, width: 20, size: 10 },
+      { str: 'nung', x: 30, y: 100.5, width: 20, size: 10 },
+      { str: 'Nr.', x: 53, y: 100, width: 12, size: 10 },
+      { str: 'A-1', x: 150, y: 100, width: 15, size: 10 },
       { str: 'next line', x: 10, y: 85, width: 40, size: 10 },
     ]);
     expect(lines[0]).toMatch(/^Rechnung Nr\.\s{3,}A-1$/);
@@ -55,16 +65,28 @@ describe('layout text', () => {
   });
 
   it('a page of 150,000 items and items with broken coordinates do not throw', () => {
-    const items = Array.from({ length: 150_000 }, (_, i) => ({ str: 'x', x: (i % 100) * 6, y: 800 - Math.floor(i / 100) * 12, width: 5, size: 10 }));
-    items.push({ str: 'bad', x: Number.NaN, y: 1, width: 5, size: 10 }, { str: 'far', x: 1e12, y: 3000, width: 5, size: 10 });
+    const items = Array.from({ length: 150_000 }, (_, i) => ({
+      str: 'x',
+      x: (i % 100) * 6,
+      y: 800 - Math.floor(i / 100) * 12,
+      width: 5,
+      size: 10,
+    }));
+    items.push(
+      { str: 'bad', x: Number.NaN, y: 1, width: 5, size: 10 },
+      { str: 'far', x: 1e12, y: 3000, width: 5, size: 10 },
+    );
     const lines = layoutLines(items.filter((i) => Number.isFinite(i.x)));
     expect(lines.length).toBe(1501);
     expect(lines.every((l) => l.length <= 420)).toBe(true);
   });
 
   it('a two-column PDF invoice is read by the invoice starter', async () => {
-    const eml = buildEml({ subject: 'Documents', text: 'Please find the attachment.',
-      attachments: [{ filename: 'scan.pdf', contentType: 'application/pdf', content: await pdfOf([twoColumn]) }] });
+    const eml = buildEml({
+      subject: 'Documents',
+      text: 'Please find the attachment.',
+      attachments: [{ filename: 'scan.pdf', contentType: 'application/pdf', content: await pdfOf([twoColumn]) }],
+    });
     const analyzed = await analyzeMessage(eml);
     if (!analyzed.ok) throw new Error('refused');
     const r = runSchema(compileSchema(STARTERS.invoice), analyzed.message.view);
@@ -94,8 +116,13 @@ describe('PDF reader limits', () => {
     expect(limited).toBe(`read the first ${MAX_PDF_PAGES} of 100000 pages`);
     expect(text.split('Invoice No: BOMB-1').length - 1).toBe(MAX_PDF_PAGES);
 
-    const analyzed = await analyzeMessage(buildEml({ subject: 'Invoice', text: 'Attached.',
-      attachments: [{ filename: 'bomb.pdf', contentType: 'application/pdf', content: bytes }] }));
+    const analyzed = await analyzeMessage(
+      buildEml({
+        subject: 'Invoice',
+        text: 'Attached.',
+        attachments: [{ filename: 'bomb.pdf', contentType: 'application/pdf', content: bytes }],
+      }),
+    );
     if (!analyzed.ok) throw new Error('refused');
     expect(analyzed.message.flags).toContain('truncated');
     expect(analyzed.message.documents[1]).toMatchObject({ truncated: true, unreadable: null });

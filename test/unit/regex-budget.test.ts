@@ -42,12 +42,18 @@ describe('largestRepeat', () => {
 
 describe('rule budget', () => {
   it('refuses a counted repeat over the limit, naming the path, the limit and the fix', () => {
-    const e = refusal(() => compileRule({ any: [{ subject_contains: ['a'] }, { has_attachment: true }, { subject_matches: '[a-z]{1000}!' }] }));
+    const e = refusal(() =>
+      compileRule({
+        any: [{ subject_contains: ['a'] }, { has_attachment: true }, { subject_matches: '[a-z]{1000}!' }],
+      }),
+    );
     expect(e.code).toBe('invalid_regex');
     expect(e.path).toBe('rule.any[2].subject_matches');
     expect(e.message).toContain(`over the limit of ${REGEX_LIMITS.repeat}`);
     expect(e.message).toContain('use + or *');
-    expect(refusal(() => compileRule({ header: { name: 'x-a', matches: '(?:\\d{1,3}\\.){40}' } })).path).toBe('rule.header.matches');
+    expect(refusal(() => compileRule({ header: { name: 'x-a', matches: '(?:\\d{1,3}\\.){40}' } })).path).toBe(
+      'rule.header.matches',
+    );
     expect(() => compileRule({ text_matches: '(?:\\d{1,3}\\.){3}\\d{1,3}' })).not.toThrow();
     expect(() => compileRule({ text_matches: '(?:[a-z]{10}){10}!' })).not.toThrow();
   });
@@ -70,14 +76,17 @@ describe('rule budget', () => {
 
 describe('schema budget', () => {
   const field = (patterns: string[]) => ({
-    type: 'string', extract: patterns.map((pattern) => ({ kind: 'regex', pattern })),
+    type: 'string',
+    extract: patterns.map((pattern) => ({ kind: 'regex', pattern })),
   });
 
   it('limits counted repeats and the whole schema, by path', () => {
     const repeat = refusal(() => compileSchema({ name: 's', fields: { a: field(['(?<value>\\d{1,500})']) } }));
     expect([repeat.code, repeat.path]).toEqual(['invalid_regex', 'schema.fields.a.extract[0].pattern']);
     const big = '(?<value>[a-z]{100})';
-    const size = refusal(() => compileSchema({ name: 's', fields: { a: field([big, big]), b: field([big, big, big]) } }));
+    const size = refusal(() =>
+      compileSchema({ name: 's', fields: { a: field([big, big]), b: field([big, big, big]) } }),
+    );
     expect([size.code, size.path]).toEqual(['invalid_regex', 'schema.fields.b.extract[2].pattern']);
     expect(size.message).toContain('for a whole schema');
     expect(size.message).toContain('labeled_value');
@@ -89,8 +98,23 @@ describe('schema budget', () => {
 });
 
 describe('matching through the DFA (test) agrees with the Matcher', () => {
-  const inputs = ['', 'Invoice No: A-1', 'invoice no. b-22 and Invoice No C-3', 'x'.repeat(200) + '!', 'ÄÖÜ äöü 𝐀𝐁', 'line1\nline2'];
-  it.each(['invoice\\s+no[.:]?\\s*(?<value>\\S+)', '[a-z]{100}!', '^line2$', '(?m)^line2$', '\\p{Lu}+', 'b-\\d+', 'nothing'])('%s', (pattern) => {
+  const inputs = [
+    '',
+    'Invoice No: A-1',
+    'invoice no. b-22 and Invoice No C-3',
+    `${'x'.repeat(200)}!`,
+    'ÄÖÜ äöü 𝐀𝐁',
+    'line1\nline2',
+  ];
+  it.each([
+    'invoice\\s+no[.:]?\\s*(?<value>\\S+)',
+    '[a-z]{100}!',
+    '^line2$',
+    '(?m)^line2$',
+    '\\p{Lu}+',
+    'b-\\d+',
+    'nothing',
+  ])('%s', (pattern) => {
     const regex = compileRegex(pattern, 'p');
     for (const input of inputs) {
       const m = regex.matcher(input);
@@ -115,9 +139,15 @@ describe('over REST', () => {
     expect(created.status).toBe(400);
     expect(created.body.error.details.path).toBe('rule.any[2].subject_matches');
     expect((await s.call('list_buckets')).body.buckets.map((b: { name: string }) => b.name)).not.toContain('budget');
-    const schema = { name: 's', fields: { a: { type: 'string', extract: [{ kind: 'regex', pattern: '(?<value>\\w{1,1000})' }] } } };
+    const schema = {
+      name: 's',
+      fields: { a: { type: 'string', extract: [{ kind: 'regex', pattern: '(?<value>\\w{1,1000})' }] } },
+    };
     const drySchema = await s.call('dry_run_schema', { schema, html: '<p>hi</p>' });
     expect(drySchema.status).toBe(400);
-    expect(drySchema.body.error).toMatchObject({ code: 'invalid_regex', details: { path: 'schema.fields.a.extract[0].pattern' } });
+    expect(drySchema.body.error).toMatchObject({
+      code: 'invalid_regex',
+      details: { path: 'schema.fields.a.extract[0].pattern' },
+    });
   });
 });

@@ -19,13 +19,17 @@ describe('resultTooLarge', () => {
     expect(error.code).toBe('too_large');
     expect(error.status).toBe(413);
     expect(error.details).toEqual({ limit_bytes: bytes - 1, result_bytes: bytes, narrowing: ['limit'] });
-    expect(error.message).toBe(`The result of list_things is ${Math.ceil(bytes / 1024)} KB, over the ` +
-      `${Math.ceil((bytes - 1) / 1024)} KB one result may take; narrow it with limit and call again.`);
+    expect(error.message).toBe(
+      `The result of list_things is ${Math.ceil(bytes / 1024)} KB, over the ` +
+        `${Math.ceil((bytes - 1) / 1024)} KB one result may take; narrow it with limit and call again.`,
+    );
   });
 
   it('names the operator setting when the tool has no input that narrows it', () => {
     const error = resultTooLarge({ name: 'get_thing', mutating: false }, big, 1024)!;
-    expect(error.message).toContain('this operation has no input that narrows it; ask the operator to raise SVC_MAX_RESULT_BYTES');
+    expect(error.message).toContain(
+      'this operation has no input that narrows it; ask the operator to raise SVC_MAX_RESULT_BYTES',
+    );
     expect(error.details.narrowing).toEqual([]);
   });
 
@@ -38,7 +42,8 @@ describe('SVC_MAX_RESULT_BYTES', () => {
   it('defaults to 128 KB and refuses a limit too small for any useful result', () => {
     expect(loadConfig({}).maxResultBytes).toBe(128 * 1024);
     expect(loadConfig({ SVC_MAX_RESULT_BYTES: '1048576' }).maxResultBytes).toBe(1048576);
-    expect(() => loadConfig({ SVC_MAX_RESULT_BYTES: '1000' }))
-      .toThrow('SVC_MAX_RESULT_BYTES=1000 is not an integer >= 16384; fix or unset it');
+    expect(() => loadConfig({ SVC_MAX_RESULT_BYTES: '1000' })).toThrow(
+      'SVC_MAX_RESULT_BYTES=1000 is not an integer >= 16384; fix or unset it',
+    );
   });
 });

@@ -65,7 +65,13 @@ describe('predicates', () => {
     ['any', { any: [{ subject_contains: ['receipt'] }, { has_attachment: true }] }, true],
     ['all', { all: [{ sender_domain: '.acme.example' }, { has_attachment: true }] }, true],
     ['all with one failing', { all: [{ sender_domain: '.acme.example' }, { has_attachment: false }] }, false],
-    ['nested', { all: [{ any: [{ subject_contains: ['nope'] }, { not: { auth: { spf: 'fail' } } }] }, { address: 'invoices@' }] }, true],
+    [
+      'nested',
+      {
+        all: [{ any: [{ subject_contains: ['nope'] }, { not: { auth: { spf: 'fail' } } }] }, { address: 'invoices@' }],
+      },
+      true,
+    ],
   ];
 
   it.each(cases)('%s', async (_name, rule, expected) => {
@@ -82,13 +88,19 @@ describe('predicates', () => {
         if (k === 'not') visit(v);
       }
     };
-    cases.forEach(([, rule]) => visit(rule));
-    expect([...used].filter((k) => (PREDICATE_FORMS as readonly string[]).includes(k)).sort()).toEqual([...PREDICATE_FORMS].sort());
+    cases.forEach(([, rule]) => {
+      visit(rule);
+    });
+    expect([...used].filter((k) => (PREDICATE_FORMS as readonly string[]).includes(k)).sort()).toEqual(
+      [...PREDICATE_FORMS].sort(),
+    );
   });
 
   it('says which predicate decided', async () => {
     const v = await view(pass);
-    const rule = compileRule({ any: [{ subject_contains: ['receipt'] }, { all: [{ has_attachment: true }, { sender_domain: '.acme.example' }] }] });
+    const rule = compileRule({
+      any: [{ subject_contains: ['receipt'] }, { all: [{ has_attachment: true }, { sender_domain: '.acme.example' }] }],
+    });
     expect(rule(v).decided_by).toBe('rule.any[1].all');
     const failing = compileRule({ all: [{ has_attachment: true }, { subject_contains: ['receipt'] }] });
     expect(failing(v)).toMatchObject({ matched: false, decided_by: 'rule.all[1].subject_contains' });
@@ -112,7 +124,12 @@ describe('refusals by name and path', () => {
     ['two keys', { subject_contains: ['a'], has_attachment: true }, 'invalid_rule', 'rule'],
     ['unknown form', { subject_is: 'x' }, 'invalid_rule', 'rule.subject_is'],
     ['empty any', { any: [] }, 'invalid_rule', 'rule.any'],
-    ['nested bad list', { all: [{ has_attachment: true }, { any: [{ text_contains: 'x' }] }] }, 'invalid_rule', 'rule.all[1].any[0].text_contains'],
+    [
+      'nested bad list',
+      { all: [{ has_attachment: true }, { any: [{ text_contains: 'x' }] }] },
+      'invalid_rule',
+      'rule.all[1].any[0].text_contains',
+    ],
     ['bad regex', { any: [{ subject_matches: '(unclosed' }] }, 'invalid_regex', 'rule.any[0].subject_matches'],
     ['backreference', { text_matches: '(a)\\1' }, 'invalid_regex', 'rule.text_matches'],
     ['header both', { header: { name: 'X', contains: 'a', matches: 'b' } }, 'invalid_rule', 'rule.header'],
@@ -137,7 +154,7 @@ describe('refusals by name and path', () => {
 
 describe('linear-time regexes', () => {
   it('a catastrophic pattern on 100 KB finishes in well under a second', () => {
-    const input = 'a'.repeat(100_000) + '!';
+    const input = `${'a'.repeat(100_000)}!`;
     for (const pattern of ['(a+)+$', '(a|aa)+$', '(a*)*b', '^(([a-z])+.)+[A-Z]([a-z])+$']) {
       const started = performance.now();
       expect(testRegex(compileRegex(pattern, 'p'), input)).toBe(false);

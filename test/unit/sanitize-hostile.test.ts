@@ -7,10 +7,18 @@ import { sanitizeHtml, tidy } from '../../pipeline/sanitize.ts';
 describe('browser tree construction', () => {
   it.each([
     ['upper-case void tag', '<META name="x" content="y"><p>Hello</p>', 'Hello'],
-    ['mismatched head case', '<html><Head><TITLE>Subject</TITLE></head><BODY><P>Body text</P></BODY></html>', 'Body text'],
+    [
+      'mismatched head case',
+      '<html><Head><TITLE>Subject</TITLE></head><BODY><P>Body text</P></BODY></html>',
+      'Body text',
+    ],
     ['head never closed', '<html><head><title>x</title><meta charset="utf-8"><body><p>Body text</p>', 'Body text'],
-    ['xml declaration and Word namespace', '<?xml version="1.0" encoding="utf-8"?><html><body>' +
-      '<?xml:namespace prefix = o ns = "urn:schemas-microsoft-com:office:office" /><p>Word text<o:p></o:p></p></body></html>', 'Word text'],
+    [
+      'xml declaration and Word namespace',
+      '<?xml version="1.0" encoding="utf-8"?><html><body>' +
+        '<?xml:namespace prefix = o ns = "urn:schemas-microsoft-com:office:office" /><p>Word text<o:p></o:p></p></body></html>',
+      'Word text',
+    ],
     ['misnested inline tags', '<p><b>bold <i>both</b> italic</i> plain</p>', 'bold both italic plain'],
     ['unclosed paragraphs and cells', '<table><tr><td>a<td>b<tr><td>c</table><p>one<p>two', 'a | b\nc\n\none\n\ntwo'],
     ['template is not rendered', '<p>a</p><template><p>TEMPLATE</p></template>', 'a'],
@@ -24,7 +32,7 @@ describe('browser tree construction', () => {
 
 describe('hostile markup is read in linear time without recursion', () => {
   it('2,000 nested elements', () => {
-    const html = '<div>'.repeat(2000) + 'deep text' + '</div>'.repeat(2000);
+    const html = `${'<div>'.repeat(2000)}deep text${'</div>'.repeat(2000)}`;
     expect(sanitizeHtml(html).text).toBe('deep text');
   });
 
@@ -37,12 +45,12 @@ describe('hostile markup is read in linear time without recursion', () => {
   });
 
   it('5,000 unclosed elements, and unclosed formatting tags', () => {
-    expect(sanitizeHtml('<div>'.repeat(5000) + 'unclosed text').text).toBe('unclosed text');
-    expect(sanitizeHtml('<span><b><i><u>'.repeat(3000) + 'formatting text').text).toBe('formatting text');
+    expect(sanitizeHtml(`${'<div>'.repeat(5000)}unclosed text`).text).toBe('unclosed text');
+    expect(sanitizeHtml(`${'<span><b><i><u>'.repeat(3000)}formatting text`).text).toBe('formatting text');
   });
 
   it('styles nested thousands deep still apply near the top', () => {
-    const html = '<div style="display:none">secret words here</div>' + '<div>'.repeat(3000) + 'bottom';
+    const html = `<div style="display:none">secret words here</div>${'<div>'.repeat(3000)}bottom`;
     const r = sanitizeHtml(html);
     expect(r.text).toBe('bottom');
     expect(r.hidden).toEqual([{ reason: 'display:none', text: 'secret words here' }]);

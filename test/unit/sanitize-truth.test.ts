@@ -19,21 +19,26 @@ const secret = words(SECRET).join(' ');
 const has = (text: string) => words(text).join(' ').includes(secret);
 
 // The libraries as the analysis workers load them (import(), not the require() fallback).
-beforeAll(async () => { await loadHtmlLibs(); });
+beforeAll(async () => {
+  await loadHtmlLibs();
+});
 
 describe('corpus HTML against the browser', () => {
   it('covers the corpus HTML bodies', () => {
     expect(withText.length).toBeGreaterThanOrEqual(100);
   });
 
-  it.each(withText.map(([path]) => path))('%s keeps at least 95 percent of the visible words and adds none', async (path) => {
-    const parsed = await parseMessage(corpusFile(path));
-    if (!parsed.ok) throw new Error(parsed.refusal.message);
-    const { text } = sanitizeHtml(parsed.message.html!);
-    const truth = corpus[path]!;
-    expect(keptShare(text, truth)).toBeGreaterThanOrEqual(0.95);
-    expect(unseenWords(text, truth)).toEqual([]);
-  });
+  it.each(withText.map(([path]) => path))(
+    '%s keeps at least 95 percent of the visible words and adds none',
+    async (path) => {
+      const parsed = await parseMessage(corpusFile(path));
+      if (!parsed.ok) throw new Error(parsed.refusal.message);
+      const { text } = sanitizeHtml(parsed.message.html!);
+      const truth = corpus[path]!;
+      expect(keptShare(text, truth)).toBeGreaterThanOrEqual(0.95);
+      expect(unseenWords(text, truth)).toEqual([]);
+    },
+  );
 });
 
 describe('hand-made cases against the browser', () => {

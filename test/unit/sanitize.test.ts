@@ -13,7 +13,10 @@ const techniques: [string, string][] = [
   ['font-size 0', `<span style="font-size:0px">${INSTRUCTION}</span>`],
   ['tiny font', `<span style="font-size:1px">${INSTRUCTION}</span>`],
   ['white on white', `<p style="color:#ffffff">${INSTRUCTION}</p>`],
-  ['near background colour', `<td style="background-color:#f0f0f0"><span style="color:#eeeeee">${INSTRUCTION}</span></td>`],
+  [
+    'near background colour',
+    `<td style="background-color:#f0f0f0"><span style="color:#eeeeee">${INSTRUCTION}</span></td>`,
+  ],
   ['font colour attribute', `<font color="white">${INSTRUCTION}</font>`],
   ['off-screen', `<div style="position:absolute;left:-9999px">${INSTRUCTION}</div>`],
   ['text-indent', `<div style="text-indent:-10000px">${INSTRUCTION}</div>`],
@@ -23,7 +26,8 @@ const techniques: [string, string][] = [
   ['zero-size box', `<div style="height:0;overflow:hidden">${INSTRUCTION}</div>`],
 ];
 
-const wrap = (hidden: string) => `<html><body><p>Please find our invoice attached.</p>${hidden}<p>Kind regards</p></body></html>`;
+const wrap = (hidden: string) =>
+  `<html><body><p>Please find our invoice attached.</p>${hidden}<p>Kind regards</p></body></html>`;
 
 describe('hidden text', () => {
   it.each(techniques)('%s is separated and flagged', (_name, markup) => {
@@ -50,20 +54,26 @@ describe('hidden text', () => {
   });
 
   it('drops scripts, event handlers and javascript: links, flagged script_removed', () => {
-    const result = sanitizeHtml('<p onclick="steal()">Hello</p><script>alert(1)</script><a href="javascript:go()">x</a>');
+    const result = sanitizeHtml(
+      '<p onclick="steal()">Hello</p><script>alert(1)</script><a href="javascript:go()">x</a>',
+    );
     expect(result.text).not.toContain('alert');
     expect(result.flags).toContain('script_removed');
     expect(sanitizeHtml('<p>plain</p>').flags).toEqual([]);
   });
 
   it('keeps visible structure: paragraphs, line breaks, lists, table rows, entities', () => {
-    const result = sanitizeHtml('<h1>Order</h1><p>Line&nbsp;one<br>Line two &amp; more</p><ul><li>A</li><li>B</li></ul>' +
-      '<table><tr><th>Item</th><th>Price</th></tr><tr><td>Widget</td><td>&euro;5</td></tr></table>');
+    const result = sanitizeHtml(
+      '<h1>Order</h1><p>Line&nbsp;one<br>Line two &amp; more</p><ul><li>A</li><li>B</li></ul>' +
+        '<table><tr><th>Item</th><th>Price</th></tr><tr><td>Widget</td><td>&euro;5</td></tr></table>',
+    );
     expect(result.text).toBe('Order\n\nLine one\nLine two & more\n\n- A\n- B\n\nItem | Price\nWidget | €5');
   });
 
   it('does not treat mobile-only @media rules or short template comments as hidden', () => {
-    const result = sanitizeHtml('<style>@media (max-width:600px){.desk{display:none}}</style><!-- header --><p class="desk">Visible</p>');
+    const result = sanitizeHtml(
+      '<style>@media (max-width:600px){.desk{display:none}}</style><!-- header --><p class="desk">Visible</p>',
+    );
     expect(result.text).toBe('Visible');
     expect(result.flags).toEqual([]);
   });

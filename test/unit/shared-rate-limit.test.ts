@@ -7,7 +7,6 @@ import { describe, expect, it } from 'vitest';
 import { SharedRateLimiter, allowanceFor } from '../../services/shared-rate-limit.ts';
 import { connectionFailure, openDb, type Db } from '../../storage/db.ts';
 
-
 async function twoProcesses(perMinute: number) {
   const url = `file:${join(mkdtempSync(join(tmpdir(), 'svc-rate-')), 'svc.db')}`;
   const clock = { ms: Date.parse('2026-11-01T10:00:00Z') };
@@ -17,15 +16,23 @@ async function twoProcesses(perMinute: number) {
   return {
     clock,
     db: dbA,
-    a, b,
+    a,
+    b,
     /** Both processes have reported what they spent and heard back. */
-    settle: async () => { await a.drain(); await b.drain(); },
-    close: () => { dbA.close(); dbB.close(); },
+    settle: async () => {
+      await a.drain();
+      await b.drain();
+    },
+    close: () => {
+      dbA.close();
+      dbB.close();
+    },
   };
 }
 
 describe('shared rate limit', () => {
-  const takeAll = (limiter: SharedRateLimiter, key: string, n: number) => Array.from({ length: n }, () => limiter.take(key));
+  const takeAll = (limiter: SharedRateLimiter, key: string, n: number) =>
+    Array.from({ length: n }, () => limiter.take(key));
 
   it('two processes taking turns share one budget; a stale view lets one call through, paid back by waiting', async () => {
     const { a, b, clock, settle, close } = await twoProcesses(30);
@@ -82,7 +89,12 @@ describe('shared rate limit', () => {
 describe('shared rate limit without its database', () => {
   it('runs ahead by the allowance only, then refuses for a second; retries are paced, not spun', async () => {
     let reports = 0;
-    const down = { batch: async () => { reports++; throw new Error('fetch failed'); } } as unknown as Db;
+    const down = {
+      batch: async () => {
+        reports++;
+        throw new Error('fetch failed');
+      },
+    } as unknown as Db;
     const limiter = new SharedRateLimiter(down, 600, () => Date.now());
     const waits = Array.from({ length: 15 }, () => limiter.take('key_3'));
     expect(waits.slice(0, 10)).toEqual(Array(10).fill(0));
@@ -96,10 +108,17 @@ describe('shared rate limit without its database', () => {
 
 describe('server failures', () => {
   it('names connection failures and leaves SQL errors alone', () => {
-    expect(connectionFailure(new TypeError('fetch failed', { cause: Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }) })))
-      .toBe('ECONNREFUSED');
+    expect(
+      connectionFailure(
+        new TypeError('fetch failed', { cause: Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }) }),
+      ),
+    ).toBe('ECONNREFUSED');
     expect(connectionFailure(new Error('Replication(PrimaryHandshakeTimeout)'))).toContain('Replication(');
-    expect(connectionFailure(Object.assign(new Error('SQLITE_CONSTRAINT: UNIQUE constraint failed'), { code: 'SQLITE_CONSTRAINT' }))).toBeNull();
+    expect(
+      connectionFailure(
+        Object.assign(new Error('SQLITE_CONSTRAINT: UNIQUE constraint failed'), { code: 'SQLITE_CONSTRAINT' }),
+      ),
+    ).toBeNull();
     expect(connectionFailure(new Error('no such table: x'))).toBeNull();
   });
 });

@@ -98,7 +98,9 @@ describe('add_destination refuses internal addresses by class', () => {
     const open = await makeTestApp({ SVC_ALLOW_PRIVATE_DESTINATIONS: '1' });
     try {
       const c = caller(open.h3, (await createSandbox(open.app, 'operator')).key);
-      expect((await c('add_destination', { name: 'local', url: 'http://[64:ff9b::127.0.0.1]:8080/' })).status).toBe(200);
+      expect((await c('add_destination', { name: 'local', url: 'http://[64:ff9b::127.0.0.1]:8080/' })).status).toBe(
+        200,
+      );
       expect((await c('add_destination', { name: 'zero', url: 'http://127.0.0.1:0/' })).status).toBe(400);
     } finally {
       await open.close();
@@ -109,17 +111,32 @@ describe('add_destination refuses internal addresses by class', () => {
 /** A DNS answer the test chooses, in dns.lookup's shape. */
 function fakeDns(addresses: string[]): Lookup {
   return ((_host: string, _opts: unknown, cb: (e: Error | null, a: { address: string; family: number }[]) => void) => {
-    cb(null, addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })));
+    cb(
+      null,
+      addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+    );
   }) as unknown as Lookup;
 }
 
 describe('connect-time guard', () => {
-  const hostile = ['64:ff9b::a9fe:a9fe', '64:ff9b::7f00:1', '::7f00:1', '::ffff:0:7f00:1', '2002:7f00:1::', 'fec0::1', '2001::1', '127.0.0.2'];
+  const hostile = [
+    '64:ff9b::a9fe:a9fe',
+    '64:ff9b::7f00:1',
+    '::7f00:1',
+    '::ffff:0:7f00:1',
+    '2002:7f00:1::',
+    'fec0::1',
+    '2001::1',
+    '127.0.0.2',
+  ];
 
   it.each(hostile)('a hostname resolving to %s is refused before any connection', async (address) => {
     // A real request through the guarded lookup: the error comes from the guard, not the network.
     const error = await new Promise<NodeJS.ErrnoException>((resolve) => {
-      const req = request('http://hook.example.test:8080/x', { method: 'POST', lookup: guardedLookup(false, fakeDns(['93.184.216.34', address])) });
+      const req = request('http://hook.example.test:8080/x', {
+        method: 'POST',
+        lookup: guardedLookup(false, fakeDns(['93.184.216.34', address])),
+      });
       req.on('error', resolve);
       req.on('response', () => resolve(new Error('connected') as NodeJS.ErrnoException));
       req.end();
@@ -130,12 +147,23 @@ describe('connect-time guard', () => {
 
   it('passes public answers through (all and single-address forms) and honours allowPrivate', async () => {
     const lookup = guardedLookup(false, fakeDns(['93.184.216.34', '2606:4700::1111']));
-    const single = await new Promise((resolve) => lookup('h', {}, (e, address, family) => resolve({ e, address, family })));
+    const single = await new Promise((resolve) =>
+      lookup('h', {}, (e, address, family) => resolve({ e, address, family })),
+    );
     expect(single).toEqual({ e: null, address: '93.184.216.34', family: 4 });
     const all = await new Promise((resolve) => lookup('h', { all: true }, (e, list) => resolve({ e, list })));
-    expect(all).toEqual({ e: null, list: [{ address: '93.184.216.34', family: 4 }, { address: '2606:4700::1111', family: 6 }] });
+    expect(all).toEqual({
+      e: null,
+      list: [
+        { address: '93.184.216.34', family: 4 },
+        { address: '2606:4700::1111', family: 6 },
+      ],
+    });
     const open = guardedLookup(true, fakeDns(['127.0.0.1']));
-    expect(await new Promise((resolve) => open('h', {}, (e, address) => resolve([e, address])))).toEqual([null, '127.0.0.1']);
+    expect(await new Promise((resolve) => open('h', {}, (e, address) => resolve([e, address])))).toEqual([
+      null,
+      '127.0.0.1',
+    ]);
     expect(await lookupAll('::1')).toEqual(['::1']);
     expect(await lookupAll('hook.example.test', fakeDns(['10.0.0.1']))).toEqual(['10.0.0.1']);
   });
@@ -150,14 +178,28 @@ describe('connect-time guard', () => {
 
   it('the sender refuses IP-literal targets of these forms before sending', async () => {
     // Added while private targets were allowed, then sent by a process that refuses them.
-    const t = await makeTestApp({ SVC_ALLOW_PRIVATE_DESTINATIONS: '1', SVC_WEBHOOK_RETRY_SCALE: '0.0001' }, { realClock: true });
-    const strict = await createAppContext({ ...t.app.config, allowPrivateDestinations: false }, { now: () => new Date() });
+    const t = await makeTestApp(
+      { SVC_ALLOW_PRIVATE_DESTINATIONS: '1', SVC_WEBHOOK_RETRY_SCALE: '0.0001' },
+      { realClock: true },
+    );
+    const strict = await createAppContext(
+      { ...t.app.config, allowPrivateDestinations: false },
+      { now: () => new Date() },
+    );
     try {
       const call = caller(t.h3, (await createSandbox(t.app, 'operator')).key);
-      const targets = ['http://[64:ff9b::a9fe:a9fe]/latest/meta-data', 'http://[::ffff:0:127.0.0.1]:9/', 'http://[2002:7f00:1::]:9/'];
-      for (const [i, url] of targets.entries()) expect((await call('add_destination', { name: `t${i}`, url })).status).toBe(200);
+      const targets = [
+        'http://[64:ff9b::a9fe:a9fe]/latest/meta-data',
+        'http://[::ffff:0:127.0.0.1]:9/',
+        'http://[2002:7f00:1::]:9/',
+      ];
+      for (const [i, url] of targets.entries())
+        expect((await call('add_destination', { name: `t${i}`, url })).status).toBe(200);
       await call('update_bucket', { id: 'invoices', destinations: ['t0', 't1', 't2'] });
-      const eml = buildEml({ subject: 'Invoice S-1', text: 'Invoice number: S-1\nInvoice date: 2026-03-01\nTotal due: 10.00 EUR' });
+      const eml = buildEml({
+        subject: 'Invoice S-1',
+        text: 'Invoice number: S-1\nInvoice date: 2026-03-01\nTotal due: 10.00 EUR',
+      });
       const capture = (await call('ingest_message', { eml })).body.capture;
       expect(capture.status).toBe('applied');
       expect(await new DeliveryWorker(strict).tick()).toBe(3);

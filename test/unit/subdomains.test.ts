@@ -38,7 +38,10 @@ describe('subdomain name rules', () => {
     const claim = (args: Record<string, unknown>, k = key) => callRest(t.h3, toolNamed('claim_subdomain'), k, args);
     const refused = await claim({ name: 'support-team' });
     expect(refused.status).toBe(422);
-    expect(refused.body.error).toMatchObject({ code: 'name_refused', details: { rule: 'reserved_word', name: 'support-team' } });
+    expect(refused.body.error).toMatchObject({
+      code: 'name_refused',
+      details: { rule: 'reserved_word', name: 'support-team' },
+    });
     expect(refused.body.error.message).toContain('reserved_word');
     expect((await claim({ name: 'acme-trading' })).body).toMatchObject({ outcome: 'claimed', name: 'acme-trading' });
     expect((await claim({ name: 'acme-other' })).body.error.code).toBe('conflict');
@@ -51,22 +54,44 @@ describe('subdomain name rules', () => {
     const t = await makeTestApp();
     const { key } = await createSandbox(t.app, 'operator');
     const call = caller(t.h3, key);
-    expect((await call('claim_subdomain', { name: 'mailbox-co', request_exception: true })).body.error.code).toBe('invalid_request');
-    const filed = await call('claim_subdomain', { name: 'mailbox-co', request_exception: true, reason: 'Our company is called Mailbox Co.' });
-    expect(filed.body).toMatchObject({ outcome: 'pending_review', name: null, pending_request: { name: 'mailbox-co', rule: 'mail_infrastructure' } });
+    expect((await call('claim_subdomain', { name: 'mailbox-co', request_exception: true })).body.error.code).toBe(
+      'invalid_request',
+    );
+    const filed = await call('claim_subdomain', {
+      name: 'mailbox-co',
+      request_exception: true,
+      reason: 'Our company is called Mailbox Co.',
+    });
+    expect(filed.body).toMatchObject({
+      outcome: 'pending_review',
+      name: null,
+      pending_request: { name: 'mailbox-co', rule: 'mail_infrastructure' },
+    });
     const requestId = filed.body.pending_request.id;
     expect((await call('create_address', { local_part: 'x' })).body.error.code).toBe('invalid_state');
     const approved = await decideRequest(t.app, requestId, true, 'company name checked');
     expect(approved.status).toBe('approved');
     expect((await call('get_subdomain')).body).toMatchObject({ name: 'mailbox-co', pending_request: null });
     await expect(decideRequest(t.app, requestId, true, null)).rejects.toThrow(/already approved/);
-    const events = (await call('list_events', { subject_id: requestId })).body.events.map((e: { type: string; actor: string }) => `${e.type}:${e.actor}`);
-    expect(events).toEqual(['subdomain_request.approved:operator', expect.stringMatching(/^subdomain_request\.filed:key_/)]);
+    const events = (await call('list_events', { subject_id: requestId })).body.events.map(
+      (e: { type: string; actor: string }) => `${e.type}:${e.actor}`,
+    );
+    expect(events).toEqual([
+      'subdomain_request.approved:operator',
+      expect.stringMatching(/^subdomain_request\.filed:key_/),
+    ]);
 
     const second = (await createSandbox(t.app, 'operator')).key;
-    const filed2 = await callRest(t.h3, toolNamed('claim_subdomain'), second, { name: 'smtp-lovers', request_exception: true, reason: 'please' });
+    const filed2 = await callRest(t.h3, toolNamed('claim_subdomain'), second, {
+      name: 'smtp-lovers',
+      request_exception: true,
+      reason: 'please',
+    });
     await decideRequest(t.app, filed2.body.pending_request.id, false, 'impersonates infrastructure');
-    expect((await callRest(t.h3, toolNamed('get_subdomain'), second)).body).toMatchObject({ name: null, pending_request: null });
+    expect((await callRest(t.h3, toolNamed('get_subdomain'), second)).body).toMatchObject({
+      name: null,
+      pending_request: null,
+    });
     await t.close();
   });
 });

@@ -14,7 +14,7 @@ function seededText(seed: number, n: number, pieces = PIECES): string {
 
 function pages(text: string, max: number, offset = 0): { text: string; offset: number; next_offset: number | null }[] {
   const out = [];
-  for (let at: number | null = offset; at !== null;) {
+  for (let at: number | null = offset; at !== null; ) {
     const w = textWindow(text, at, max);
     out.push(w);
     at = w.next_offset;
@@ -27,7 +27,13 @@ const insidePair = (text: string, at: number) =>
 
 describe('textWindow', () => {
   it('gives windows that join to exactly the text, each within max and on code point boundaries', () => {
-    for (const [seed, n, max] of [[1, 5000, 100], [2, 20000, 2000], [3, 3000, 7], [4, 800, 2], [5, 4000, 333]] as const) {
+    for (const [seed, n, max] of [
+      [1, 5000, 100],
+      [2, 20000, 2000],
+      [3, 3000, 7],
+      [4, 800, 2],
+      [5, 4000, 333],
+    ] as const) {
       const text = seededText(seed, n);
       const all = pages(text, max);
       expect(all.map((p) => p.text).join('')).toBe(text);
@@ -50,7 +56,7 @@ describe('textWindow', () => {
   });
 
   it('ends after the last line break near the limit, else after the last space, else at the limit', () => {
-    const lines = 'first line\nsecond line here\n' + 'x'.repeat(200);
+    const lines = `first line\nsecond line here\n${'x'.repeat(200)}`;
     // Limit 30 lands in the x run; the break 3 units back (after "here\n") is within the search.
     expect(textWindow(lines, 0, 30)).toEqual({ text: 'first line\nsecond line here\n', offset: 0, next_offset: 28 });
     const words = 'alpha beta gamma delta epsilon zeta';
@@ -64,7 +70,7 @@ describe('textWindow', () => {
     expect(breakSearch(100_000)).toBe(1000);
     const far = 'a '.padEnd(60, 'b') + 'c'.repeat(200); // the only space at index 1: too far back from 100
     expect(textWindow(far, 0, 100).text.length).toBe(100);
-    const near = 'b'.repeat(80) + ' ' + 'c'.repeat(200); // a space at 80, exactly 20 back from the limit
+    const near = `${'b'.repeat(80)} ${'c'.repeat(200)}`; // a space at 80, exactly 20 back from the limit
     expect(textWindow(near, 0, 100).text).toBe(`${'b'.repeat(80)} `);
   });
 

@@ -5,7 +5,9 @@ import { WriteGate, WriteWaitExceeded } from '../../storage/write-gate.ts';
 
 const later = () => {
   let release!: () => void;
-  const promise = new Promise<void>((resolve) => { release = resolve; });
+  const promise = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   return { promise, release };
 };
 
@@ -15,15 +17,16 @@ describe('WriteGate', () => {
     const log: string[] = [];
     let running = 0;
     let most = 0;
-    const write = (name: string, ms: number) => gate.run(async () => {
-      running++;
-      most = Math.max(most, running);
-      log.push(`start ${name}`);
-      await new Promise((r) => setTimeout(r, ms));
-      log.push(`end ${name}`);
-      running--;
-      return name;
-    });
+    const write = (name: string, ms: number) =>
+      gate.run(async () => {
+        running++;
+        most = Math.max(most, running);
+        log.push(`start ${name}`);
+        await new Promise((r) => setTimeout(r, ms));
+        log.push(`end ${name}`);
+        running--;
+        return name;
+      });
     expect(await Promise.all([write('a', 30), write('b', 5), write('c', 10)])).toEqual(['a', 'b', 'c']);
     expect(most).toBe(1);
     expect(log).toEqual(['start a', 'end a', 'start b', 'end b', 'start c', 'end c']);
@@ -31,7 +34,9 @@ describe('WriteGate', () => {
 
   it('passes on after a write that failed', async () => {
     const gate = new WriteGate(5_000);
-    const failed = gate.run(async () => { throw new Error('constraint'); });
+    const failed = gate.run(async () => {
+      throw new Error('constraint');
+    });
     const next = gate.run(async () => 'next');
     await expect(failed).rejects.toThrow('constraint');
     expect(await next).toBe('next');
@@ -42,7 +47,9 @@ describe('WriteGate', () => {
     const held = later();
     const first = gate.run(() => held.promise.then(() => 'first'));
     let ran = false;
-    const starved = gate.run(async () => { ran = true; });
+    const starved = gate.run(async () => {
+      ran = true;
+    });
     expect(gate.queued).toBe(1);
     const error = await starved.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(WriteWaitExceeded);
