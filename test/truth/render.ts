@@ -81,7 +81,6 @@ function personSees(): Truth {
     if (!el || !t.data.trim()) continue;
     verdicts.push([t, hiddenWhy(t, el)]);
   }
-  // biome-ignore lint/performance/useDomNodeTextContent: innerText is the laid-out text a person sees; textContent is not.
   const rendered = root.innerText;
   const hidden: string[] = [];
   for (const [t, why] of verdicts) {
@@ -89,7 +88,6 @@ function personSees(): Truth {
     if (why !== 'not laid out') hidden.push(t.data.trim());
     t.data = '';
   }
-  // biome-ignore lint/performance/useDomNodeTextContent: innerText is the laid-out text a person sees; textContent is not.
   return { visible: root.innerText, hidden, rendered };
 }
 
