@@ -38,6 +38,13 @@ if (tune) {
     if (signal) process.kill(process.pid, signal);
     else process.exit(code ?? 1);
   });
+  // The child could not be started at all (e.g. this user may run Node but not spawn it
+  // again from a path it cannot reach): serve in this process, without the settings.
+  child.on('error', (error) => {
+    for (const s of signals) process.off(s, forward);
+    process.stderr.write(`svc: serving without the memory settings (${error.code ?? error.message})\n`);
+    runHere();
+  });
 } else {
   if (process.env.SVC_SERVE_PARENT && process.channel) {
     // This process's parent is the wrapper above: if it dies (SIGKILL cannot be forwarded),
@@ -45,6 +52,10 @@ if (tune) {
     process.channel.unref();
     process.on('disconnect', () => process.kill(process.pid, 'SIGKILL'));
   }
+  await runHere();
+}
+
+async function runHere() {
   const { register } = await import('tsx/esm/api');
   register();
   await import('../adapters/cli.ts');
