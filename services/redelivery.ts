@@ -3,14 +3,13 @@
 // to the same destination. Earlier deliveries and their attempt logs stay as they were.
 import { findBucket } from '../storage/buckets.ts';
 import { getCapture } from '../storage/captures.ts';
-import { eventStatement } from '../storage/events.ts';
 import { newId } from '../storage/ids.ts';
 import { getBodyText, getMessages } from '../storage/messages.ts';
 import type { Tenant } from '../storage/tenants.ts';
-import { findDestination, insertDeliveryStatement, listRedeliverable, type Delivery } from '../storage/webhooks.ts';
+import { findDestination, listRedeliverable, type Delivery } from '../storage/webhooks.ts';
 import type { AppContext } from './app.ts';
 import { notFound } from './errors.ts';
-import { notifyQueued, webhookBody } from './webhooks.ts';
+import { notifyQueued, queuedDeliveryStatements } from './webhooks.ts';
 
 export interface RedeliverRequest {
   bucket: string;
@@ -73,35 +72,20 @@ export async function redeliverCaptures(
     if (!capture || !message) continue;
     const id = newId('dlv', now.getTime());
     deliveries.push({ id, capture_id: capture.id, destination: row.destination_name, redelivery_of: row.id });
+    const destination = { id: row.destination_id, name: row.destination_name };
+    const body = bodyTexts.get(message.id) ?? '';
     statements.push(
-      insertDeliveryStatement({
+      ...queuedDeliveryStatements({
         id,
-        tenant_id: tenant.id,
-        capture_id: capture.id,
-        destination_id: row.destination_id,
-        destination_name: row.destination_name,
-        payload: webhookBody(id, capture, message, bodyTexts.get(message.id) ?? ''),
-        status: 'pending',
-        attempts: 0,
-        next_attempt_at: now.toISOString(),
-        lease_owner: null,
-        lease_expires_at: null,
-        last_status_code: null,
-        last_error: null,
-        created_at: now.toISOString(),
-        finished_at: null,
-      }),
-      eventStatement(
-        {
-          accountId: tenant.account_id,
-          tenantId: tenant.id,
-          type: 'delivery.queued',
-          subjectId: id,
-          actor,
-          diff: { capture_id: capture.id, destination: row.destination_name, redelivery_of: row.id },
-        },
+        tenant,
+        capture,
+        message,
+        body,
+        destination,
+        actor,
         now,
-      ),
+        redeliveryOf: row.id,
+      }),
     );
   }
   if (statements.length > 0) {

@@ -84,38 +84,59 @@ export async function queueDeliveries(
   for (const destination of targets) {
     const id = newId('dlv', now.getTime());
     deliveryIds.push(id);
-    statements.push(
-      insertDeliveryStatement({
-        id,
-        tenant_id: tenant.id,
-        capture_id: capture.id,
-        destination_id: destination.id,
-        destination_name: destination.name,
-        payload: webhookBody(id, capture, message, body),
-        status: 'pending',
-        attempts: 0,
-        next_attempt_at: now.toISOString(),
-        lease_owner: null,
-        lease_expires_at: null,
-        last_status_code: null,
-        last_error: null,
-        created_at: now.toISOString(),
-        finished_at: null,
-      }),
-      eventStatement(
-        {
-          accountId: tenant.account_id,
-          tenantId: tenant.id,
-          type: 'delivery.queued',
-          subjectId: id,
-          actor,
-          diff: { capture_id: capture.id, destination: destination.name },
-        },
-        now,
-      ),
-    );
+    statements.push(...queuedDeliveryStatements({ id, tenant, capture, message, body, destination, actor, now }));
   }
   return { statements, deliveryIds };
+}
+
+/** A pending delivery of one capture to one destination, and its `delivery.queued` event. */
+export function queuedDeliveryStatements(q: {
+  id: string;
+  tenant: Tenant;
+  capture: StoredCapture;
+  message: StoredMessage;
+  body: string;
+  destination: { id: string; name: string };
+  actor: string;
+  now: Date;
+  /** The delivery this one repeats (redeliver_captures), named in the event. */
+  redeliveryOf?: string;
+}): Statement[] {
+  const { id, tenant, capture, destination, now } = q;
+  return [
+    insertDeliveryStatement({
+      id,
+      tenant_id: tenant.id,
+      capture_id: capture.id,
+      destination_id: destination.id,
+      destination_name: destination.name,
+      payload: webhookBody(id, capture, q.message, q.body),
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: now.toISOString(),
+      lease_owner: null,
+      lease_expires_at: null,
+      last_status_code: null,
+      last_error: null,
+      created_at: now.toISOString(),
+      finished_at: null,
+    }),
+    eventStatement(
+      {
+        accountId: tenant.account_id,
+        tenantId: tenant.id,
+        type: 'delivery.queued',
+        subjectId: id,
+        actor: q.actor,
+        diff: {
+          capture_id: capture.id,
+          destination: destination.name,
+          ...(q.redeliveryOf ? { redelivery_of: q.redeliveryOf } : {}),
+        },
+      },
+      now,
+    ),
+  ];
 }
 
 export function notifyQueued(app: AppContext): void {
