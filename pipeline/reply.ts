@@ -3,7 +3,7 @@
 // stripped-text. Works on the sanitized body text, so HTML mail (gmail_quote,
 // blockquote type=cite, Outlook's divRplyFwdMsg, yahoo_quoted, moz-cite-prefix) is cut
 // where its rendered attribution or header block begins.
-import { forwardMarkerOf } from './forwarded.ts';
+import { forwardMarkerOf } from './forward-markers.ts';
 import { isAttribution, labelOf, stripQuote } from './headers-text.ts';
 import { firstAddress } from './mailbox-text.ts';
 

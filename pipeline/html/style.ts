@@ -5,7 +5,9 @@
 // opacity, off-screen, clipping, zero-size boxes).
 import type { Element } from 'domhandler';
 import { parseColor, type Rgba } from './color.ts';
-import { parseDeclarations, type Matcher } from './css.ts';
+import type { Matcher } from './css.ts';
+import { cascade, get } from './cascade.ts';
+import { boxHides } from './hiding.ts';
 import { lengthPx, splitNumber } from './units.ts';
 
 export interface Computed {
@@ -89,8 +91,6 @@ const TAG_FONT_EM: Record<string, number> = {
   sup: 1 / 1.2,
   big: 1.2,
 };
-const FONT_ATTR_PX = [10, 10, 13, 16, 18, 24, 32, 48];
-const OFF_SCREEN_PX = -500;
 
 export const ROOT_STYLE: Computed = {
   display: 'block',
@@ -107,193 +107,6 @@ export const ROOT_STYLE: Computed = {
   opacity: 1,
   pre: false,
 };
-
-/** Splits on spaces outside parentheses: "rgb(0, 0, 0) url(x) no-repeat" -> 3 tokens. */
-export function splitTopLevel(value: string, separator = ' '): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < value.length; i++) {
-    const c = value[i]!;
-    if (c === '(') depth++;
-    else if (c === ')') depth = Math.max(0, depth - 1);
-    else if (depth === 0 && (c === separator || (separator === ' ' && (c === '\t' || c === '\n')))) {
-      if (i > start) out.push(value.slice(start, i));
-      start = i + 1;
-    }
-  }
-  if (value.length > start) out.push(value.slice(start));
-  return out.map((s) => s.trim()).filter(Boolean);
-}
-
-function set(map: Map<string, string>, property: string, value: string): void {
-  const v = value.trim();
-  switch (property) {
-    case 'background': {
-      const tokens = splitTopLevel(v.toLowerCase());
-      const image = tokens.some((t) => t.startsWith('url(') || t.includes('gradient('));
-      const color = tokens.find((t) => parseColor(t) !== null);
-      map.set('background-color', color ?? 'transparent');
-      map.set('background-image', image ? 'url()' : 'none');
-      return;
-    }
-    case 'font': {
-      const size = splitTopLevel(v)
-        .map((t) => t.split('/')[0]!)
-        .find((t) => lengthPx(t) !== null);
-      if (size !== undefined) map.set('font-size', size);
-      return;
-    }
-    case 'overflow': {
-      const [x, y] = splitTopLevel(v);
-      map.set('overflow-x', x!);
-      map.set('overflow-y', y ?? x!);
-      return;
-    }
-    case 'margin':
-    case 'inset': {
-      const parts = splitTopLevel(v);
-      const prefix = property === 'margin' ? 'margin-' : '';
-      map.set(`${prefix}top`, parts[0]!);
-      map.set(`${prefix}left`, parts[3] ?? parts[1] ?? parts[0]!);
-      if (property === 'inset') map.set('right', parts[1] ?? parts[0]!);
-      return;
-    }
-    default:
-      map.set(property, v);
-  }
-}
-
-function cascade(el: Element, matcher: Matcher, depth: number): Map<string, string> {
-  const map = new Map<string, string>();
-  const a = el.attribs;
-  // The UA stylesheet and presentational attributes: below every author rule.
-  if ('hidden' in a) map.set('display', 'none');
-  if (el.name === 'a' && 'href' in a) map.set('color', '#0000ee');
-  if (el.name === 'font' && a.color) map.set('color', a.color);
-  if (el.name === 'body' && a.text) map.set('color', a.text);
-  if (a.bgcolor) map.set('background-color', a.bgcolor);
-  if (a.background) map.set('background-image', 'url()');
-  if (el.name === 'font' && a.size) {
-    const n = splitNumber(a.size);
-    if (n)
-      map.set(
-        'font-size',
-        `${FONT_ATTR_PX[Math.max(1, Math.min(7, a.size.trim().startsWith('+') || a.size.trim().startsWith('-') ? 3 + n.n : n.n))]}px`,
-      );
-  }
-  const important: [string, string][] = [];
-  for (const rule of matcher.matching(el, depth)) {
-    for (const d of rule.declarations) {
-      if (d.important) important.push([d.property, d.value]);
-      else set(map, d.property, d.value);
-    }
-  }
-  const inline = a.style ? parseDeclarations(a.style) : [];
-  for (const d of inline) if (!d.important) set(map, d.property, d.value);
-  for (const [p, v] of important) set(map, p, v);
-  for (const d of inline) if (d.important) set(map, d.property, d.value);
-  return map;
-}
-
-interface CssFunction {
-  name: string;
-  args: string[];
-}
-
-/** "translateX(-9999px) scale(1)" -> [{translatex, [-9999px]}, {scale, [1]}], by a linear scan. */
-function cssFunctions(value: string): CssFunction[] {
-  const out: CssFunction[] = [];
-  let nameStart = 0;
-  for (let i = 0; i < value.length; i++) {
-    const c = value[i]!;
-    if (c === '(') {
-      const close = value.indexOf(')', i);
-      if (close < 0) break;
-      out.push({
-        name: value.slice(nameStart, i).trim().toLowerCase(),
-        args: splitTopLevel(value.slice(i + 1, close).replaceAll(',', ' ')),
-      });
-      i = close;
-      nameStart = close + 1;
-    } else if (c === ' ') nameStart = i + 1;
-  }
-  return out;
-}
-
-function transformHides(value: string, fontSize: number): string | null {
-  for (const fn of cssFunctions(value)) {
-    const nums = fn.args.map((x) => lengthPx(x, fontSize));
-    if (fn.name.startsWith('translate') && nums.some((n) => n !== null && n <= OFF_SCREEN_PX))
-      return 'off-screen (transform)';
-    if (fn.name.startsWith('scale') && fn.args.some((x) => Math.abs(parseFloat(x)) < 0.05)) return 'transform:scale(0)';
-    if (fn.name === 'matrix' && fn.args.length === 6 && parseFloat(fn.args[0]!) === 0 && parseFloat(fn.args[3]!) === 0)
-      return 'transform:scale(0)';
-  }
-  return null;
-}
-
-function clipHides(clip: string | undefined, clipPath: string | undefined): boolean {
-  for (const fn of [...cssFunctions(clip ?? ''), ...cssFunctions(clipPath ?? '')]) {
-    const px = fn.args.map((x) => lengthPx(x));
-    if (
-      fn.name === 'rect' &&
-      px.length === 4 &&
-      px.every((n) => n !== null) &&
-      Math.abs(px[2]! - px[0]!) <= 1 &&
-      Math.abs(px[1]! - px[3]!) <= 1
-    )
-      return true;
-    if (fn.name === 'inset' && fn.args.some((x) => x.endsWith('%') && parseFloat(x) >= 50)) return true;
-    if (fn.name === 'circle' && lengthPx(fn.args[0] ?? '') === 0) return true;
-  }
-  return false;
-}
-
-type Declared = Map<string, string>;
-
-/** A declared value, lower case; undefined when absent or a keyword that defers to inheritance or defaults. */
-function get(map: Declared, property: string): string | undefined {
-  const v = map.get(property)?.toLowerCase();
-  return v === undefined || INHERIT.has(v) ? undefined : v;
-}
-
-function clipsOverflow(v: string | undefined): boolean {
-  return v === 'hidden' || v === 'clip' || v === 'scroll' || v === 'auto';
-}
-
-function tiny(map: Declared, property: string, fontSize: number): boolean {
-  const px = lengthPx(get(map, property), fontSize);
-  return px !== null && px <= 1;
-}
-
-const SIDES = ['left', 'top', 'right'];
-const SHIFTS = ['margin-left', 'margin-top', 'text-indent'];
-
-/** Why the element's own box hides its whole content, or null. */
-function boxHides(map: Declared, fontSize: number, opacity: number, display: string): string | null {
-  if (display === 'none') return 'display:none';
-  if (opacity <= 0.05) return 'opacity:0';
-  if (map.size === 0) return null;
-  const transform = get(map, 'transform');
-  const byTransform = transform ? transformHides(transform, fontSize) : null;
-  if (byTransform) return byTransform;
-  const position = get(map, 'position') ?? 'static';
-  for (const side of position === 'static' ? SHIFTS : [...SIDES, ...SHIFTS]) {
-    const px = lengthPx(get(map, side), fontSize);
-    if (px !== null && px <= OFF_SCREEN_PX) return `off-screen (${side})`;
-  }
-  if (
-    (clipsOverflow(get(map, 'overflow-y')) && (tiny(map, 'height', fontSize) || tiny(map, 'max-height', fontSize))) ||
-    (clipsOverflow(get(map, 'overflow-x')) && (tiny(map, 'width', fontSize) || tiny(map, 'max-width', fontSize)))
-  )
-    return 'zero-size box';
-  if ((position === 'absolute' || position === 'fixed') && clipHides(get(map, 'clip'), undefined)) return 'clipped';
-  if (clipHides(undefined, get(map, 'clip-path'))) return 'clipped';
-  return null;
-}
-
-const INHERIT = new Set(['inherit', 'unset', 'initial', 'revert', 'revert-layer', 'currentcolor']);
 
 export function computeStyle(el: Element, parent: Computed, matcher: Matcher, depth: number, id: number): Computed {
   const map = cascade(el, matcher, depth);

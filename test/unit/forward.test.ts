@@ -1,7 +1,8 @@
 // Forwarded mail from each client and language: the original sender (a valid address or
 // nothing), date and subject; replies that quote someone are not forwards.
 import { describe, expect, it } from 'vitest';
-import { forwardedInText, isForwardSubject, isReplySubject } from '../../pipeline/forwarded.ts';
+import { isForwardSubject, isReplySubject } from '../../pipeline/forward-markers.ts';
+import { forwardedInText } from '../../pipeline/forwarded.ts';
 import { isValidAddress, mailboxFromText } from '../../pipeline/mailbox-text.ts';
 import { HELD_OUT } from './forward/heldout.ts';
 import { FORWARDS, NOT_FORWARDS } from './forward/samples.ts';
