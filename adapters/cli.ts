@@ -1,4 +1,4 @@
-// The `svc` command: serve, MCP over stdio, and the operator's console. Configuration
+// The `svc` command: serve, MCP over stdio, and the operator's console (adapters/cli-operator.ts). Configuration
 // comes from SVC_* environment variables (README); flags only name what to act on.
 import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
@@ -13,12 +13,11 @@ import { databaseLabel, listenOrExplain, openApp, StartupError } from './startup
 import { ToolError } from '../tools/define.ts';
 import { createHttpApp, listenHttp } from './http.ts';
 import { serveStdio } from './stdio.ts';
+import { operator } from './cli-operator.ts';
+import { UsageError, withApp } from './cli-support.ts';
 import { listenSmtp } from './smtp.ts';
 import { DeliveryWorker } from '../services/webhooks.ts';
-import { operatorCounts, operatorRead, type OperatorRead } from '../services/operator.ts';
 import { startRetention } from '../services/retention.ts';
-import { decideRequest } from '../services/subdomains.ts';
-import { listRequests, setDedicatedStatement } from '../storage/mailin.ts';
 import { getTenant } from '../storage/tenants.ts';
 
 const USAGE = `svc ${VERSION}: inbound email capture
@@ -49,8 +48,6 @@ const USAGE = `svc ${VERSION}: inbound email capture
                                     written to its events with actor "operator"
 
 Configuration is by environment variables (SVC_DATA_DIR, SVC_DATABASE_URL, SVC_HTTP_PORT, ...): see README.md.`;
-
-class UsageError extends Error {}
 
 function mcpUrl(base: string, key: string): string {
   return `${base}/mcp/${key}`;
@@ -116,15 +113,6 @@ async function serve(): Promise<void> {
   // Printed last, after the signal handlers exist: whoever waits for this line has
   // everything above it and may stop the process at once.
   console.log(`svc ${VERSION} listening on ${http.url}`);
-}
-
-async function withApp<T>(fn: (app: AppContext) => Promise<T>): Promise<T> {
-  const app = await openApp(loadConfig());
-  try {
-    return await fn(app);
-  } finally {
-    app.db.close();
-  }
 }
 
 function parseScopes(raw: string | undefined): Scope[] {
@@ -257,52 +245,6 @@ async function main(argv: string[]): Promise<void> {
       return operator(sub, arg, positionals[3], { ...values, id: positionals[4] });
     default:
       throw new UsageError(`unknown command '${command}'`);
-  }
-}
-
-async function operator(
-  sub: string | undefined,
-  arg: string | undefined,
-  extra: string | undefined,
-  values: { json?: boolean; note?: string; id?: string | undefined },
-): Promise<void> {
-  switch (sub) {
-    case 'subdomain-requests':
-      return withApp(async (app) => {
-        const pending = await listRequests(app.db, 'pending');
-        if (values.json) return console.log(JSON.stringify(pending));
-        if (pending.length === 0) return console.log('no pending subdomain requests');
-        for (const r of pending)
-          console.log(`${r.id}  ${r.name}  tenant ${r.tenant_id}  broke ${r.rule}  reason: ${r.reason}`);
-      });
-    case 'approve':
-    case 'refuse':
-      if (!arg) throw new UsageError(`svc operator ${sub} needs the request id (sdr_...)`);
-      return withApp(async (app) => {
-        const decided = await decideRequest(app, arg, sub === 'approve', values.note ?? null);
-        console.log(values.json ? JSON.stringify(decided) : `request ${decided.id} ${decided.status}: ${decided.name}`);
-      });
-    case 'dedicated':
-      if (!arg || (extra !== 'on' && extra !== 'off')) throw new UsageError('svc operator dedicated TENANT_ID on|off');
-      return withApp(async (app) => {
-        if (!(await getTenant(app.db, arg))) throw new UsageError(`no tenant ${arg}`);
-        await app.db.batch([setDedicatedStatement(arg, extra === 'on')]);
-        console.log(`tenant ${arg}: dedicated subdomain ${extra}`);
-      });
-    case 'counts':
-      if (!arg) throw new UsageError('svc operator counts TENANT_ID');
-      return withApp(async (app) => console.log(JSON.stringify(await operatorCounts(app, arg), null, 2)));
-    case 'read': {
-      const what = extra as OperatorRead | undefined;
-      if (!arg || !what || !['messages', 'message', 'captures', 'capture', 'config'].includes(what)) {
-        throw new UsageError('svc operator read TENANT_ID messages|message ID|captures|capture ID|config');
-      }
-      return withApp(async (app) =>
-        console.log(JSON.stringify(await operatorRead(app, tools, arg, what, values.id), null, 2)),
-      );
-    }
-    default:
-      throw new UsageError('svc operator takes subdomain-requests, approve, refuse, dedicated, counts or read');
   }
 }
 

@@ -12,13 +12,11 @@ import { eventStatement } from '../storage/events.ts';
 import { newId } from '../storage/ids.ts';
 import { getBodyText, type StoredMessage } from '../storage/messages.ts';
 import { getTenant, type Tenant } from '../storage/tenants.ts';
+import { claimDue, finishAttemptStatements, startAttemptStatements } from '../storage/delivery-leases.ts';
 import {
-  claimDue,
-  finishAttemptStatements,
   getDestinationAnyState,
   insertDeliveryStatement,
   listDestinations,
-  startAttemptStatements,
   type Delivery,
   type Destination,
 } from '../storage/webhooks.ts';

@@ -5,7 +5,7 @@ import { getCapture } from '../storage/captures.ts';
 import { findBucketAnyState } from '../storage/buckets.ts';
 import { getMessage } from '../storage/messages.ts';
 import { notifyQueued, queueDeliveries } from '../services/webhooks.ts';
-import { CaptureView } from './_shapes.ts';
+import { CaptureView } from './_shapes-captures.ts';
 import { defineTool, notFound } from './define.ts';
 
 export default defineTool({

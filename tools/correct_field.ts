@@ -3,7 +3,7 @@ import { captureView } from '../services/capture-view.ts';
 import { correctField } from '../services/captures.ts';
 import { getCapture } from '../storage/captures.ts';
 import { advertised } from './_advertise.ts';
-import { CaptureView } from './_shapes.ts';
+import { CaptureView } from './_shapes-captures.ts';
 import { defineTool, notFound } from './define.ts';
 
 const FIELD_VALUE_KINDS = [

@@ -3,7 +3,8 @@ import { compileBucketSchema } from '../services/buckets.ts';
 import { schemaRuns } from '../services/analysis.ts';
 import { dryRunLimit, inlineMessages, requireSomeMessage, storedMessages } from '../services/dryrun.ts';
 import { fieldView, sameValue } from '../services/fields.ts';
-import { FieldView, IssueView, SchemaInput } from './_shapes.ts';
+import { FieldView, IssueView } from './_shapes-captures.ts';
+import { SchemaInput } from './_shapes.ts';
 import { defineTool } from './define.ts';
 
 export default defineTool({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { captureView } from '../services/capture-view.ts';
 import { getCapture } from '../storage/captures.ts';
-import { CaptureView } from './_shapes.ts';
+import { CaptureView } from './_shapes-captures.ts';
 import { defineTool, notFound } from './define.ts';
 
 export default defineTool({

@@ -4,7 +4,7 @@ import { replyText } from '../pipeline/reply.ts';
 import { MAX_WINDOW_CHARS, textWindow } from '../services/text-window.ts';
 import { listCapturesOfMessage } from '../storage/captures.ts';
 import { getBodyText, getDocument, getMessage, listDocumentSummaries } from '../storage/messages.ts';
-import { AuthView, CaptureStatus, MessageStatus } from './_shapes.ts';
+import { AuthView, CaptureStatus, MessageStatus } from './_shapes-captures.ts';
 import { defineTool, notFound } from './define.ts';
 
 /** Per text field: text and reply_text at the default are about 5k tokens together. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { getTask } from '../storage/tasks.ts';
-import { TaskView, toTaskView } from './_shapes.ts';
+import { TaskView, toTaskView } from './_shapes-captures.ts';
 import { defineTool, notFound } from './define.ts';
 
 export default defineTool({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { getRun } from '../storage/tests.ts';
-import { TestRunView, toTestRunView } from './_shapes.ts';
+import { TestRunView, toTestRunView } from './_shapes-regression.ts';
 import { defineTool, notFound } from './define.ts';
 
 export default defineTool({

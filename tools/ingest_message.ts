@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { htmlToEml } from '../pipeline/index.ts';
 import { ingest } from '../services/processing.ts';
-import { AuthInput, CaptureStatus, IssueView, MessageStatus } from './_shapes.ts';
+import { AuthInput, CaptureStatus, IssueView, MessageStatus } from './_shapes-captures.ts';
 import { ToolError, defineTool } from './define.ts';
 
 export default defineTool({

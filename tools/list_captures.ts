@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { findBucket } from '../storage/buckets.ts';
 import { listCaptures } from '../storage/captures.ts';
 import { deliveryFilter } from '../storage/webhooks.ts';
-import { CaptureStatus, CaptureSummary, Limit, toCaptureSummary } from './_shapes.ts';
+import { CaptureStatus, CaptureSummary, toCaptureSummary } from './_shapes-captures.ts';
+import { Limit } from './_shapes.ts';
 import { defineTool, notFound } from './define.ts';
 
 export default defineTool({

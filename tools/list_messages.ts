@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { bucketFilter } from '../services/buckets.ts';
 import { listMessages } from '../storage/messages.ts';
-import { Limit, MessageStatus } from './_shapes.ts';
+import { Limit } from './_shapes.ts';
+import { MessageStatus } from './_shapes-captures.ts';
 import { defineTool } from './define.ts';
 
 export default defineTool({

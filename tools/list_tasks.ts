@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listTasks } from '../storage/tasks.ts';
-import { Limit, TaskView, toTaskView } from './_shapes.ts';
+import { Limit } from './_shapes.ts';
+import { TaskView, toTaskView } from './_shapes-captures.ts';
 import { defineTool } from './define.ts';
 
 export default defineTool({

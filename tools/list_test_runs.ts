@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { bucketFilter } from '../services/buckets.ts';
 import { listRuns } from '../storage/tests.ts';
-import { Limit, TestRunView } from './_shapes.ts';
+import { Limit } from './_shapes.ts';
+import { TestRunView } from './_shapes-regression.ts';
 import { defineTool } from './define.ts';
 
 export default defineTool({

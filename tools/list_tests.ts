@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { bucketFilter } from '../services/buckets.ts';
 import { listCases } from '../storage/tests.ts';
-import { Limit, TestCaseView, toTestCaseView } from './_shapes.ts';
+import { Limit } from './_shapes.ts';
+import { TestCaseView, toTestCaseView } from './_shapes-regression.ts';
 import { defineTool } from './define.ts';
 
 export default defineTool({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { promote } from '../services/regression.ts';
 import { getCapture } from '../storage/captures.ts';
-import { TestCaseView, toTestCaseView } from './_shapes.ts';
+import { TestCaseView, toTestCaseView } from './_shapes-regression.ts';
 import { defineTool, notFound } from './define.ts';
 
 export default defineTool({

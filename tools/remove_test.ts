@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { eventStatement } from '../storage/events.ts';
 import { getCase, retireCaseStatement } from '../storage/tests.ts';
-import { TestCaseView, toTestCaseView } from './_shapes.ts';
+import { TestCaseView, toTestCaseView } from './_shapes-regression.ts';
 import { ToolError, defineTool, notFound } from './define.ts';
 
 export default defineTool({

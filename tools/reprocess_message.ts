@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { reprocess } from '../services/processing.ts';
 import { getMessage, listDocumentSummaries } from '../storage/messages.ts';
-import { CaptureStatus, MessageStatus } from './_shapes.ts';
+import { CaptureStatus, MessageStatus } from './_shapes-captures.ts';
 import { defineTool, notFound } from './define.ts';
 
 export default defineTool({

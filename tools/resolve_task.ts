@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { eventStatement } from '../storage/events.ts';
 import { closeTaskStatement, getTask } from '../storage/tasks.ts';
-import { TaskView, toTaskView } from './_shapes.ts';
+import { TaskView, toTaskView } from './_shapes-captures.ts';
 import { ToolError, defineTool, notFound } from './define.ts';
 
 export default defineTool({

@@ -3,7 +3,8 @@ import { compileBucketSchema } from '../services/buckets.ts';
 import { newRun, runCases, runStatements } from '../services/regression.ts';
 import { findBucket } from '../storage/buckets.ts';
 import { activeCases } from '../storage/tests.ts';
-import { SchemaInput, TestRunView, toTestRunView } from './_shapes.ts';
+import { SchemaInput } from './_shapes.ts';
+import { TestRunView, toTestRunView } from './_shapes-regression.ts';
 import { ToolError, defineTool, notFound } from './define.ts';
 
 export default defineTool({
