@@ -27,7 +27,7 @@ import type { AppContext } from './app.ts';
 import { analyze, analyzeAndDecide, decide, type Decided } from './analysis.ts';
 import { compiledBucket } from './buckets.ts';
 import { fieldView } from './fields.ts';
-import { notifyQueued, queueDeliveries } from './webhooks.ts';
+import { notifyQueued, queueDeliveries } from './webhook-outbox.ts';
 
 export interface IncomingMessage {
   raw: Uint8Array;
