@@ -1,4 +1,4 @@
-// The work that runs inside analysis workers (services/analysis.ts owns the pool). Each
+// The work that runs inside analysis workers (services/analysis-pool.ts owns the pool). Each
 // job takes plain data and returns plain data, so it crosses the thread boundary by
 // structured clone. Everything that reads untrusted content is here: parsing, HTML,
 // attachments, and the tenant's regexes in classification and extraction.

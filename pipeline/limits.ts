@@ -1,5 +1,5 @@
 // Limits inside each reader, so most bombs are cut short by the reader itself long
-// before the worker's time or heap budget (services/analysis.ts) has to stop them.
+// before the worker's time or heap budget (services/analysis-pool.ts) has to stop them.
 // docs/decisions.md says why each value is what it is.
 
 export const READER_LIMITS = {

@@ -1,4 +1,4 @@
-// The entry point of an analysis worker thread (see services/analysis.ts). Workers start
+// The entry point of an analysis worker thread (see services/analysis-pool.ts). Workers start
 // without the main thread's module hooks, so tsx's loader is registered here before the
 // TypeScript job module is loaded.
 import { register } from 'tsx/esm/api';

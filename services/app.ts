@@ -3,7 +3,7 @@
 // build one with their own pieces.
 import { openBlobStore, type BlobStore } from '../storage/blobs.ts';
 import { openDb, type Db } from '../storage/db.ts';
-import { analysisPool, type AnalysisPool } from './analysis.ts';
+import { analysisPool, type AnalysisPool } from './analysis-pool.ts';
 import { loadConfig, type Config } from './config.ts';
 import { SharedRateLimiter } from './shared-rate-limit.ts';
 import { RateLimiter } from './rate-limit.ts';

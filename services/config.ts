@@ -75,7 +75,7 @@ export interface Config {
   mcpHideUncallableTools: boolean;
   /** pino level: fatal, error, warn, info (default), debug, trace or silent. */
   logLevel: string;
-  /** Worker threads and budgets for reading untrusted mail (services/analysis.ts). */
+  /** Worker threads and budgets for reading untrusted mail (services/analysis-pool.ts). */
   analysis: AnalysisBudget;
 }
 

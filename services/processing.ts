@@ -1,16 +1,12 @@
 // From a raw message to stored records: the pipeline stages, then one atomic batch with
 // the message, its documents, the capture, tasks and events. Used by ingest_message,
 // reprocess_message and the SMTP receiver alike.
-import type { Classification } from '../pipeline/classify.ts';
 import type { AnalyzedMessage } from '../pipeline/index.ts';
 import { readAsOriginalSender } from '../pipeline/forwarded.ts';
-import type { BucketDefinition } from '../pipeline/jobs.ts';
-import { effectivePolicy, type Policy } from '../pipeline/policy.ts';
-import { route, type PlannedTask, type RouteDecision } from '../pipeline/route.ts';
+import type { Policy } from '../pipeline/policy.ts';
 import type { AuthResults, Flag } from '../pipeline/types.ts';
 import { ToolError } from './errors.ts';
 import { listBuckets, type Bucket } from '../storage/buckets.ts';
-import { insertCaptureStatement, newCaptureId, type StoredCapture, type StoredField } from '../storage/captures.ts';
 import type { Statement } from '../storage/db.ts';
 import { eventStatement } from '../storage/events.ts';
 import { newId } from '../storage/ids.ts';
@@ -21,13 +17,11 @@ import {
   type MessageSource,
   type StoredMessage,
 } from '../storage/messages.ts';
-import { insertTaskStatement, type Task } from '../storage/tasks.ts';
 import type { Tenant } from '../storage/tenants.ts';
 import type { AppContext } from './app.ts';
-import { analyze, analyzeAndDecide, decide, type Decided } from './analysis.ts';
-import { compiledBucket } from './buckets.ts';
-import { fieldView } from './fields.ts';
-import { notifyQueued, queueDeliveries } from './webhooks.ts';
+import { analyze, analyzeAndDecide } from './analysis.ts';
+import { bucketDefinitions, processAnalyzed, type Processed } from './process-analyzed.ts';
+import { notifyQueued } from './webhook-outbox.ts';
 
 export interface IncomingMessage {
   raw: Uint8Array;
@@ -44,180 +38,6 @@ export interface IncomingMessage {
   extraStatements?: Statement[];
   /** The tenant's buckets when the caller has just read them (SMTP reads them for auth). */
   buckets?: Bucket[];
-}
-
-export interface Processed {
-  classification: Classification;
-  bucket: Bucket | null;
-  decision: RouteDecision;
-  capture: StoredCapture | null;
-  tasks: Task[];
-  statements: Statement[];
-  /** The message's flags, with `analysis_limit` when classification hit a budget. */
-  flags: Flag[];
-}
-
-function taskPayload(
-  planned: PlannedTask,
-  message: StoredMessage,
-  capture: StoredCapture | null,
-  bucket: Bucket | null,
-) {
-  const base = {
-    message_id: message.id,
-    capture_id: capture?.id ?? null,
-    bucket: bucket?.name ?? null,
-    subject: message.subject,
-    from: message.from?.address ?? null,
-    ...planned.details,
-  };
-  switch (planned.kind) {
-    case 'unrouted':
-      return {
-        ...base,
-        reason: 'No enabled bucket rule matched this message.',
-        next_steps:
-          'Create or change a bucket rule (try it with dry_run_rule and this message id), then reprocess_message; or dismiss the task.',
-      };
-    case 'review':
-      return {
-        ...base,
-        issues: capture?.issues ?? [],
-        confidence: capture?.confidence ?? null,
-        next_steps:
-          'Check the fields with get_capture, fix wrong ones with correct_field, then approve_capture (or resolve_task with dismissed).',
-      };
-    case 'human_field':
-      return {
-        ...base,
-        fields: (planned.details.fields as string[]).map((name) => ({
-          name,
-          value: capture?.fields[name]?.value ?? null,
-          confidence: capture?.fields[name]?.confidence ?? 0,
-        })),
-        next_steps: 'A person must confirm these fields: correct_field where wrong, then approve_capture.',
-      };
-    case 'flagged':
-      return {
-        ...base,
-        hidden_text_count: message.hidden_text.length,
-        next_steps:
-          'Read the message with get_message (hidden text is shown apart, as untrusted data). Approve the capture if it is genuine, or dismiss.',
-      };
-    case 'relationship_leak':
-      return {
-        ...base,
-        next_steps:
-          'Mail reached a relationship address from outside that relationship. Check the sender; dismiss if expected.',
-      };
-  }
-}
-
-/**
- * Classifies, extracts and routes an analyzed message in the tenant's current buckets,
- * returning the records and the statements that store them (capture, tasks, events).
- */
-export async function processAnalyzed(
-  app: AppContext,
-  tenant: Tenant,
-  message: StoredMessage,
-  analyzed: AnalyzedMessage,
-  documentIds: string[],
-  flags: Flag[],
-  dailyCapReached: boolean,
-  actor: string,
-  now: Date,
-  loaded?: Bucket[],
-  alreadyDecided?: Decided | null,
-): Promise<Processed> {
-  const buckets = loaded ?? (await listBuckets(app.db, tenant.id));
-  // The tenant's regexes run over untrusted text: in a worker, under the budget.
-  const decided = alreadyDecided ?? (await decide(app.analysis, analyzed.view, bucketDefinitions(buckets)));
-  if (decided.limit) flags = [...new Set<Flag>([...flags, 'analysis_limit'])];
-  const classification = decided.classification;
-  const bucket = buckets.find((b) => b.id === classification.bucket_id) ?? null;
-  const policy = effectivePolicy(tenant.policy as Policy, bucket?.policy as Policy | null);
-  const schema = bucket ? compiledBucket(bucket).schema : null;
-  const run = schema ? decided.run : null;
-  const requiresHuman = schema
-    ? [...new Set([...schema.fields.filter((f) => f.requires_human).map((f) => f.name), ...policy.requires_human])]
-    : [];
-  const decision = route({
-    matched: bucket !== null,
-    policy,
-    flags,
-    dailyCapReached,
-    hasSchema: schema !== null,
-    requiresHuman,
-    issues: run?.issues ?? [],
-    confidence: run?.confidence ?? 1,
-  });
-  const at = now.toISOString();
-  const event = (type: string, subjectId: string, diff: Record<string, unknown>) =>
-    eventStatement({ accountId: tenant.account_id, tenantId: tenant.id, type, subjectId, actor, diff }, now);
-  const statements: Statement[] = [];
-  let capture: StoredCapture | null = null;
-  if (bucket && decision.capture) {
-    const fields: Record<string, StoredField> = run
-      ? Object.fromEntries(Object.entries(run.fields).map(([name, r]) => [name, fieldView(r, documentIds)]))
-      : {};
-    capture = {
-      id: newCaptureId(now),
-      tenant_id: tenant.id,
-      message_id: message.id,
-      bucket_id: bucket.id,
-      bucket_name: bucket.name,
-      status: decision.capture.status,
-      reason: decision.capture.reason,
-      schema: schema?.schema ?? null,
-      fields,
-      issues: run?.issues ?? [],
-      confidence: run ? run.confidence : null,
-      flags,
-      corrected: false,
-      applied_by: decision.capture.status === 'applied' ? 'policy' : null,
-      applied_at: decision.capture.status === 'applied' ? at : null,
-      created_at: at,
-      updated_at: at,
-    };
-    statements.push(
-      insertCaptureStatement(capture),
-      event('capture.created', capture.id, {
-        message_id: message.id,
-        bucket: bucket.name,
-        status: capture.status,
-        reason: capture.reason,
-      }),
-    );
-    if (capture.status === 'applied') {
-      // Applied by policy: its deliveries commit with it (the outbox).
-      statements.push(
-        ...(await queueDeliveries(app, tenant, bucket, capture, message, actor, now, analyzed.documents[0]?.text ?? ''))
-          .statements,
-      );
-    }
-  }
-  const tasks: Task[] = decision.tasks.map((planned) => ({
-    id: newId('tsk', now.getTime()),
-    tenant_id: tenant.id,
-    kind: planned.kind,
-    status: 'open',
-    reason: planned.reason,
-    message_id: message.id,
-    capture_id: capture?.id ?? null,
-    payload: taskPayload(planned, message, capture, bucket),
-    note: null,
-    created_at: at,
-    resolved_at: null,
-    resolved_by: null,
-  }));
-  for (const task of tasks) {
-    statements.push(
-      insertTaskStatement(task),
-      event('task.created', task.id, { kind: task.kind, reason: task.reason, capture_id: task.capture_id }),
-    );
-  }
-  return { classification, bucket, decision, capture, tasks, statements, flags };
 }
 
 export interface IngestResult {
@@ -346,17 +166,6 @@ function withRecipients(analyzed: AnalyzedMessage, recipients: string[]): Analyz
 /** Bucket and tenant policies' `forwarders`: mail they send on is read as from its original sender. */
 function trustedForwarders(tenant: Tenant, buckets: Bucket[]): string[] {
   return [tenant.policy, ...buckets.map((b) => b.policy)].flatMap((p) => (p as Policy | null)?.forwarders ?? []);
-}
-
-function bucketDefinitions(buckets: Bucket[]): BucketDefinition[] {
-  return buckets.map((b) => ({
-    id: b.id,
-    name: b.name,
-    priority: b.priority,
-    enabled: b.enabled,
-    rule: b.rule,
-    schema: b.schema,
-  }));
 }
 
 /** Re-runs classification, extraction and routing on the stored raw message: a new capture. */

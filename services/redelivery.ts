@@ -9,7 +9,7 @@ import type { Tenant } from '../storage/tenants.ts';
 import { findDestination, listRedeliverable, type Delivery } from '../storage/webhooks.ts';
 import type { AppContext } from './app.ts';
 import { notFound } from './errors.ts';
-import { notifyQueued, queuedDeliveryStatements } from './webhooks.ts';
+import { notifyQueued, queuedDeliveryStatements } from './webhook-outbox.ts';
 
 export interface RedeliverRequest {
   bucket: string;

@@ -4,7 +4,7 @@ import { approveCapture } from '../services/captures.ts';
 import { getCapture } from '../storage/captures.ts';
 import { findBucketAnyState } from '../storage/buckets.ts';
 import { getMessage } from '../storage/messages.ts';
-import { notifyQueued, queueDeliveries } from '../services/webhooks.ts';
+import { notifyQueued, queueDeliveries } from '../services/webhook-outbox.ts';
 import { CaptureView } from './_shapes-captures.ts';
 import { defineTool, notFound } from './define.ts';
 

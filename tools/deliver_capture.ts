@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { notifyQueued, queueDeliveries } from '../services/webhooks.ts';
+import { notifyQueued, queueDeliveries } from '../services/webhook-outbox.ts';
 import { findBucketAnyState } from '../storage/buckets.ts';
 import { getCapture } from '../storage/captures.ts';
 import { getMessage } from '../storage/messages.ts';

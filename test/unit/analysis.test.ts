@@ -3,7 +3,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { docxText, inflateZipEntry } from '../../pipeline/docx.ts';
 import { READER_LIMITS } from '../../pipeline/limits.ts';
-import { AnalysisPool, analyze } from '../../services/analysis.ts';
+import { analyze } from '../../services/analysis.ts';
+import { AnalysisPool } from '../../services/analysis-pool.ts';
 import { billionLaughsDocx, docxBomb, mailWith, pageTreePdf, zipOf } from '../helpers/hostile.ts';
 import { buildEml, makeDocx, makePdf } from '../helpers/mail.ts';
 

@@ -62,7 +62,7 @@ describe('reply text of HTML mail', () => {
 
 describe('reply text in the webhook body', () => {
   it('carries the new content of the message', async () => {
-    const { webhookBody } = await import('../../services/webhooks.ts');
+    const { webhookBody } = await import('../../services/webhook-outbox.ts');
     const capture = { id: 'cap_1', bucket_name: 'invoices', status: 'applied', fields: {}, confidence: 1 };
     const message = {
       id: 'msg_1',

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readAsOriginalSender } from '../../pipeline/forwarded.ts';
 import type { BucketDefinition } from '../../pipeline/jobs.ts';
-import { AnalysisPool, analyze, analyzeAndDecide, decide } from '../../services/analysis.ts';
+import { analyze, analyzeAndDecide, decide } from '../../services/analysis.ts';
+import { AnalysisPool } from '../../services/analysis-pool.ts';
 import { mailWith, pageTreePdf } from '../helpers/hostile.ts';
 import { buildEml } from '../helpers/mail.ts';
 
