@@ -9,7 +9,7 @@
 import { datesIn, type FoundDate } from './dates-in-text.ts';
 import type { EmbeddedFile } from './pdf-text.ts';
 import type { Document } from './types.ts';
-import { parseAmount, parseDate } from './validate.ts';
+import { parseAmount, parseDate } from './validate-dates.ts';
 import { child, children, descendants, either, parseXml, type XmlNode } from './xml-tree.ts';
 
 export const EINVOICE_FIELDS = [

@@ -146,7 +146,7 @@ describe('regex safety: pipeline/ and services/', () => {
     expect(
       all.filter((r) => r.file === 'pipeline/sanitize.ts' || r.file.startsWith('pipeline/html/')).length,
     ).toBeGreaterThan(10);
-    expect(all.some((r) => r.file === 'pipeline/validate.ts' && r.source.includes('(\\p{L}{3,12})'))).toBe(true);
+    expect(all.some((r) => r.file === 'pipeline/validate-dates.ts' && r.source.includes('(\\p{L}{3,12})'))).toBe(true);
     expect(
       all.filter((r) => r.file === 'services/subdomains.ts' && r.source === '^admin(?:-?[0-9]+|-[a-z0-9-]+)?$').length,
     ).toBe(1);
