@@ -10,7 +10,7 @@ import { join, relative } from 'node:path';
 import { check } from 'recheck';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { labelPattern } from '../../pipeline/extract-labels.ts';
+import { labelPattern } from '../../pipeline/extract-labels-text.ts';
 import { RESERVED_WORDS } from '../../services/subdomains.ts';
 import { ROOT } from '../helpers/process.ts';
 
