@@ -2,7 +2,7 @@
 // exactly what the quadratic originals found: compared on generated text, including the
 // shapes that made the originals slow.
 import { describe, expect, it } from 'vitest';
-import { datesShown } from '../../pipeline/einvoice.ts';
+import { datesShown } from '../../pipeline/einvoice-mismatch.ts';
 import {
   amountPrefix,
   blankDates,
