@@ -2,7 +2,7 @@
 // sources point at offsets in these texts. An attachment we should be able to read but
 // cannot is flagged `attachment_unreadable`; it never fails the message.
 import { docxText } from './docx.ts';
-import { attachedMismatch, embeddedDocuments } from './einvoice.ts';
+import { attachedMismatch, embeddedDocuments } from './einvoice-mismatch.ts';
 import { READER_LIMITS } from './limits.ts';
 import { parseMessage } from './parse.ts';
 import { readPdf, type EmbeddedFile } from './pdf-text.ts';

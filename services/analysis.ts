@@ -4,7 +4,7 @@
 import { withoutBytes, type BucketDefinition, type DecideJobResult } from '../pipeline/jobs.ts';
 import type { AnalyzeOptions, AnalyzedMessage, SchemaRun } from '../pipeline/index.ts';
 import { MAX_DOCUMENT_TEXT, attachmentDocuments, isReadable, type AttachmentRead } from '../pipeline/documents.ts';
-import { attachedMismatch } from '../pipeline/einvoice.ts';
+import { attachedMismatch } from '../pipeline/einvoice-mismatch.ts';
 import { readAsOriginalSender } from '../pipeline/forwarded.ts';
 import { headersOnly, type ParseRefusal } from '../pipeline/parse.ts';
 import type { RuleOutcome } from '../pipeline/rules.ts';

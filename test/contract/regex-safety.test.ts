@@ -10,7 +10,7 @@ import { join, relative } from 'node:path';
 import { check } from 'recheck';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { labelPattern } from '../../pipeline/extract-labels.ts';
+import { labelPattern } from '../../pipeline/extract-labels-text.ts';
 import { RESERVED_WORDS } from '../../services/subdomains.ts';
 import { ROOT } from '../helpers/process.ts';
 
@@ -146,7 +146,7 @@ describe('regex safety: pipeline/ and services/', () => {
     expect(
       all.filter((r) => r.file === 'pipeline/sanitize.ts' || r.file.startsWith('pipeline/html/')).length,
     ).toBeGreaterThan(10);
-    expect(all.some((r) => r.file === 'pipeline/validate.ts' && r.source.includes('(\\p{L}{3,12})'))).toBe(true);
+    expect(all.some((r) => r.file === 'pipeline/validate-dates.ts' && r.source.includes('(\\p{L}{3,12})'))).toBe(true);
     expect(
       all.filter((r) => r.file === 'services/subdomains.ts' && r.source === '^admin(?:-?[0-9]+|-[a-z0-9-]+)?$').length,
     ).toBe(1);

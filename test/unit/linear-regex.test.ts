@@ -2,8 +2,14 @@
 // exactly what the quadratic originals found: compared on generated text, including the
 // shapes that made the originals slow.
 import { describe, expect, it } from 'vitest';
-import { datesShown } from '../../pipeline/einvoice.ts';
-import { amountPrefix, blankDates, endsWithGap, trimPunctuation, valueEnd } from '../../pipeline/extract-labels.ts';
+import { datesShown } from '../../pipeline/einvoice-mismatch.ts';
+import {
+  amountPrefix,
+  blankDates,
+  endsWithGap,
+  trimPunctuation,
+  valueEnd,
+} from '../../pipeline/extract-labels-text.ts';
 import { closing, headerLine, marker } from '../../pipeline/extract-reading.ts';
 import { trimNewlines } from '../../pipeline/pdf-text.ts';
 import { findEmail } from '../../pipeline/validate.ts';

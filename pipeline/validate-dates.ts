@@ -1,0 +1,208 @@
+// Dates and amounts as business mail writes them, read for the validate stage's coercion
+// (pipeline/validate.ts) and for comparing an e-invoice with the text that renders it.
+//
+// Number rule: with both '.' and ',' the last one is the decimal mark (1.234,56 / 1,234.56);
+// with only one kind, a single mark followed by exactly three digits is a thousands
+// separator only for ',' (1,234 -> 1234); '.' reads as a decimal mark (1.5, 12.000 -> 12).
+// Those single-mark three-digit cases are ambiguous and reported as such.
+// Date rule: ISO (2026-03-04) and year-first are unambiguous; dotted dates are day-first
+// (04.03.2026 = 4 March); slashed dates are day-first unless the first number is over 12
+// (03/04/2026 = 3 April, ambiguous; 12/25/2026 = 25 December). Month names in English,
+// German, French, Spanish, Dutch, Italian, Portuguese, Polish, Swedish and Danish.
+
+const MONTHS: Record<string, number> = {};
+// English, German, French, Spanish, Dutch, Italian, Portuguese, Polish (both cases), Swedish, Danish.
+[
+  [
+    'january',
+    'jan',
+    'januar',
+    'jänner',
+    'janvier',
+    'janv',
+    'enero',
+    'ene',
+    'januari',
+    'gennaio',
+    'gen',
+    'janeiro',
+    'styczeń',
+    'stycznia',
+    'sty',
+  ],
+  [
+    'february',
+    'feb',
+    'februar',
+    'février',
+    'fevrier',
+    'févr',
+    'fevr',
+    'febrero',
+    'februari',
+    'febbraio',
+    'fevereiro',
+    'fev',
+    'luty',
+    'lutego',
+    'lut',
+  ],
+  [
+    'march',
+    'mar',
+    'märz',
+    'maerz',
+    'mrz',
+    'mars',
+    'marzo',
+    'maart',
+    'mrt',
+    'março',
+    'marco',
+    'marts',
+    'marzec',
+    'marca',
+  ],
+  ['april', 'apr', 'avril', 'avr', 'abril', 'abr', 'aprile', 'kwiecień', 'kwietnia', 'kwi'],
+  ['may', 'mai', 'mayo', 'mei', 'maggio', 'mag', 'maio', 'maj', 'maja'],
+  ['june', 'jun', 'juni', 'juin', 'junio', 'giugno', 'giu', 'junho', 'czerwiec', 'czerwca', 'cze'],
+  ['july', 'jul', 'juli', 'juillet', 'juil', 'julio', 'luglio', 'lug', 'julho', 'lipiec', 'lipca', 'lip'],
+  ['august', 'aug', 'août', 'aout', 'agosto', 'ago', 'augustus', 'augusti', 'sierpień', 'sierpnia', 'sie'],
+  [
+    'september',
+    'sep',
+    'sept',
+    'septembre',
+    'septiembre',
+    'setiembre',
+    'settembre',
+    'set',
+    'setembro',
+    'wrzesień',
+    'września',
+    'wrz',
+  ],
+  [
+    'october',
+    'oct',
+    'oktober',
+    'okt',
+    'octobre',
+    'octubre',
+    'ottobre',
+    'ott',
+    'outubro',
+    'out',
+    'październik',
+    'października',
+    'paź',
+  ],
+  ['november', 'nov', 'novembre', 'noviembre', 'novembro', 'listopad', 'listopada', 'lis'],
+  [
+    'december',
+    'dec',
+    'dezember',
+    'dez',
+    'décembre',
+    'decembre',
+    'déc',
+    'diciembre',
+    'dic',
+    'dicembre',
+    'dezembro',
+    'grudzień',
+    'grudnia',
+    'gru',
+  ],
+].forEach((names, i) => {
+  for (const n of names) MONTHS[n] = i + 1;
+});
+
+const MONTH_WORD = '(\\p{L}{3,12})';
+
+function validDate(y: number, m: number, d: number): string | null {
+  if (y < 100) y += 2000;
+  if (m < 1 || m > 12 || d < 1 || d > 31 || y < 1900 || y > 2200) return null;
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCMonth() !== m - 1) return null;
+  return date.toISOString().slice(0, 10);
+}
+
+type Found = { value: unknown; ambiguous: boolean; start: number; end: number } | null;
+
+export function parseDate(raw: string): Found {
+  const tries: [RegExp, (m: RegExpExecArray) => { iso: string | null; ambiguous: boolean }][] = [
+    [/(\d{4})-(\d{1,2})-(\d{1,2})/, (m) => ({ iso: validDate(+m[1]!, +m[2]!, +m[3]!), ambiguous: false })],
+    [/(\d{4})[/.](\d{1,2})[/.](\d{1,2})/, (m) => ({ iso: validDate(+m[1]!, +m[2]!, +m[3]!), ambiguous: false })],
+    [
+      /(\d{1,2})\.\s?(\d{1,2})\.\s?(\d{4}|\d{2})(?!\d)/,
+      (m) => ({ iso: validDate(+m[3]!, +m[2]!, +m[1]!), ambiguous: false }),
+    ],
+    [
+      /(\d{1,2})[/-](\d{1,2})[/-](\d{4}|\d{2})(?!\d)/,
+      (m) => {
+        const a = +m[1]!;
+        const b = +m[2]!;
+        if (a > 12) return { iso: validDate(+m[3]!, b, a), ambiguous: false };
+        if (b > 12) return { iso: validDate(+m[3]!, a, b), ambiguous: false };
+        return { iso: validDate(+m[3]!, b, a), ambiguous: a !== b };
+      },
+    ],
+    [
+      new RegExp(
+        `(\\d{1,2})(?:st|nd|rd|th|er|º|°)?\\.?\\s+(?:de\\s+)?${MONTH_WORD}\\.?,?\\s+(?:de\\s+)?(\\d{4})`,
+        'iu',
+      ),
+      (m) => {
+        const month = MONTHS[m[2]!.toLowerCase()];
+        return { iso: month ? validDate(+m[3]!, month, +m[1]!) : null, ambiguous: false };
+      },
+    ],
+    [
+      new RegExp(`${MONTH_WORD}\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})`, 'iu'),
+      (m) => {
+        const month = MONTHS[m[1]!.toLowerCase()];
+        return { iso: month ? validDate(+m[3]!, month, +m[2]!) : null, ambiguous: false };
+      },
+    ],
+  ];
+  for (const [re, read] of tries) {
+    const m = re.exec(raw);
+    if (!m) continue;
+    const { iso, ambiguous } = read(m);
+    if (iso) return { value: iso, ambiguous, start: m.index, end: m.index + m[0].length };
+  }
+  return null;
+}
+
+export function parseAmount(raw: string): Found {
+  const m = /(\(\s*)?([-−–]\s*)?(\d{1,3}(?:[ .,'\u00A0\u202F]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)(\s*\))?/.exec(raw);
+  if (!m) return null;
+  let token = m[3]!.replace(/[ '\u00A0\u202F]/g, '');
+  let ambiguous = false;
+  const lastDot = token.lastIndexOf('.');
+  const lastComma = token.lastIndexOf(',');
+  if (lastDot >= 0 && lastComma >= 0) {
+    const decimal = lastDot > lastComma ? '.' : ',';
+    const thousands = decimal === '.' ? ',' : '.';
+    token = token.split(thousands).join('').replace(decimal, '.');
+  } else if (lastComma >= 0) {
+    const parts = token.split(',');
+    if (parts.length > 2) token = parts.join('');
+    else if (parts[1]!.length === 3) {
+      token = parts.join('');
+      ambiguous = true;
+    } else token = parts.join('.');
+  } else if (lastDot >= 0) {
+    const parts = token.split('.');
+    if (parts.length > 2) token = parts.join('');
+    else if (parts[1]!.length === 3) ambiguous = true;
+  }
+  const value = Number(token);
+  if (!Number.isFinite(value)) return null;
+  // A hyphen glued to a letter is part of a code ("A-1001"), not a minus sign.
+  const signAt = m.index + (m[1]?.length ?? 0);
+  const minus = Boolean(m[2]) && (signAt === 0 || !/[\p{L}\p{N}]/u.test(raw[signAt - 1]!));
+  const negative = minus || (Boolean(m[1]) && Boolean(m[4]));
+  return { value: negative ? -value : value, ambiguous, start: m.index, end: m.index + m[0].length };
+}
