@@ -155,7 +155,7 @@ describe('pipeline/pdf-text.ts: trimNewlines', () => {
   });
 });
 
-describe('pipeline/extract-labels.ts', () => {
+describe('pipeline/extract-labels-text.ts', () => {
   const OLD_AMOUNT_PREFIX =
     /^(?:[\s:=.,()/-]|(?:eur|usd|gbp|chf|jpy|cad|aud|sek|nok|dkk|pln|czk|huf|mxn|brl|inr|cny|nzd|sgd|hkd|zar|ron|bgn|try|isk)\b|[€$£¥₹]|zł|kr\b|r\$|incl\b|inkl\b|including|inclusive|ttc\b|brutto\b|gross\b|vat\b|tax\b|taxes\b|mwst\b|ust\b|iva\b|btw\b|tva\b|moms\b|due\b|on\b|am\b|le\b|bis\b|by\b|\d{1,2}(?:[.,]\d+)?\s?%)*$/iu;
   const OLD_VALUE_END = /\s\|\s|\s{3,}|\t|\s+\p{Lu}[\p{L}.#°º ]{1,30}:\s/u;
