@@ -96,11 +96,12 @@ describe('one ingest job per message', () => {
 
   it('stopped while reading: the parts are read apart, then classified with a budget of their own', async () => {
     const p = pool({ timeoutMs: 1500, heapMb: 2048 });
+    // 400,000 page references take seconds on any machine (100,000 can fit in 1.5 s).
     const raw = bytes(
       mailWith('slow invoice', {
         filename: 'pages.pdf',
         contentType: 'application/pdf',
-        content: pageTreePdf(100_000),
+        content: pageTreePdf(400_000),
       }),
     );
     const { analyzed, decided } = await analyzeAndDecide(p, raw, {}, forwarding, BUCKETS);
