@@ -1,7 +1,7 @@
 // The libSQL client: a local file, or a libSQL server (sqld) shared by several nodes,
 // optionally read through an embedded replica. A local file has one writer, and an
 // autocommit write issued while an interactive transaction is open on the same client
-// is swept into that transaction (GOTCHAS.md), so local writes go through one queue.
+// is swept into that transaction (GOTCHAS.md), so local writes go through one gate (write-gate.ts), waiting as long as it takes.
 // A server serializes writes itself, but sqld 0.24 wedged with dozens of writers waiting
 // on its lock: so each process sends it one write at a time (write-gate.ts), and every
 // request to it is bounded in time.
@@ -48,7 +48,6 @@ export interface DbOptions {
 }
 
 export class Db {
-  private queue: Promise<unknown> = Promise.resolve();
   private readonly prepared = new Map<string, Prepared>();
   private readonly writes: WriteGate;
 
@@ -65,7 +64,8 @@ export class Db {
     private readonly replica: Replica | null = null,
     writeWaitMs = WRITE_WAIT_MS,
   ) {
-    this.writes = new WriteGate(writeWaitMs);
+    // A local file has one writer and waits its turn; a server write waits a bounded time.
+    this.writes = new WriteGate(remote ? writeWaitMs : null);
   }
 
   /** A read outside the write queue; it sees committed data (and this node's own writes). */
@@ -102,9 +102,7 @@ export class Db {
         })
         .finally(() => this.replica?.wrote());
     }
-    const run = this.queue.then(fn, fn);
-    this.queue = run.catch(() => undefined);
-    return run;
+    return this.writes.run(fn);
   }
 
   /**

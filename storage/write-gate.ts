@@ -13,14 +13,15 @@ export class WriteWaitExceeded extends Error {
 
 interface Waiter {
   admit: () => void;
-  timer: NodeJS.Timeout;
+  timer: NodeJS.Timeout | null;
 }
 
 export class WriteGate {
   private busy = false;
   private readonly waiters: Waiter[] = [];
 
-  constructor(private readonly maxWaitMs: number) {}
+  /** `maxWaitMs` null: wait as long as it takes (the one writer of a local file). */
+  constructor(private readonly maxWaitMs: number | null) {}
 
   /** Runs `fn` once every earlier write has finished; throws WriteWaitExceeded past the bound. */
   async run<T>(fn: () => Promise<T>): Promise<T> {
@@ -45,15 +46,19 @@ export class WriteGate {
     return new Promise((resolve, reject) => {
       const waiter: Waiter = {
         admit: () => {
-          clearTimeout(waiter.timer);
+          if (waiter.timer) clearTimeout(waiter.timer);
           resolve();
         },
-        timer: setTimeout(() => {
+        timer: null,
+      };
+      const maxWaitMs = this.maxWaitMs;
+      if (maxWaitMs !== null) {
+        waiter.timer = setTimeout(() => {
           const at = this.waiters.indexOf(waiter);
           if (at >= 0) this.waiters.splice(at, 1);
-          reject(new WriteWaitExceeded(this.maxWaitMs));
-        }, this.maxWaitMs),
-      };
+          reject(new WriteWaitExceeded(maxWaitMs));
+        }, maxWaitMs);
+      }
       this.waiters.push(waiter);
     });
   }

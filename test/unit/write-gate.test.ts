@@ -32,6 +32,24 @@ describe('WriteGate', () => {
     expect(log).toEqual(['start a', 'end a', 'start b', 'end b', 'start c', 'end c']);
   });
 
+  it('without a bound (a local file), a write waits as long as the one before it takes', async () => {
+    const gate = new WriteGate(null);
+    const first = later();
+    const held = gate.run(() => first.promise);
+    let secondRan = false;
+    const second = gate.run(async () => {
+      secondRan = true;
+      return 'second';
+    });
+    await new Promise((r) => setTimeout(r, 60));
+    expect(secondRan).toBe(false);
+    expect(gate.queued).toBe(1);
+    first.release();
+    await held;
+    expect(await second).toBe('second');
+    expect(gate.queued).toBe(0);
+  });
+
   it('passes on after a write that failed', async () => {
     const gate = new WriteGate(5_000);
     const failed = gate.run(async () => {
