@@ -1,6 +1,7 @@
 // zod shapes of a bucket's regression tests (test cases and test runs) and their mappers,
 // split from _shapes.ts.
 import { z } from 'zod';
+import type { TestCase, TestRun } from '../storage/tests.ts';
 
 export const TestCaseView = z.object({
   id: z.string(),
@@ -18,19 +19,7 @@ export const TestCaseView = z.object({
   retired_reason: z.string().nullable(),
 });
 
-export function toTestCaseView(c: {
-  id: string;
-  bucket_id: string;
-  capture_id: string;
-  message_id: string;
-  expected: Record<string, unknown>;
-  tricky: boolean;
-  note: string | null;
-  status: 'active' | 'retired';
-  created_at: string;
-  retired_at: string | null;
-  retired_reason: string | null;
-}) {
+export function toTestCaseView(c: Omit<TestCase, 'tenant_id'>) {
   return {
     id: c.id,
     bucket_id: c.bucket_id,
@@ -71,17 +60,8 @@ export const TestRunView = z.object({
   ),
 });
 
-export function toTestRunView(r: {
-  id: string;
-  bucket_id: string;
-  bucket_name: string;
-  trigger: 'run_tests' | 'update_bucket';
-  candidate: boolean;
-  passed: number;
-  failed: number;
-  created_at: string;
-  results: z.infer<typeof TestRunView>['cases'];
-}) {
+/** A run without its cases, as list_test_runs shows it. */
+export function toTestRunSummary(r: Omit<TestRun, 'tenant_id' | 'schema' | 'results'>) {
   return {
     id: r.id,
     bucket_id: r.bucket_id,
@@ -91,6 +71,9 @@ export function toTestRunView(r: {
     passed: r.passed,
     failed: r.failed,
     created_at: r.created_at,
-    cases: r.results,
   };
+}
+
+export function toTestRunView(r: Omit<TestRun, 'tenant_id' | 'schema'>) {
+  return { ...toTestRunSummary(r), cases: r.results };
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { bucketFilter } from '../services/buckets.ts';
 import { listRuns } from '../storage/tests.ts';
 import { Limit } from './_shapes.ts';
-import { TestRunView } from './_shapes-regression.ts';
+import { TestRunView, toTestRunSummary } from './_shapes-regression.ts';
 import { defineTool } from './define.ts';
 
 export default defineTool({
@@ -22,16 +22,7 @@ export default defineTool({
     const bucketId = await bucketFilter(ctx.app.db, ctx.tenant.id, input.bucket);
     const runs = await listRuns(ctx.app.db, { tenantId: ctx.tenant.id, bucketId, limit: input.limit });
     return {
-      runs: runs.map((r) => ({
-        id: r.id,
-        bucket_id: r.bucket_id,
-        bucket_name: r.bucket_name,
-        trigger: r.trigger,
-        candidate: r.candidate,
-        passed: r.passed,
-        failed: r.failed,
-        created_at: r.created_at,
-      })),
+      runs: runs.map(toTestRunSummary),
     };
   },
 });
