@@ -100,11 +100,13 @@ export class WriterThread {
     }
     if (group.length === 0) return;
     const reply = await this.send(group.map((q) => q.statements));
-    for (const [i, queued] of group.entries()) {
-      const outcome: Outcome = reply.outcomes?.[i] ?? { ok: false, error: reply.failed! };
-      if (outcome.ok) queued.resolve(outcome.results.map(toResultSet));
-      else queued.reject(toError(outcome.error));
+    // An argument that cannot cross to the thread refuses the whole message: then each
+    // batch goes alone, so only the one that holds it fails.
+    if (reply.failed?.name === 'DataCloneError' && group.length > 1) {
+      for (const queued of group) answer([queued], await this.send([queued.statements]));
+      return;
     }
+    answer(group, reply);
   }
 
   private send(batches: WireStatement[][]): Promise<Reply> {
@@ -113,11 +115,16 @@ export class WriterThread {
     const worker = this.start();
     const id = this.nextId++;
     this.groups++;
+    try {
+      worker.postMessage({ id, batches });
+    } catch (error) {
+      const e = error as Error;
+      return Promise.resolve({ id, failed: { name: e.name, message: e.message } });
+    }
     return new Promise((resolve) => {
       this.waiting.set(id, resolve);
       // An idle writer does not keep the process alive; one with work does.
       if (this.waiting.size === 1) worker.ref();
-      worker.postMessage({ id, batches });
     });
   }
 
@@ -133,8 +140,11 @@ export class WriterThread {
       if (this.waiting.size === 0) worker.unref();
       answer?.(reply);
     });
-    // 'error' (an uncaught throw) is followed by 'exit'; the callers are answered there.
-    worker.on('error', () => undefined);
+    // 'error' (an uncaught throw, a file it cannot open) is followed by 'exit'; the callers are answered there.
+    let cause = 'the database writer stopped';
+    worker.on('error', (error) => {
+      cause = `the database writer stopped: ${error.message}`.slice(0, 200);
+    });
     this.exited = new Promise((resolve) => {
       worker.once('exit', () => {
         if (this.worker === worker) this.worker = null;
@@ -142,12 +152,20 @@ export class WriterThread {
         // Nothing acknowledged is lost (a caller is answered only after COMMIT), and the next write starts a new thread.
         const lost = [...this.waiting.values()];
         this.waiting.clear();
-        for (const answer of lost) answer({ id: 0, failed: { name: 'Unavailable', message: '' } });
+        for (const answer of lost) answer({ id: 0, failed: { name: 'Unavailable', message: cause } });
         resolve();
       });
     });
     this.worker = worker;
     return worker;
+  }
+}
+
+function answer(group: Queued[], reply: Reply): void {
+  for (const [i, queued] of group.entries()) {
+    const outcome: Outcome = reply.outcomes?.[i] ?? { ok: false, error: reply.failed! };
+    if (outcome.ok) queued.resolve(outcome.results.map(toResultSet));
+    else queued.reject(toError(outcome.error));
   }
 }
 
@@ -243,10 +261,15 @@ const SQLITE_CODES: Record<number, string> = {
 
 /** The error @libsql/client would have thrown for the same failure (class, message and codes). */
 function toError(wire: WireError): Error {
-  if (wire.name === 'Unavailable') return unavailable(RETRY_AFTER_SECONDS, 'the database writer stopped');
+  if (wire.name === 'Unavailable') return unavailable(RETRY_AFTER_SECONDS, wire.message);
   if (wire.name === 'LibsqlError') return new LibsqlError(wire.message, 'CLIENT_CLOSED');
   if (wire.name !== 'SqliteError') {
-    const Kind = wire.name === 'RangeError' ? RangeError : wire.name === 'TypeError' ? TypeError : Error;
+    const Kind =
+      wire.name === 'RangeError'
+        ? RangeError
+        : wire.name === 'TypeError' || wire.name === 'DataCloneError'
+          ? TypeError
+          : Error;
     return new Kind(wire.message);
   }
   const code =

@@ -154,6 +154,19 @@ describe('writer thread', () => {
     expect(values).toEqual(['tx', 'one', 'two', 'five']);
   });
 
+  it('an argument that cannot reach the writer fails only its own batch', async () => {
+    const { db } = await fileDb();
+    const held = later();
+    const transaction = db.transaction(() => held.promise);
+    const good = db.batch([{ sql: 'INSERT INTO t (v) VALUES (?)', args: ['good'] }]);
+    const bad = db.batch([{ sql: 'INSERT INTO t (v) VALUES (?)', args: [(() => 1) as unknown as string] }]);
+    held.release();
+    await transaction;
+    expect((await good)[0]!.rowsAffected).toBe(1);
+    expect(await failure(bad)).toMatchObject({ class: 'TypeError' });
+    expect((await db.read('SELECT v FROM t')).map((r) => r.v)).toEqual(['good']);
+  });
+
   it('bounds a group by its statements', async () => {
     const { db } = await fileDb();
     const held = later();
