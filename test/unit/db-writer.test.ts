@@ -183,6 +183,33 @@ describe('writer thread', () => {
     expect(await count(db)).toBe(2500);
   });
 
+  it('bounds a group by the bytes of its arguments', async () => {
+    const { db } = await fileDb();
+    const held = later();
+    const transaction = db.transaction(() => held.promise);
+    const before = db.writer!.groups;
+    // Three 3 MiB blobs: two fit the 8 MiB bound, the third waits for the next group.
+    const blob = new Uint8Array(3 * 1024 * 1024).fill(7);
+    const writes = [1, 2, 3].map((n) => db.batch([{ sql: 'INSERT INTO t (n, b) VALUES (?, ?)', args: [n, blob] }]));
+    held.release();
+    await transaction;
+    await Promise.all(writes);
+    expect(db.writer!.groups - before).toBe(2);
+    expect(Number((await db.readOne('SELECT SUM(length(b)) AS s FROM t'))?.s)).toBe(3 * blob.byteLength);
+  });
+
+  it("the writer's connection has the file's settings: WAL, busy timeout, synchronous, foreign keys", async () => {
+    const { db } = await fileDb();
+    const answers = await db.batch(['PRAGMA busy_timeout', 'PRAGMA synchronous', 'PRAGMA foreign_keys']);
+    expect(answers.map((r) => Object.values(r.rows[0]!)[0])).toEqual([5000, 2, 1]);
+    expect((await db.readOne('PRAGMA journal_mode'))?.journal_mode).toBe('wal');
+    await db.batch(['CREATE TABLE child (id INTEGER PRIMARY KEY, parent INTEGER NOT NULL REFERENCES t (id))']);
+    expect(await failure(db.batch([{ sql: 'INSERT INTO child (parent) VALUES (?)', args: [42] }]))).toMatchObject({
+      code: 'SQLITE_CONSTRAINT',
+      extendedCode: 'SQLITE_CONSTRAINT_FOREIGNKEY',
+    });
+  });
+
   it('a read after an awaited write sees it', async () => {
     const { db } = await fileDb();
     for (let i = 0; i < 50; i++) {
