@@ -21,6 +21,7 @@ import { unavailable } from '../services/errors.ts';
 import { migrate } from './migrate.ts';
 import { Replica } from './replica.ts';
 import { WriteGate, WriteWaitExceeded } from './write-gate.ts';
+import { WriterThread } from './writer-thread.ts';
 
 export type Statement = { sql: string; args: (string | number | null | bigint | Uint8Array)[] };
 
@@ -50,6 +51,8 @@ export interface DbOptions {
 export class Db {
   private readonly prepared = new Map<string, Prepared>();
   private readonly writes: WriteGate;
+  /** For a local file: the thread that runs write batches (writer-thread.ts); null elsewhere. */
+  readonly writer: WriterThread | null;
 
   /**
    * `reader`: for a local file, a read-only connection to the same file. @libsql/client
@@ -63,9 +66,12 @@ export class Db {
     readonly remote = false,
     private readonly replica: Replica | null = null,
     writeWaitMs = WRITE_WAIT_MS,
+    writer: { path: string; sync: 'full' | 'normal' } | null = null,
   ) {
     // A local file has one writer and waits its turn; a server write waits a bounded time.
     this.writes = new WriteGate(remote ? writeWaitMs : null);
+    // The writer thread's groups pass the same gate as transactions: never both at once.
+    this.writer = writer && new WriterThread(writer.path, writer.sync, (fn) => this.writes.run(fn));
   }
 
   /** A read outside the write queue; it sees committed data (and this node's own writes). */
@@ -135,6 +141,7 @@ export class Db {
 
   /** Atomic batch of statements. */
   batch(statements: InStatement[]): Promise<ResultSet[]> {
+    if (this.writer) return this.writer.batch(statements);
     return this.serialize(() => this.client.batch(statements, 'write'));
   }
 
@@ -161,6 +168,7 @@ export class Db {
   }
 
   close(): void {
+    this.writer?.close();
     this.replica?.close();
     this.reader?.close();
     this.client.close();
@@ -235,8 +243,10 @@ export async function openDb(url: string, options: DbOptions = {}): Promise<Db> 
     return new Db(client, null, true, replica, options.writeWaitMs);
   }
   const path = url.startsWith('file:') ? url.slice('file:'.length) : null;
-  const reader = path && !path.startsWith(':') ? new Database(path, { readonly: true }) : null;
-  return new Db(client, reader);
+  if (!path || path.startsWith(':')) return new Db(client);
+  // Migrations ran above on the client; the writer thread starts with the first batch.
+  const writer = { path, sync: options.sync ?? 'full' };
+  return new Db(client, new Database(path, { readonly: true }), false, null, WRITE_WAIT_MS, writer);
 }
 
 /**
