@@ -1,7 +1,7 @@
 // Registry -> REST routes under /v1 on h3. Path params, query (GET/DELETE) or JSON body
 // (POST/PUT), the tenant selector, then services/call.ts; nothing about any operation here.
 import { getRequestIP, getRouterParams, type H3, type H3Event } from 'h3';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { FastResponse } from 'srvx';
 import type { AppContext } from '../services/app.ts';
 import { callTool, type CallOutcome } from '../services/call.ts';
@@ -87,8 +87,8 @@ export async function readLimitedBody(request: Request, maxBytes: number): Promi
   if (Number(request.headers.get('content-length') ?? '0') > maxBytes) return null;
   // Under node:http, read the socket's stream itself: the web stream h3 would wrap it in
   // costs a promise and a copy per chunk. In-process (h3.fetch) there is only the web one.
-  const node = (request as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
-  if (node && !node.readableDidRead) return readNodeBody(node, maxBytes);
+  const node = (request as { runtime?: { node?: { req?: IncomingMessage; res?: ServerResponse } } }).runtime?.node;
+  if (node?.req && !node.req.readableDidRead) return readNodeBody(node.req, node.res, maxBytes);
   const chunks: Uint8Array[] = [];
   let size = 0;
   if (request.body) {
@@ -107,7 +107,7 @@ export async function readLimitedBody(request: Request, maxBytes: number): Promi
   return Buffer.concat(chunks);
 }
 
-function readNodeBody(req: IncomingMessage, maxBytes: number): Promise<Buffer | null> {
+function readNodeBody(req: IncomingMessage, res: ServerResponse | undefined, maxBytes: number): Promise<Buffer | null> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -115,8 +115,10 @@ function readNodeBody(req: IncomingMessage, maxBytes: number): Promise<Buffer | 
       size += chunk.byteLength;
       if (size > maxBytes) {
         cleanup();
-        // As cancelling the web stream did: stop reading what is already refused.
-        req.destroy();
+        // Read no more of what is refused: the 413 goes out and the connection then closes
+        // (kept alive, Node would read the rest of the body, however long, to reuse it).
+        req.pause();
+        res?.setHeader('connection', 'close');
         resolve(null);
         return;
       }
