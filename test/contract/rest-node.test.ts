@@ -21,7 +21,9 @@ function send(
   chunks: string[] = [],
 ): Promise<Raw> {
   return new Promise((resolve, reject) => {
+    let answered = false;
     const req = request(`${url}${path}`, { method, headers, agent: false }, (res) => {
+      answered = true;
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (c: string) => {
@@ -31,7 +33,7 @@ function send(
     });
     // The server may close while the body is still being written (a refused body): the
     // response, already received, is what the test checks.
-    req.on('error', (error) => (req.res ? undefined : reject(error)));
+    req.on('error', (error) => (answered ? undefined : reject(error)));
     const write = (i: number) => {
       if (i === chunks.length) return void req.end();
       req.write(chunks[i]!, () => setImmediate(() => write(i + 1)));
