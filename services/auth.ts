@@ -20,9 +20,9 @@ const TOUCH_INTERVAL_MS = 60_000;
  * lookup is two or three reads (key, its tenants, the account's tenants): at hundreds of
  * ingests a second they were a real share of a request's cost. A change made in this
  * process through a configure-scope operation (revoke_key, create_tenant, ...) clears the
- * cache at once (forgetVerifiedKeys); one made elsewhere (another node on the same
- * database, the operator CLI) is seen within this long. Only verified keys are kept:
- * unknown and revoked keys are looked up every time.
+ * cache at once (forgetVerifiedKeys); one made by another process on the same file (the
+ * CLI, `svc mcp`) is seen within this long. Only verified keys are kept: unknown and
+ * revoked keys are looked up every time.
  */
 export const VERIFIED_KEY_TTL_MS = 1000;
 /** Bounds the cache when many distinct keys call within one TTL. */
@@ -34,6 +34,17 @@ interface Verified {
   until: number;
 }
 const verifiedKeys = new WeakMap<AppContext, Map<string, Verified>>();
+
+/**
+ * Only over a local database file. Nodes sharing a database server read the key on every
+ * request, as before: they are meant to see each other's changes at once, and while the
+ * server is unreachable that read is what answers 503 (a cached caller went on to the
+ * shared rate limit, which answers 429 when it cannot report).
+ */
+function cachesKeys(app: AppContext): boolean {
+  const url = app.config.databaseUrl;
+  return url.startsWith('file:') || url === ':memory:';
+}
 
 /** Drops every cached caller of `app`: after a change to keys, tenants or accounts. */
 export function forgetVerifiedKeys(app: AppContext): void {
@@ -47,6 +58,7 @@ export async function authenticate(app: AppContext, token: string | undefined): 
       'No API key: send the header "Authorization: Bearer <API_KEY>" (MCP: put the key in the URL, /mcp/<API_KEY>).',
     );
   }
+  if (!cachesKeys(app)) return lookUp(app, token);
   let cache = verifiedKeys.get(app);
   if (!cache) {
     cache = new Map();
