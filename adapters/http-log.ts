@@ -60,7 +60,7 @@ export function logRequest(event: H3Event, response: Response, tools: readonly T
       status: response.status,
       ms: started === undefined ? null : Math.round((performance.now() - started) * 10) / 10,
       key: keyPrefix(token),
-      tenant: response.headers.get('x-svc-tenant') ?? mcp?.tenant ?? null,
+      tenant: (event.context.tenant as string | null | undefined) ?? mcp?.tenant ?? null,
     },
     failed ? 'request refused' : 'request',
   );

@@ -200,6 +200,9 @@ async function handle(app: AppContext, tool: ToolDef, event: H3Event): Promise<R
     tenantSelector: tenantSelector || undefined,
     client: clientAddress(event, app.config.trustProxyHops),
   });
+  // For the request's log line (http-log.ts): reading it back from the response's headers
+  // would build a Headers object per request.
+  event.context.tenant = outcome.tenantId;
   return outcomeResponse(outcome);
 }
 
