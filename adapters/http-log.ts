@@ -23,6 +23,18 @@ export function mcpLogContext(event: H3Event): McpLogContext {
   return context;
 }
 
+const routesOf = new WeakMap<readonly ToolDef[], Map<string, ToolDef>>();
+
+/** Each REST route's tool by "METHOD /route", made once: a search per request showed in profiles. */
+function restRoutes(tools: readonly ToolDef[]): Map<string, ToolDef> {
+  let routes = routesOf.get(tools);
+  if (!routes) {
+    routes = new Map(tools.map((t) => [`${t.http.method} ${toH3Path(t.http.path)}`, t]));
+    routesOf.set(tools, routes);
+  }
+  return routes;
+}
+
 export function logRequest(event: H3Event, response: Response, tools: readonly ToolDef[]): void {
   const logger = log();
   if (!logger.isLevelEnabled('info')) return;
@@ -30,9 +42,7 @@ export function logRequest(event: H3Event, response: Response, tools: readonly T
   const method = event.req.method;
   const route = event.context.matchedRoute?.route ?? null;
   const mcp = event.context.mcp as McpLogContext | undefined;
-  const rest = route?.startsWith('/v1/')
-    ? tools.find((t) => t.http.method === method && toH3Path(t.http.path) === route)
-    : undefined;
+  const rest = route?.startsWith('/v1/') ? restRoutes(tools).get(`${method} ${route}`) : undefined;
   const token = route === '/mcp/:key' ? event.context.params?.key : bearerToken(event.req.headers.get('authorization'));
   const failed = response.status >= 400;
   logger[response.status >= 500 ? 'error' : 'info'](
@@ -50,7 +60,7 @@ export function logRequest(event: H3Event, response: Response, tools: readonly T
       status: response.status,
       ms: started === undefined ? null : Math.round((performance.now() - started) * 10) / 10,
       key: keyPrefix(token),
-      tenant: response.headers.get('x-svc-tenant') ?? mcp?.tenant ?? null,
+      tenant: (event.context.tenant as string | null | undefined) ?? mcp?.tenant ?? null,
     },
     failed ? 'request refused' : 'request',
   );

@@ -26,7 +26,7 @@ function instructions(tools: readonly ToolDef[]): string {
 export function toCallToolResult(outcome: CallOutcome): CallToolResult {
   const body = outcome.ok ? outcome.result : outcome.error.toBody();
   return {
-    content: [{ type: 'text', text: JSON.stringify(body) }],
+    content: [{ type: 'text', text: (outcome.ok ? outcome.json : undefined) ?? JSON.stringify(body) }],
     structuredContent: body as Record<string, unknown>,
     ...(outcome.ok ? {} : { isError: true }),
   };

@@ -1,6 +1,8 @@
 // Registry -> REST routes under /v1 on h3. Path params, query (GET/DELETE) or JSON body
 // (POST/PUT), the tenant selector, then services/call.ts; nothing about any operation here.
 import { getRequestIP, getRouterParams, type H3, type H3Event } from 'h3';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { FastResponse } from 'srvx';
 import type { AppContext } from '../services/app.ts';
 import { callTool, type CallOutcome } from '../services/call.ts';
 import { ToolError, type ToolDef } from '../tools/define.ts';
@@ -29,7 +31,15 @@ export function clientAddress(event: H3Event, trustedHops: number): string | und
 }
 
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
+  return jsonTextResponse(status, JSON.stringify(body), headers);
+}
+
+/**
+ * srvx's FastResponse: under node:http its text is written to the socket as it is, with a
+ * Content-Length; a web Response's body went through a ReadableStream, chunk by chunk.
+ */
+function jsonTextResponse(status: number, json: string, headers: Record<string, string>): Response {
+  return new FastResponse(json, {
     status,
     headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
   });
@@ -50,7 +60,7 @@ export function errorResponse(error: ToolError, tenantId: string | null = null):
 
 export function outcomeResponse(outcome: CallOutcome): Response {
   if (!outcome.ok) return errorResponse(outcome.error, outcome.tenantId);
-  return jsonResponse(200, outcome.result, tenantHeader(outcome.tenantId));
+  return jsonTextResponse(200, outcome.json ?? JSON.stringify(outcome.result), tenantHeader(outcome.tenantId));
 }
 
 /** Query strings carry only text: turn them into the types the input schema declares. */
@@ -75,6 +85,10 @@ function queryArgs(tool: ToolDef, url: URL): Record<string, unknown> {
 /** The raw body, or null when it is over `maxBytes` (by Content-Length or while streaming). */
 export async function readLimitedBody(request: Request, maxBytes: number): Promise<Buffer | null> {
   if (Number(request.headers.get('content-length') ?? '0') > maxBytes) return null;
+  // Under node:http, read the socket's stream itself: the web stream h3 would wrap it in
+  // costs a promise and a copy per chunk. In-process (h3.fetch) there is only the web one.
+  const node = (request as { runtime?: { node?: { req?: IncomingMessage; res?: ServerResponse } } }).runtime?.node;
+  if (node?.req && !node.req.readableDidRead) return readNodeBody(node.req, node.res, maxBytes);
   const chunks: Uint8Array[] = [];
   let size = 0;
   if (request.body) {
@@ -91,6 +105,42 @@ export async function readLimitedBody(request: Request, maxBytes: number): Promi
     }
   }
   return Buffer.concat(chunks);
+}
+
+function readNodeBody(req: IncomingMessage, res: ServerResponse | undefined, maxBytes: number): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size > maxBytes) {
+        cleanup();
+        // Read no more of what is refused: the 413 goes out and the connection then closes
+        // (kept alive, Node would read the rest of the body, however long, to reuse it).
+        req.pause();
+        res?.setHeader('connection', 'close');
+        resolve(null);
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      cleanup();
+      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
+    };
+    const onError = (error: Error) => {
+      cleanup();
+      reject(error);
+    };
+    const cleanup = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+  });
 }
 
 /** Reads a JSON object body with a byte limit, refusing what is not one. */
@@ -150,6 +200,9 @@ async function handle(app: AppContext, tool: ToolDef, event: H3Event): Promise<R
     tenantSelector: tenantSelector || undefined,
     client: clientAddress(event, app.config.trustProxyHops),
   });
+  // For the request's log line (http-log.ts): reading it back from the response's headers
+  // would build a Headers object per request.
+  event.context.tenant = outcome.tenantId;
   return outcomeResponse(outcome);
 }
 

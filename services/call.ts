@@ -5,9 +5,9 @@ import type { z } from 'zod';
 import { ToolError } from './errors.ts';
 import type { Operation, TenantToolContext, ToolContext } from './tool-context.ts';
 import type { AppContext } from './app.ts';
-import { authenticate, requireScope, selectTenant, type Caller } from './auth.ts';
+import { authenticate, forgetVerifiedKeys, requireScope, selectTenant, type Caller } from './auth.ts';
 import { clientKey } from './rate-limit.ts';
-import { resultTooLarge } from './result-size.ts';
+import { sizeResult } from './result-size.ts';
 
 export interface CallRequest {
   token: string | undefined;
@@ -19,7 +19,13 @@ export interface CallRequest {
 }
 
 export type CallOutcome =
-  | { ok: true; result: Record<string, unknown>; tenantId: string | null }
+  | {
+      ok: true;
+      result: Record<string, unknown>;
+      /** The result as JSON when measuring it already made that text (reads): send these bytes. */
+      json?: string;
+      tenantId: string | null;
+    }
   | { ok: false; error: ToolError; tenantId: string | null };
 
 export function issuesToDetails(error: z.ZodError): { issues: { path: string; message: string }[] } {
@@ -138,12 +144,24 @@ export async function callTool(app: AppContext, tool: Operation, req: CallReques
       now,
       ...(req.progress ? { progress: req.progress } : {}),
     };
-    const result = tool.tenantScoped
-      ? await tool.handler(parsed.data, ctx as TenantToolContext)
-      : await tool.handler(parsed.data, ctx);
-    const tooLarge = resultTooLarge(tool, result, app.config.maxResultBytes);
-    if (tooLarge) throw tooLarge;
-    return { ok: true, result: result as Record<string, unknown>, tenantId };
+    let result: unknown;
+    try {
+      result = tool.tenantScoped
+        ? await tool.handler(parsed.data, ctx as TenantToolContext)
+        : await tool.handler(parsed.data, ctx);
+    } finally {
+      // Keys, tenants, accounts and policies change only through configure operations:
+      // the next call of any key in this process reads them again (auth.ts caches callers).
+      if (tool.mutating && tool.scope === 'configure') forgetVerifiedKeys(app);
+    }
+    const sized = sizeResult(tool, result, app.config.maxResultBytes);
+    if (sized.error) throw sized.error;
+    return {
+      ok: true,
+      result: result as Record<string, unknown>,
+      ...(sized.json === undefined ? {} : { json: sized.json }),
+      tenantId,
+    };
   } catch (error) {
     if (error instanceof ToolError) return { ok: false, error, tenantId };
     // A bug, not bad input: keep the process up, say so plainly, keep the trace in the log.

@@ -24,17 +24,32 @@ export function resultBytes(result: unknown): number {
  * a retry that repeats it; those results are small by construction.
  */
 export function resultTooLarge(tool: SizedTool, result: unknown, limit: number): ToolError | null {
-  if (tool.mutating) return null;
-  const bytes = resultBytes(result);
-  if (bytes <= limit) return null;
+  return sizeResult(tool, result, limit).error ?? null;
+}
+
+/**
+ * resultTooLarge, keeping the JSON it measured (reads only) so the adapter sends that text
+ * instead of serializing the result a second time.
+ */
+export function sizeResult(
+  tool: SizedTool,
+  result: unknown,
+  limit: number,
+): { error: ToolError; json?: undefined } | { error?: undefined; json: string | undefined } {
+  if (tool.mutating) return { json: undefined };
+  const json = JSON.stringify(result);
+  // UTF-8 bytes without encoding: a string of that many characters cannot exceed 3 bytes each.
+  const bytes = json.length * 3 <= limit ? json.length : Buffer.byteLength(json, 'utf8');
+  if (bytes <= limit) return { json };
   const narrowing = [...(tool.narrowing ?? [])];
   const fix =
     narrowing.length > 0
       ? `narrow it with ${narrowing.join(', ')} and call again`
       : 'this operation has no input that narrows it; ask the operator to raise SVC_MAX_RESULT_BYTES';
-  return new ToolError(
+  const error = new ToolError(
     'too_large',
     `The result of ${tool.name} is ${kb(bytes)}, over the ${kb(limit)} one result may take; ${fix}.`,
     { limit_bytes: limit, result_bytes: bytes, narrowing },
   );
+  return { error };
 }

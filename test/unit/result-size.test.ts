@@ -1,7 +1,7 @@
 // The result byte limit's decision, apart from any transport.
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../services/config.ts';
-import { resultBytes, resultTooLarge } from '../../services/result-size.ts';
+import { resultBytes, resultTooLarge, sizeResult } from '../../services/result-size.ts';
 
 const read = { name: 'list_things', mutating: false, narrowing: ['limit'] };
 const big = { items: Array.from({ length: 300 }, (_, i) => ({ id: i, note: 'é'.repeat(50) })) };
@@ -35,6 +35,26 @@ describe('resultTooLarge', () => {
 
   it('never refuses the result of a change that has already happened', () => {
     expect(resultTooLarge({ name: 'ingest_thing', mutating: true }, big, 1024)).toBeNull();
+  });
+});
+
+describe('sizeResult', () => {
+  it("keeps a read's JSON, the text the adapters send, and none for a change", () => {
+    expect(sizeResult(read, big, 1 << 20)).toEqual({ json: JSON.stringify(big) });
+    expect(sizeResult({ name: 'ingest_thing', mutating: true }, big, 1024)).toEqual({ json: undefined });
+  });
+
+  it('counts bytes, not characters, on both sides of the limit', () => {
+    const euros = { a: '€€€' };
+    const bytes = Buffer.byteLength(JSON.stringify(euros));
+    expect(bytes).toBe(17);
+    expect(sizeResult(read, euros, 33).json).toBe('{"a":"€€€"}');
+    expect(sizeResult(read, euros, 17).json).toBe('{"a":"€€€"}');
+    expect(sizeResult(read, euros, 16).error?.details).toEqual({
+      limit_bytes: 16,
+      result_bytes: 17,
+      narrowing: ['limit'],
+    });
   });
 });
 
