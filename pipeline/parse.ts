@@ -115,11 +115,22 @@ export function headersOnly(raw: string, reason: string): ParsedMessage {
   };
 }
 
+/** Whether the bytes hold only what String.prototype.trim removes (in latin1: tab to CR, space, NBSP). */
+function isBlank(bytes: Uint8Array): boolean {
+  for (const b of bytes) if (!(b === 0x20 || (b >= 0x09 && b <= 0x0d) || b === 0xa0)) return false;
+  return true;
+}
+
+// latin1 maps each byte to one char: cheap, and enough to look for markers. Only read when
+// the bytes hold "-7" (every UTF-7 declaration does): most mail is never copied to a string.
+function declaresUtf7In(buffer: Buffer): boolean {
+  return buffer.indexOf('-7', 0, 'latin1') >= 0 && declaresUtf7(buffer.toString('latin1'));
+}
+
 export async function parseMessage(raw: Uint8Array | string): Promise<ParseResult> {
   const bytes = typeof raw === 'string' ? new TextEncoder().encode(raw) : raw;
-  // latin1 maps each byte to one char: cheap, and enough to look for markers.
-  const latin1 = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
-  if (latin1.trim() === '') {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (isBlank(bytes)) {
     return {
       ok: false,
       refusal: {
@@ -138,9 +149,9 @@ export async function parseMessage(raw: Uint8Array | string): Promise<ParseResul
       maxRfc822NestingDepth: PARSE_LIMITS.maxRfc822NestingDepth,
       attachmentEncoding: 'arraybuffer',
     });
-    return { ok: true, message: fromEmail(email, declaresUtf7(latin1)) };
+    return { ok: true, message: fromEmail(email, declaresUtf7In(buffer)) };
   } catch (error) {
-    return { ok: true, message: headersOnly(latin1, (error as Error).message) };
+    return { ok: true, message: headersOnly(buffer.toString('latin1'), (error as Error).message) };
   }
 }
 

@@ -9,7 +9,7 @@
 // stop at the first limit; `limited` says which one cut the text so the caller can mark
 // the document truncated. Before pdf.js sees the PDF, every stream's decoded size is
 // counted and a stream past the inflate limits is left out (pipeline/pdf-streams.ts).
-import { getDocumentProxy } from 'unpdf';
+import { getResolvedPDFJS } from 'unpdf';
 import { READER_LIMITS } from './limits.ts';
 import { limitPdfStreams } from './pdf-streams.ts';
 
@@ -154,7 +154,11 @@ export async function readPdf(bytes: Uint8Array): Promise<PdfText> {
     totalMaxBytes: READER_LIMITS.pdfDecodedMaxBytes,
     embeddedMaxBytes: MAX_EMBEDDED_BYTES,
   });
-  const pdf = await getDocumentProxy(copy, { verbosity: 0, isEvalSupported: false });
+  // unpdf's getDocumentProxy, without its per-call lookup of pdfjs-dist's package.json (for
+  // font and CMap URLs): pdfjs-dist is not installed, so every PDF paid for a failed module
+  // resolution (under tsx, a round trip to the loader thread) that added no option.
+  const { getDocument } = await getResolvedPDFJS();
+  const pdf = await getDocument({ data: copy, isEvalSupported: false, useSystemFonts: true, verbosity: 0 }).promise;
   try {
     const pages: string[] = [];
     let length = 0;

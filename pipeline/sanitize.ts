@@ -33,7 +33,21 @@ function isSpaceOrMarker(code: number): boolean {
     code === 1 ||
     code === 2 ||
     code === 0xa0 ||
-    (code > 0x7f && /\s/.test(String.fromCharCode(code)))
+    (code > 0x7f && isUnicodeSpace(code))
+  );
+}
+
+/** What /\s/ matches above U+007F (U+00A0 is checked before): no string made per character. */
+function isUnicodeSpace(code: number): boolean {
+  return (
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
   );
 }
 

@@ -130,43 +130,42 @@ function validDate(y: number, m: number, d: number): string | null {
 
 type Found = { value: unknown; ambiguous: boolean; start: number; end: number } | null;
 
+// Built once: each value read as a date tries them all, in this order.
+const DATE_FORMATS: [RegExp, (m: RegExpExecArray) => { iso: string | null; ambiguous: boolean }][] = [
+  [/(\d{4})-(\d{1,2})-(\d{1,2})/, (m) => ({ iso: validDate(+m[1]!, +m[2]!, +m[3]!), ambiguous: false })],
+  [/(\d{4})[/.](\d{1,2})[/.](\d{1,2})/, (m) => ({ iso: validDate(+m[1]!, +m[2]!, +m[3]!), ambiguous: false })],
+  [
+    /(\d{1,2})\.\s?(\d{1,2})\.\s?(\d{4}|\d{2})(?!\d)/,
+    (m) => ({ iso: validDate(+m[3]!, +m[2]!, +m[1]!), ambiguous: false }),
+  ],
+  [
+    /(\d{1,2})[/-](\d{1,2})[/-](\d{4}|\d{2})(?!\d)/,
+    (m) => {
+      const a = +m[1]!;
+      const b = +m[2]!;
+      if (a > 12) return { iso: validDate(+m[3]!, b, a), ambiguous: false };
+      if (b > 12) return { iso: validDate(+m[3]!, a, b), ambiguous: false };
+      return { iso: validDate(+m[3]!, b, a), ambiguous: a !== b };
+    },
+  ],
+  [
+    new RegExp(`(\\d{1,2})(?:st|nd|rd|th|er|º|°)?\\.?\\s+(?:de\\s+)?${MONTH_WORD}\\.?,?\\s+(?:de\\s+)?(\\d{4})`, 'iu'),
+    (m) => {
+      const month = MONTHS[m[2]!.toLowerCase()];
+      return { iso: month ? validDate(+m[3]!, month, +m[1]!) : null, ambiguous: false };
+    },
+  ],
+  [
+    new RegExp(`${MONTH_WORD}\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})`, 'iu'),
+    (m) => {
+      const month = MONTHS[m[1]!.toLowerCase()];
+      return { iso: month ? validDate(+m[3]!, month, +m[2]!) : null, ambiguous: false };
+    },
+  ],
+];
+
 export function parseDate(raw: string): Found {
-  const tries: [RegExp, (m: RegExpExecArray) => { iso: string | null; ambiguous: boolean }][] = [
-    [/(\d{4})-(\d{1,2})-(\d{1,2})/, (m) => ({ iso: validDate(+m[1]!, +m[2]!, +m[3]!), ambiguous: false })],
-    [/(\d{4})[/.](\d{1,2})[/.](\d{1,2})/, (m) => ({ iso: validDate(+m[1]!, +m[2]!, +m[3]!), ambiguous: false })],
-    [
-      /(\d{1,2})\.\s?(\d{1,2})\.\s?(\d{4}|\d{2})(?!\d)/,
-      (m) => ({ iso: validDate(+m[3]!, +m[2]!, +m[1]!), ambiguous: false }),
-    ],
-    [
-      /(\d{1,2})[/-](\d{1,2})[/-](\d{4}|\d{2})(?!\d)/,
-      (m) => {
-        const a = +m[1]!;
-        const b = +m[2]!;
-        if (a > 12) return { iso: validDate(+m[3]!, b, a), ambiguous: false };
-        if (b > 12) return { iso: validDate(+m[3]!, a, b), ambiguous: false };
-        return { iso: validDate(+m[3]!, b, a), ambiguous: a !== b };
-      },
-    ],
-    [
-      new RegExp(
-        `(\\d{1,2})(?:st|nd|rd|th|er|º|°)?\\.?\\s+(?:de\\s+)?${MONTH_WORD}\\.?,?\\s+(?:de\\s+)?(\\d{4})`,
-        'iu',
-      ),
-      (m) => {
-        const month = MONTHS[m[2]!.toLowerCase()];
-        return { iso: month ? validDate(+m[3]!, month, +m[1]!) : null, ambiguous: false };
-      },
-    ],
-    [
-      new RegExp(`${MONTH_WORD}\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})`, 'iu'),
-      (m) => {
-        const month = MONTHS[m[1]!.toLowerCase()];
-        return { iso: month ? validDate(+m[3]!, month, +m[2]!) : null, ambiguous: false };
-      },
-    ],
-  ];
-  for (const [re, read] of tries) {
+  for (const [re, read] of DATE_FORMATS) {
     const m = re.exec(raw);
     if (!m) continue;
     const { iso, ambiguous } = read(m);

@@ -16,16 +16,15 @@ const RECYCLE_EXIT = 77;
 const recycleBytes = (workerData?.recycleMb ?? 0) * 1024 * 1024;
 let recycling = false;
 
-export default async function run({ job, started }) {
+export default async function run({ job, signal }) {
   // Tells the pool the job has begun: its time budget is counted from here. A job with two
   // phases (read, then classify) says when the second begins: it gets a budget of its own.
-  started.postMessage(0);
-  let result;
-  try {
-    result = await runJob(job, { phase: (phase) => started.postMessage(phase) });
-  } finally {
-    started.close();
-  }
+  const begin = (phase) => {
+    Atomics.store(signal, 0, phase);
+    Atomics.notify(signal, 0);
+  };
+  begin(0);
+  const result = await runJob(job, { phase: begin });
   // A worker that grew past the recycle mark leaves once its answer is out: a new one
   // starts small, so the process's memory comes back down after a large message.
   const used = memoryUsage();

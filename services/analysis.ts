@@ -1,7 +1,7 @@
 // What the analysis workers (services/analysis-pool.ts) are asked to do with a message:
 // read it, classify and extract it, check rules and schemas; and what is kept when a
 // budget stops a read (each part read apart, at worst the top-level headers).
-import { withoutBytes, type BucketDefinition, type DecideJobResult } from '../pipeline/jobs.ts';
+import { forMainThread, type BucketDefinition, type DecideJobResult } from '../pipeline/jobs.ts';
 import type { AnalyzeOptions, AnalyzedMessage, SchemaRun } from '../pipeline/index.ts';
 import { MAX_DOCUMENT_TEXT, attachmentDocuments, isReadable, type AttachmentRead } from '../pipeline/documents.ts';
 import { attachedMismatch } from '../pipeline/einvoice-mismatch.ts';
@@ -114,7 +114,7 @@ async function readAttachmentsOneByOne(pool: AnalysisPool, message: AnalyzedMess
   }
   const documents: Document[] = [message.documents[0]!, ...attachmentDocuments(reads)];
   if (attachedMismatch(documents).length > 0) flags.add('einvoice_mismatch');
-  return withoutBytes({ ...message, documents, hidden, flags: [...flags], view: { ...message.view, documents } });
+  return forMainThread({ ...message, documents, hidden, flags: [...flags], view: { ...message.view, documents } });
 }
 
 /** The last resort, on the main thread: top-level headers only (a bounded, linear scan). */

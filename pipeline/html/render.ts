@@ -55,6 +55,12 @@ const DROPPED = new Set([
   'track',
 ]);
 const PARAGRAPH = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table', 'blockquote', 'ul', 'ol']);
+/**
+ * value.trim().toLowerCase().startsWith('javascript:') without copying every attribute
+ * value (style attributes are long): \s is trim's whitespace, and /i folds only ASCII
+ * letters to ASCII letters, as toLowerCase does for the letters of "javascript".
+ */
+const JAVASCRIPT_URL = /^\s*javascript:/i;
 /** Smaller than this (2 pt is 2.67 px) no one reads the text. */
 const MIN_READABLE_PX = 3;
 
@@ -137,8 +143,14 @@ export class Renderer {
         continue;
       }
       if (!isTag(node)) continue;
-      for (const [attr, value] of Object.entries(node.attribs)) {
-        if (attr.startsWith('on') || value.trim().toLowerCase().startsWith('javascript:')) this.scriptRemoved = true;
+      if (!this.scriptRemoved) {
+        // Once one is found the flag is set: the other attributes need not be looked at.
+        for (const attr in node.attribs) {
+          if (attr.startsWith('on') || JAVASCRIPT_URL.test(node.attribs[attr]!)) {
+            this.scriptRemoved = true;
+            break;
+          }
+        }
       }
       if (node.name === 'script') this.scriptRemoved = true;
       if (DROPPED.has(node.name) || node.namespace === 'http://www.w3.org/2000/svg') continue;

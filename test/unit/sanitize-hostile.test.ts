@@ -62,6 +62,16 @@ describe('hostile markup is read in linear time without recursion', () => {
     expect(sanitizeHtml(`<table><tr><td>a</td>${'<td></td>'.repeat(5000)}</tr></table>`).text).toBe('a');
   });
 
+  it('tidy collapses exactly the characters /\\s/ matches, for every UTF-16 code unit past ASCII', () => {
+    const wrong: string[] = [];
+    for (let code = 0x80; code <= 0xffff; code++) {
+      const ch = String.fromCharCode(code);
+      const expected = /\s/.test(ch) ? 'a b' : `a${ch}b`;
+      if (tidy(`a${ch}b`) !== expected) wrong.push(code.toString(16));
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('a 120 KB unterminated <style> (was quadratic) swallows the rest, as in a browser', () => {
     expect(sanitizeHtml(`<p>before</p><style>${'a'.repeat(120_000)}<p>after`).text).toBe('before');
     expect(sanitizeHtml(`<style>${'a'.repeat(120_000)}</style><p>after</p>`).text).toBe('after');

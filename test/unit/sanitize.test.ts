@@ -62,6 +62,16 @@ describe('hidden text', () => {
     expect(sanitizeHtml('<p>plain</p>').flags).toEqual([]);
   });
 
+  it('flags javascript: URLs after leading whitespace and in any ASCII case, not look-alike letters', () => {
+    const flagged = (href: string) => sanitizeHtml(`<a href="${href}">x</a>`).flags.includes('script_removed');
+    expect(flagged(' \t\n JavaScript:go()')).toBe(true);
+    expect(flagged('\u00a0\u2003JAVASCRIPT:go()')).toBe(true);
+    // U+0130 lowercases to "i" plus a combining dot, U+0131 upper-cases to "I": neither is "i".
+    expect(flagged('javascr\u0130pt:go()')).toBe(false);
+    expect(flagged('javascr\u0131pt:go()')).toBe(false);
+    expect(flagged('https://example.com/javascript:go()')).toBe(false);
+  });
+
   it('keeps visible structure: paragraphs, line breaks, lists, table rows, entities', () => {
     const result = sanitizeHtml(
       '<h1>Order</h1><p>Line&nbsp;one<br>Line two &amp; more</p><ul><li>A</li><li>B</li></ul>' +
