@@ -1,5 +1,9 @@
 // (a) bare postal-mime parse, (b) the pure pipeline, (c) full ingest through the tool
 // handler into an embedded libSQL file, and the per-stage cost of (c).
+// The three are interleaved: the workload is cut into slices, and each slice is read by (a),
+// then (b), then (c), a full GC before each. This machine's speed drifts by 10-25% within a
+// minute (measured: (a) alone, six times back to back, 294 to 377 messages/s), so ratios
+// of runs made one after the other, a minute apart, measured the drift as much as the code.
 import PostalMime from 'postal-mime';
 import { classify } from '../pipeline/classify.ts';
 import { buildDocuments } from '../pipeline/documents.ts';
@@ -21,13 +25,34 @@ import { benchApp, cpuMs, dbFileBytes, peakRssBytes, rate, resetPeakRss, totalBy
 const STAGES = ['parse', 'sanitize', 'documents', 'forwarded', 'classify', 'extract', 'validate', 'route'] as const;
 /** Messages in flight during (c), as an SMTP server or REST clients would have them. */
 export const INGEST_CONCURRENCY = 4;
+/** Slices of the workload; each is read by every variant in turn. */
+export const SLICES = 8;
 
-export async function runThroughput(messages: Uint8Array[], { withSyncNormal = true } = {}) {
-  const bytes = totalBytes(messages);
+/** The workload cut into `SLICES` runs of consecutive messages. */
+export function workloadSlices<T>(items: T[]): T[][] {
+  const size = Math.ceil(items.length / SLICES);
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+}
 
-  const perMessage = (cpuStart: number) => +((cpuMs() - cpuStart) / messages.length).toFixed(2);
-  let cpu = cpuMs();
-  let t = performance.now();
+/** Wall and CPU time summed over the slices one variant ran. */
+export interface Tally {
+  ms: number;
+  cpu: number;
+}
+export const tally = (): Tally => ({ ms: 0, cpu: 0 });
+
+/** Runs `fn` after a full GC (so one variant's garbage is not collected in another's time) and adds its times. */
+export async function timed(into: Tally, fn: () => Promise<unknown>): Promise<void> {
+  global.gc?.();
+  const cpu = cpuMs();
+  const started = performance.now();
+  await fn();
+  into.ms += performance.now() - started;
+  into.cpu += cpuMs() - cpu;
+}
+
+/** (a): each message through postal-mime alone. */
+export async function parseOnly(messages: Uint8Array[]): Promise<void> {
   for (const m of messages) {
     try {
       await PostalMime.parse(m);
@@ -35,8 +60,10 @@ export async function runThroughput(messages: Uint8Array[], { withSyncNormal = t
       /* counted like any other */
     }
   }
-  const parseOnly = { ...rate(messages.length, bytes, performance.now() - t), cpu_ms_per_message: perMessage(cpu) };
+}
 
+export async function runThroughput(messages: Uint8Array[], { withSyncNormal = true } = {}) {
+  const bytes = totalBytes(messages);
   const { app, key, dir } = await benchApp();
   const tenant = (await getTenant(app.db, (await app.db.readOne('SELECT id FROM tenants'))!.id as string))!;
 
@@ -53,49 +80,46 @@ export async function runThroughput(messages: Uint8Array[], { withSyncNormal = t
   };
   // Read once, as the analysis worker is handed them with the job: (b) has no storage.
   const buckets = await listBuckets(app.db, tenant.id);
-  cpu = cpuMs();
-  let extraCpu = 0;
-  t = performance.now();
-  for (const raw of messages) {
-    const parsed = await time('parse', () => parseMessage(raw));
-    if (!parsed.ok) continue;
-    const sanitizeCpu = cpuMs();
-    await time('sanitize', () => sanitizeBody(parsed.message));
-    extraCpu += cpuMs() - sanitizeCpu;
-    const docs = await time('documents', () => buildDocuments(parsed.message));
-    await time('forwarded', () => originalSender(parsed.message, docs.documents[0]?.text ?? ''));
-    const view = {
-      from: parsed.message.from,
-      to: parsed.message.to,
-      cc: parsed.message.cc,
-      replyTo: parsed.message.replyTo,
-      subject: parsed.message.subject,
-      headers: parsed.message.headers,
-      recipients: [],
-      documents: docs.documents,
-      auth: null,
-    };
-    const classification = await time('classify', () => classify(buckets.map(classifiable), view));
-    const bucket = buckets.find((b) => b.id === classification.bucket_id);
-    const schema = bucket ? compiledBucket(bucket).schema : null;
-    const fields = schema ? await time('extract', () => extractFields(schema, view)) : null;
-    const validation = schema && fields ? await time('validate', () => validateFields(schema.fields, fields)) : null;
-    await time('route', () =>
-      route({
-        matched: Boolean(bucket),
-        policy: effectivePolicy(tenant.policy, bucket?.policy as never),
-        flags: docs.flags,
-        dailyCapReached: false,
-        hasSchema: Boolean(schema),
-        requiresHuman: [],
-        issues: validation?.issues ?? [],
-        confidence: validation?.confidence ?? 1,
-      }),
-    );
-  }
-  const pureMs = performance.now() - t - stageMs.sanitize!;
-  stageMs.documents! -= stageMs.sanitize!;
-  const pipeline = { ...rate(messages.length, bytes, pureMs), cpu_ms_per_message: perMessage(cpu + extraCpu) };
+  let sanitizeCpu = 0;
+  const pipeline = async (slice: Uint8Array[]) => {
+    for (const raw of slice) {
+      const parsed = await time('parse', () => parseMessage(raw));
+      if (!parsed.ok) continue;
+      const cpu = cpuMs();
+      await time('sanitize', () => sanitizeBody(parsed.message));
+      sanitizeCpu += cpuMs() - cpu;
+      const docs = await time('documents', () => buildDocuments(parsed.message));
+      await time('forwarded', () => originalSender(parsed.message, docs.documents[0]?.text ?? ''));
+      const view = {
+        from: parsed.message.from,
+        to: parsed.message.to,
+        cc: parsed.message.cc,
+        replyTo: parsed.message.replyTo,
+        subject: parsed.message.subject,
+        headers: parsed.message.headers,
+        recipients: [],
+        documents: docs.documents,
+        auth: null,
+      };
+      const classification = await time('classify', () => classify(buckets.map(classifiable), view));
+      const bucket = buckets.find((b) => b.id === classification.bucket_id);
+      const schema = bucket ? compiledBucket(bucket).schema : null;
+      const fields = schema ? await time('extract', () => extractFields(schema, view)) : null;
+      const validation = schema && fields ? await time('validate', () => validateFields(schema.fields, fields)) : null;
+      await time('route', () =>
+        route({
+          matched: Boolean(bucket),
+          policy: effectivePolicy(tenant.policy, bucket?.policy as never),
+          flags: docs.flags,
+          dailyCapReached: false,
+          hasSchema: Boolean(schema),
+          requiresHuman: [],
+          issues: validation?.issues ?? [],
+          confidence: validation?.confidence ?? 1,
+        }),
+      );
+    }
+  };
 
   // (c) full ingest through the tool handler.
   const ingest = findTool('ingest_message')!;
@@ -105,51 +129,66 @@ export async function runThroughput(messages: Uint8Array[], { withSyncNormal = t
   for (const eml of texts.slice(0, 2 * INGEST_CONCURRENCY)) {
     await callTool(app, ingest, { token: key, args: { eml }, tenantSelector: undefined });
   }
-  global.gc?.();
-  resetPeakRss();
-  const rssBefore = peakRssBytes();
-  cpu = cpuMs();
-  t = performance.now();
   let failures = 0;
   // Analysis runs in the worker pool (one job per core): several messages in flight keep
   // every worker busy while the main thread stores the ones already read.
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: INGEST_CONCURRENCY }, async () => {
-      while (next < texts.length) {
-        const outcome = await callTool(app, ingest, {
-          token: key,
-          args: { eml: texts[next++]! },
-          tenantSelector: undefined,
-        });
-        if (!outcome.ok) failures++;
-      }
-    }),
-  );
-  const fullMs = performance.now() - t;
-  const full = {
-    ...rate(messages.length, bytes, fullMs),
-    cpu_ms_per_message: perMessage(cpu),
+  const full = async (slice: string[]) => {
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: INGEST_CONCURRENCY }, async () => {
+        while (next < slice.length) {
+          const outcome = await callTool(app, ingest, {
+            token: key,
+            args: { eml: slice[next++]! },
+            tenantSelector: undefined,
+          });
+          if (!outcome.ok) failures++;
+        }
+      }),
+    );
+  };
+
+  global.gc?.();
+  resetPeakRss();
+  const rssBefore = peakRssBytes();
+  const [a, b, c] = [tally(), tally(), tally()];
+  const textSlices = workloadSlices(texts);
+  for (const [i, slice] of workloadSlices(messages).entries()) {
+    await timed(a, () => parseOnly(slice));
+    await timed(b, () => pipeline(slice));
+    await timed(c, () => full(textSlices[i]!));
+  }
+  const perMessage = (cpu: number) => +(cpu / messages.length).toFixed(2);
+  const parseRate = { ...rate(messages.length, bytes, a.ms), cpu_ms_per_message: perMessage(a.cpu) };
+  const pipelineRate = {
+    ...rate(messages.length, bytes, b.ms - stageMs.sanitize!),
+    cpu_ms_per_message: perMessage(b.cpu - sanitizeCpu),
+  };
+  stageMs.documents! -= stageMs.sanitize!;
+  const fullRate = {
+    ...rate(messages.length, bytes, c.ms),
+    cpu_ms_per_message: perMessage(c.cpu),
     failures,
     concurrency: INGEST_CONCURRENCY,
   };
-  const stageSum = Object.values(stageMs).reduce((a, b) => a + b, 0);
+  const stageSum = Object.values(stageMs).reduce((x, y) => x + y, 0);
   const shares = Object.fromEntries([
-    ...STAGES.map((s) => [s, +((100 * stageMs[s]!) / fullMs).toFixed(1)]),
-    ['storage_and_rest', +((100 * Math.max(0, fullMs - stageSum)) / fullMs).toFixed(1)],
+    ...STAGES.map((s) => [s, +((100 * stageMs[s]!) / c.ms).toFixed(1)]),
+    ['storage_and_rest', +((100 * Math.max(0, c.ms - stageSum)) / c.ms).toFixed(1)],
   ]);
   const dbBytes = dbFileBytes(dir);
   app.db.close();
   return {
-    a_parse_only: parseOnly,
-    b_pure_pipeline: pipeline,
-    c_full_ingest: full,
-    ratio_c_over_a: +(full.per_second / parseOnly.per_second).toFixed(3),
+    a_parse_only: parseRate,
+    b_pure_pipeline: pipelineRate,
+    c_full_ingest: fullRate,
+    ratio_c_over_a: +(fullRate.per_second / parseRate.per_second).toFixed(3),
+    slices: SLICES,
     stage_ms: Object.fromEntries(Object.entries(stageMs).map(([k, v]) => [k, +v.toFixed(1)])),
     stage_share_of_c_percent: shares,
     db_bytes_per_message: Math.round(dbBytes / messages.length),
-    peak_rss_mib_during_c: +(peakRssBytes() / 1048576).toFixed(1),
-    peak_rss_growth_mib_during_c: +((peakRssBytes() - rssBefore) / 1048576).toFixed(1),
+    peak_rss_mib_during_run: +(peakRssBytes() / 1048576).toFixed(1),
+    peak_rss_growth_mib_during_run: +((peakRssBytes() - rssBefore) / 1048576).toFixed(1),
     c_with_db_sync_normal: withSyncNormal ? await ingestWithNormalSync(messages, bytes) : null,
   };
 }
