@@ -16,7 +16,7 @@ export interface AppContext {
   /** The clock every handler reads; tests move it. */
   now: () => Date;
   /** The per-key budget, shared by every process on this database. */
-  rateLimiter: Pick<RateLimiter, 'take'>;
+  rateLimiter: Pick<SharedRateLimiter, 'admit'>;
   /** Failed authentications per client address (clientKey). */
   authFailures: RateLimiter;
   /** When each key's last use was last written (see touchKey). */

@@ -113,7 +113,7 @@ export async function callTool(app: AppContext, tool: Operation, req: CallReques
   let tenantId: string | null = null;
   try {
     const caller = await authenticateLimited(app, req);
-    const wait = app.rateLimiter.take(caller.key.id);
+    const wait = await app.rateLimiter.admit(caller.key.id);
     if (wait > 0) {
       throw new ToolError(
         'rate_limited',

@@ -11,6 +11,14 @@ import type { Db } from '../storage/db.ts';
 import { spendShared } from '../storage/rate.ts';
 
 const FLUSH_MS = 100;
+/**
+ * How long a call over the allowance waits for the report in flight before it is refused.
+ * A report is a database write: on a local file it goes through the writer thread and a
+ * durable commit (a few ms; the thread's start, some hundreds), and refusing every call of
+ * a burst meanwhile answered 429 to calls well within the budget (measured: 90 of a burst
+ * of 100 at 600 a minute). No longer than the one second a refusal would ask for.
+ */
+export const REPORT_WAIT_MS = 1000;
 
 interface KeyState {
   /** This process's view of the shared bucket. */
@@ -20,6 +28,8 @@ interface KeyState {
   pending: number;
   inflight: number;
   reporting: Promise<void> | null;
+  /** The last report failed (the database is slow or unreachable): do not wait on the next. */
+  failed: boolean;
   known: boolean;
   timer: NodeJS.Timeout | null;
 }
@@ -45,19 +55,53 @@ export class SharedRateLimiter {
 
   /** Takes a token; returns 0 when allowed, else the seconds to wait for the next token. */
   take(key: string): number {
+    const verdict = this.decide(key);
+    return verdict === 'ahead' ? 1 : verdict;
+  }
+
+  /**
+   * `take` for a call that can wait: over the allowance, it waits for the report in flight
+   * (REPORT_WAIT_MS at most) and decides again, rather than refusing a call the budget
+   * allows. A failed report ends the wait: with the database unreachable it refuses at once.
+   */
+  async admit(key: string): Promise<number> {
+    const started = performance.now();
+    for (;;) {
+      const verdict = this.decide(key);
+      if (verdict !== 'ahead') return verdict;
+      const state = this.keys.get(key)!;
+      const left = REPORT_WAIT_MS - (performance.now() - started);
+      if (!state.reporting || state.failed || left <= 0) return 1;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([state.reporting, new Promise<void>((r) => (timer = setTimeout(r, left)))]);
+      clearTimeout(timer);
+    }
+  }
+
+  /** 0 and a token taken; seconds to wait for a token; or 'ahead' of the database by the allowance. */
+  private decide(key: string): number | 'ahead' {
     const now = this.nowMs();
     let state = this.keys.get(key);
     if (!state) {
-      state = { tokens: this.perMinute, at: now, pending: 0, inflight: 0, reporting: null, known: false, timer: null };
+      state = {
+        tokens: this.perMinute,
+        at: now,
+        pending: 0,
+        inflight: 0,
+        reporting: null,
+        failed: false,
+        known: false,
+        timer: null,
+      };
       this.keys.set(key, state);
     }
     state.tokens = Math.min(this.perMinute, state.tokens + Math.max(0, now - state.at) * this.perMs);
     state.at = now;
     if (state.tokens < 1) return Math.max(1, Math.ceil((1 - state.tokens) / this.perMs / 1000));
     if (state.pending + state.inflight >= this.allowance) {
-      // The database has not answered for a while (slow or unreachable): stop running ahead.
+      // The database has not answered yet (slow or unreachable): stop running ahead.
       this.flush(key, state);
-      return 1;
+      return 'ahead';
     }
     state.tokens -= 1;
     state.pending += 1;
@@ -94,10 +138,12 @@ export class SharedRateLimiter {
           state.tokens = left - state.pending;
           state.at = at;
           state.known = true;
+          state.failed = false;
           return true;
         },
         () => {
           state.pending += spent;
+          state.failed = true;
           return false;
         },
       )

@@ -4,8 +4,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SharedRateLimiter, allowanceFor } from '../../services/shared-rate-limit.ts';
+import { REPORT_WAIT_MS, SharedRateLimiter, allowanceFor } from '../../services/shared-rate-limit.ts';
 import { connectionFailure, openDb, type Db } from '../../storage/db.ts';
+import { createSandbox, http, makeTestApp } from '../helpers/app.ts';
 
 async function twoProcesses(perMinute: number) {
   const url = `file:${join(mkdtempSync(join(tmpdir(), 'svc-rate-')), 'svc.db')}`;
@@ -103,6 +104,66 @@ describe('shared rate limit without its database', () => {
     // One report at once, then one per 100 ms at most.
     expect(reports).toBeGreaterThanOrEqual(2);
     expect(reports).toBeLessThanOrEqual(7);
+  });
+});
+
+describe('a burst while a report is in flight', () => {
+  /** A database whose writes answer after `ms`, as a durable commit or a starting writer does. */
+  function slowDb(ms: number): Db {
+    const shared = { tokens: null as number | null };
+    return {
+      batch: async (statements: { args: unknown[] }[]) => {
+        await new Promise((r) => setTimeout(r, ms));
+        const [capacity, , , spent] = statements[1]!.args as number[];
+        shared.tokens = (shared.tokens ?? capacity!) - spent!;
+        return [{ rows: [] }, { rows: [{ tokens: shared.tokens }] }];
+      },
+    } as unknown as Db;
+  }
+
+  it('waits for the report instead of refusing calls within the budget', async () => {
+    const limiter = new SharedRateLimiter(slowDb(30), 600, () => Date.now());
+    // 600 a minute: 10 calls may run ahead of the database; the other 90 wait for reports.
+    const waits = await Promise.all(Array.from({ length: 100 }, () => limiter.admit('key_4')));
+    expect(waits).toEqual(Array(100).fill(0));
+    // take() still refuses what is ahead of the database, for callers that cannot wait.
+    expect(Array.from({ length: 15 }, () => limiter.take('key_5')).slice(10)).toEqual([1, 1, 1, 1, 1]);
+  });
+
+  it('still spends exactly the budget: calls past it get the seconds to the next token', async () => {
+    const limiter = new SharedRateLimiter(slowDb(10), 30, () => Date.now());
+    const waits = await Promise.all(Array.from({ length: 40 }, () => limiter.admit('key_6')));
+    expect(waits.filter((w) => w === 0)).toHaveLength(30);
+    // 30 a minute: the next token is 2 s away.
+    expect(waits.filter((w) => w > 0).every((w) => w === 2)).toBe(true);
+  });
+
+  it('does not wait on a database that fails: refused at once, as take() would', async () => {
+    const down = {
+      batch: async () => {
+        await new Promise((r) => setTimeout(r, 5));
+        throw new Error('fetch failed');
+      },
+    } as unknown as Db;
+    const limiter = new SharedRateLimiter(down, 600, () => Date.now());
+    const started = performance.now();
+    const waits = await Promise.all(Array.from({ length: 15 }, () => limiter.admit('key_7')));
+    expect(waits.slice(0, 10)).toEqual(Array(10).fill(0));
+    expect(waits.slice(10)).toEqual([1, 1, 1, 1, 1]);
+    expect(performance.now() - started).toBeLessThan(REPORT_WAIT_MS);
+  });
+
+  it('a burst of 100 requests at the default 600 a minute all pass on a local file (writer thread)', async () => {
+    const t = await makeTestApp({ SVC_RATE_LIMIT_PER_MINUTE: '600' });
+    try {
+      const { key } = await createSandbox(t.app, 'operator');
+      const statuses = await Promise.all(
+        Array.from({ length: 100 }, () => http(t.h3, 'GET', '/v1/buckets', { key }).then((r) => r.status)),
+      );
+      expect(statuses.filter((s) => s !== 200)).toEqual([]);
+    } finally {
+      await t.close();
+    }
   });
 });
 
