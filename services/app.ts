@@ -43,7 +43,7 @@ export async function createAppContext(
   return {
     config,
     db,
-    blobs: openBlobStore(config.blobDriver, config.dataDir, db, config.blobS3),
+    blobs: openBlobStore(config.blobDriver, config.dataDir, db, config.blobS3, { flush: config.dbSync === 'full' }),
     now,
     rateLimiter: new SharedRateLimiter(db, config.rateLimitPerMinute, () => now().getTime()),
     authFailures: new RateLimiter(config.authFailuresPerMinute, () => now().getTime()),

@@ -5,10 +5,10 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { createStorage, type Storage } from 'unstorage';
-import fsDriver from 'unstorage/drivers/fs';
 import memoryDriver from 'unstorage/drivers/memory';
 import s3Driver from 'unstorage/drivers/s3';
 import { DbBlobStore } from './blob-chunks.ts';
+import { FsBlobStore } from './fs-blobs.ts';
 import type { Db } from './db.ts';
 
 export interface BlobStore {
@@ -58,7 +58,14 @@ export interface S3Options {
 
 export type BlobDriver = 'fs' | 'memory' | 'db' | 's3';
 
-export function openBlobStore(driver: BlobDriver, dataDir: string, db?: Db, s3?: S3Options): BlobStore {
+/** `flush`: the fs store fsyncs each blob (SVC_DB_SYNC=full, the default), as the database does each commit. */
+export function openBlobStore(
+  driver: BlobDriver,
+  dataDir: string,
+  db?: Db,
+  s3?: S3Options,
+  { flush = true }: { flush?: boolean } = {},
+): BlobStore {
   if (driver === 'db') {
     if (!db) throw new Error('SVC_BLOB_DRIVER=db needs the database');
     return new DbBlobStore(db);
@@ -67,8 +74,6 @@ export function openBlobStore(driver: BlobDriver, dataDir: string, db?: Db, s3?:
     if (!s3) throw new Error('SVC_BLOB_DRIVER=s3 needs SVC_BLOB_S3_ENDPOINT, SVC_BLOB_S3_BUCKET and the access keys');
     return new UnstorageBlobStore(createStorage({ driver: s3Driver(s3) }));
   }
-  const storage = createStorage({
-    driver: driver === 'memory' ? memoryDriver() : fsDriver({ base: join(dataDir, 'blobs') }),
-  });
-  return new UnstorageBlobStore(storage);
+  if (driver === 'fs') return new FsBlobStore(join(dataDir, 'blobs'), flush);
+  return new UnstorageBlobStore(createStorage({ driver: memoryDriver() }));
 }
