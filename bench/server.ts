@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { freePort } from '../test/helpers/process.ts';
 import { SmtpClient } from '../test/helpers/smtp.ts';
 import { QUICK, ROOT, cpuMs, percentile, rate, totalBytes } from './lib.ts';
+import { parseOnly, tally, timed, workloadSlices } from './throughput.ts';
 
 export interface Serve {
   child: ChildProcess;
@@ -173,10 +174,39 @@ async function load(opts: autocannon.Options) {
   };
 }
 
+/**
+ * (d) REST ingest, 8 in flight, paired with an (a) of its own as bench/throughput.ts pairs
+ * (b) and (c): slice by slice, (a) then (d), so d/a' compares runs seconds apart.
+ */
+export async function pairedRestIngest(s: Serve, messages: Uint8Array[]) {
+  // Untimed first requests: the server's workers start after it listens.
+  await restIngest(s, messages.slice(0, 16), 8);
+  const parse = tally();
+  const d = { ms: 0, failures: 0, server: 0, client: 0 };
+  for (const slice of workloadSlices(messages)) {
+    await timed(parse, () => parseOnly(slice));
+    global.gc?.();
+    const r = await restIngest(s, slice, 8);
+    d.ms += r.seconds * 1000;
+    d.failures += r.failures;
+    d.server += r.server_cpu_ms_per_message * slice.length;
+    d.client += r.client_cpu_ms_per_message * slice.length;
+  }
+  const perMessage = (ms: number) => +(ms / messages.length).toFixed(2);
+  return {
+    ...rate(messages.length, totalBytes(messages), d.ms),
+    concurrency: 8,
+    failures: d.failures,
+    server_cpu_ms_per_message: perMessage(d.server),
+    client_cpu_ms_per_message: perMessage(d.client),
+    paired_a_per_second: +(messages.length / (parse.ms / 1000)).toFixed(1),
+  };
+}
+
 export async function runServer(messages: Uint8Array[]) {
   const s = await startServe();
   try {
-    const rest = await restIngest(s, messages, 8);
+    const rest = await pairedRestIngest(s, messages);
     const smtp = await smtpIngest(s, messages.slice(0, Math.min(messages.length, 1000)), 4);
     const captures = await api(s, 'GET', '/v1/captures?limit=1');
     const captureId = captures.captures[0].id as string;
