@@ -190,26 +190,38 @@ describe('two nodes on one libSQL server', () => {
       (n) => n >= 3,
     );
     await a.stop('SIGKILL');
-    answer = 200;
-    const deliveries = await until(
-      async () =>
-        Promise.all(
-          captures.map(async (id) => (await rest(b.url, key, 'GET', `/v1/captures/${id}`)).body.deliveries[0]),
-        ),
-      (all) => all.every((d) => d?.status === 'delivered'),
-      45_000,
-    );
-    const takenOver = deliveries.filter((d) => d.attempt_log[0].outcome === 'interrupted');
-    expect(takenOver.length).toBeGreaterThan(0);
-    for (const d of takenOver) {
-      const [first, second] = d.attempt_log;
-      expect(second.outcome).toBe('success');
-      // Not before A's lease ran out.
-      expect(Date.parse(second.started_at) - Date.parse(first.started_at)).toBeGreaterThanOrEqual(LEASE_MS - 100);
+    // A comes back whatever this test finds: the tests after it use it.
+    try {
+      answer = 200;
+      const deliveries = await until(
+        async () =>
+          Promise.all(
+            captures.map(async (id) => (await rest(b.url, key, 'GET', `/v1/captures/${id}`)).body.deliveries[0]),
+          ),
+        (all) => all.every((d) => d?.status === 'delivered'),
+        45_000,
+      );
+      // A's attempt in flight at the kill is the one B finds interrupted. Under load an
+      // earlier attempt of A's may have timed out first (2 s) and been retried by A, so the
+      // interrupted attempt is not always the first (a loaded CI run had every first attempt
+      // time out before the kill).
+      type Attempt = { outcome: string; started_at: string };
+      const takenOver = deliveries.filter((d) => d.attempt_log.some((x: Attempt) => x.outcome === 'interrupted'));
+      expect(takenOver.length, JSON.stringify(deliveries.map((d) => d.attempt_log))).toBeGreaterThan(0);
+      for (const d of takenOver) {
+        const log: Attempt[] = d.attempt_log;
+        const cut = log.findIndex((x) => x.outcome === 'interrupted');
+        expect(log[cut + 1]!.outcome).toBe('success');
+        // Not before A's lease ran out.
+        expect(Date.parse(log[cut + 1]!.started_at) - Date.parse(log[cut]!.started_at)).toBeGreaterThanOrEqual(
+          LEASE_MS - 100,
+        );
+      }
+      for (const d of deliveries)
+        expect(d.attempt_log.filter((x: { outcome: string }) => x.outcome === 'success')).toHaveLength(1);
+    } finally {
+      a = await startNode(sqld.url, NODE_ENV);
     }
-    for (const d of deliveries)
-      expect(d.attempt_log.filter((x: { outcome: string }) => x.outcome === 'success')).toHaveLength(1);
-    a = await startNode(sqld.url, NODE_ENV);
   }, 90_000);
 
   it('loses no acknowledged message and answers no 500 while sqld stops and restarts under traffic', async () => {
