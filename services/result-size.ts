@@ -13,23 +13,12 @@ export interface SizedTool {
 
 const kb = (bytes: number) => `${Math.ceil(bytes / 1024)} KB`;
 
-/** The size of `result` as it is sent: JSON, UTF-8 (the REST body and the MCP text block). */
-export function resultBytes(result: unknown): number {
-  return Buffer.byteLength(JSON.stringify(result), 'utf8');
-}
-
 /**
- * The refusal of `tool`'s result of `bytes` over `limit`, or null when it may be sent.
- * Only reads are refused: a change that has already happened would look failed and invite
- * a retry that repeats it; those results are small by construction.
- */
-export function resultTooLarge(tool: SizedTool, result: unknown, limit: number): ToolError | null {
-  return sizeResult(tool, result, limit).error ?? null;
-}
-
-/**
- * resultTooLarge, keeping the JSON it measured (reads only) so the adapter sends that text
- * instead of serializing the result a second time.
+ * Whether `tool`'s result may be sent, and its JSON (the REST body and the MCP text block),
+ * kept for reads so the adapter sends that text instead of serializing the result again.
+ * Only reads are refused, with the inputs that narrow them: a change that has already
+ * happened would look failed and invite a retry that repeats it; those results are small by
+ * construction. The limit counts UTF-8 bytes.
  */
 export function sizeResult(
   tool: SizedTool,

@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { unavailable } from '../services/errors.ts';
 import { migrate } from './migrate.ts';
 import { Replica } from './replica.ts';
-import { WriteGate, WriteWaitExceeded } from './write-gate.ts';
+import { RETRY_AFTER_SECONDS, WriteGate, WriteWaitExceeded } from './write-gate.ts';
 import { WriterThread } from './writer-thread.ts';
 
 export type Statement = { sql: string; args: (string | number | null | bigint | Uint8Array)[] };
@@ -28,8 +28,7 @@ export type Statement = { sql: string; args: (string | number | null | bigint | 
 type Prepared = ReturnType<Database.Database['prepare']>;
 
 const STATEMENT_CACHE_SIZE = 500;
-/** What a 503 tells the caller to wait; a restarting sqld is back within seconds. */
-export const RETRY_AFTER_SECONDS = 2;
+export { RETRY_AFTER_SECONDS };
 /** A write waits this long for this node's earlier writes before it is answered 503. */
 export const WRITE_WAIT_MS = 15_000;
 /** No request to the server waits longer: a hung one becomes a 503, never a hung call. */

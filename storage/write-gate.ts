@@ -5,6 +5,9 @@
 // reads still answered; decisions.md, issue 14). Sending it one write per process keeps its
 // queue as short as the number of nodes, and costs nothing it would not serialize anyway.
 
+/** What a 503 tells the caller to wait; a restarting sqld or writer thread is back within seconds. */
+export const RETRY_AFTER_SECONDS = 2;
+
 export class WriteWaitExceeded extends Error {
   constructor(readonly waitedMs: number) {
     super(`this node's earlier writes held the database for more than ${waitedMs / 1000} s`);

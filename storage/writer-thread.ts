@@ -7,11 +7,11 @@
 import { type InStatement, LibsqlBatchError, LibsqlError, type ResultSet, type Row } from '@libsql/client';
 import { Worker } from 'node:worker_threads';
 import { unavailable } from '../services/errors.ts';
+import { RETRY_AFTER_SECONDS } from './write-gate.ts';
 
 /** A group stops growing at this many statements or bytes of arguments (a batch larger than that goes alone). */
 export const GROUP_MAX_STATEMENTS = 1000;
 export const GROUP_MAX_BYTES = 8 * 1024 * 1024;
-const RETRY_AFTER_SECONDS = 2;
 
 type WireStatement = { sql: string; args: unknown };
 type WireError = {

@@ -1,12 +1,12 @@
 // The analysis workers and the readers' own limits: bombs are cut short by the reader,
 // a worker past its time or heap budget is replaced, and what could be read is kept.
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { docxText, inflateZipEntry } from '../../pipeline/docx.ts';
 import { READER_LIMITS } from '../../pipeline/limits.ts';
 import { analyze } from '../../services/analysis.ts';
-import { AnalysisPool } from '../../services/analysis-pool.ts';
 import { billionLaughsDocx, docxBomb, mailWith, pageTreePdf, zipOf } from '../helpers/hostile.ts';
 import { buildEml, makeDocx, makePdf } from '../helpers/mail.ts';
+import { testPools } from '../helpers/pools.ts';
 
 const bytes = (eml: string) => new TextEncoder().encode(eml);
 
@@ -43,15 +43,7 @@ describe('DOCX reader limits', () => {
 });
 
 describe('analysis workers under budgets', () => {
-  const pools: AnalysisPool[] = [];
-  const pool = (budget: Partial<AnalysisPool['budget']>) => {
-    const p = new AnalysisPool({ workers: 1, timeoutMs: 20_000, heapMb: 512, recycleMb: 1024, ...budget });
-    pools.push(p);
-    return p;
-  };
-  afterAll(async () => {
-    await Promise.all(pools.map((p) => p.destroy()));
-  });
+  const pool = testPools();
 
   it('a normal message reads the same as in-process, attachments included', async () => {
     const pdf = await makePdf(['Invoice INV-7', 'Total: 12.00 EUR']);

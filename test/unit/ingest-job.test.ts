@@ -3,13 +3,13 @@
 // in either phase must be handled as the separate steps would handle it.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readAsOriginalSender } from '../../pipeline/forwarded.ts';
 import type { BucketDefinition } from '../../pipeline/jobs.ts';
 import { analyze, analyzeAndDecide, decide } from '../../services/analysis.ts';
-import { AnalysisPool } from '../../services/analysis-pool.ts';
 import { mailWith, pageTreePdf } from '../helpers/hostile.ts';
 import { buildEml } from '../helpers/mail.ts';
+import { testPools } from '../helpers/pools.ts';
 
 const CORPUS = join(import.meta.dirname, '../../../shared/corpus');
 const corpusPaths = readFileSync(join(CORPUS, 'INDEX.tsv'), 'utf8')
@@ -56,15 +56,7 @@ const forward = buildEml({
 });
 
 describe('one ingest job per message', () => {
-  const pools: AnalysisPool[] = [];
-  const pool = (budget: Partial<AnalysisPool['budget']>) => {
-    const p = new AnalysisPool({ workers: 1, timeoutMs: 20_000, heapMb: 512, recycleMb: 1024, ...budget });
-    pools.push(p);
-    return p;
-  };
-  afterAll(async () => {
-    await Promise.all(pools.map((p) => p.destroy()));
-  });
+  const pool = testPools();
 
   it('gives what analyze, readAsOriginalSender and decide give, for a forward and 60 corpus messages', async () => {
     const p = pool({});

@@ -1,21 +1,19 @@
 // The result byte limit's decision, apart from any transport.
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../services/config.ts';
-import { resultBytes, resultTooLarge, sizeResult } from '../../services/result-size.ts';
+import { sizeResult } from '../../services/result-size.ts';
 
 const read = { name: 'list_things', mutating: false, narrowing: ['limit'] };
 const big = { items: Array.from({ length: 300 }, (_, i) => ({ id: i, note: 'é'.repeat(50) })) };
+const resultBytes = (result: unknown) => Buffer.byteLength(JSON.stringify(result), 'utf8');
+const refusal = (tool: Parameters<typeof sizeResult>[0], result: unknown, limit: number) =>
+  sizeResult(tool, result, limit).error ?? null;
 
-describe('resultTooLarge', () => {
-  it('counts the JSON as UTF-8 bytes', () => {
-    expect(resultBytes({ a: 'é' })).toBe(Buffer.byteLength('{"a":"é"}'));
-    expect(resultBytes({ a: 'é' })).toBe(10);
-  });
-
+describe('the result limit', () => {
   it('lets a result at the limit through and refuses one byte more', () => {
     const bytes = resultBytes(big);
-    expect(resultTooLarge(read, big, bytes)).toBeNull();
-    const error = resultTooLarge(read, big, bytes - 1)!;
+    expect(refusal(read, big, bytes)).toBeNull();
+    const error = refusal(read, big, bytes - 1)!;
     expect(error.code).toBe('too_large');
     expect(error.status).toBe(413);
     expect(error.details).toEqual({ limit_bytes: bytes - 1, result_bytes: bytes, narrowing: ['limit'] });
@@ -26,7 +24,7 @@ describe('resultTooLarge', () => {
   });
 
   it('names the operator setting when the tool has no input that narrows it', () => {
-    const error = resultTooLarge({ name: 'get_thing', mutating: false }, big, 1024)!;
+    const error = refusal({ name: 'get_thing', mutating: false }, big, 1024)!;
     expect(error.message).toContain(
       'this operation has no input that narrows it; ask the operator to raise SVC_MAX_RESULT_BYTES',
     );
@@ -34,7 +32,7 @@ describe('resultTooLarge', () => {
   });
 
   it('never refuses the result of a change that has already happened', () => {
-    expect(resultTooLarge({ name: 'ingest_thing', mutating: true }, big, 1024)).toBeNull();
+    expect(refusal({ name: 'ingest_thing', mutating: true }, big, 1024)).toBeNull();
   });
 });
 
