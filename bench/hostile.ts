@@ -5,40 +5,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import {
-  DOCX_TYPE,
-  HOSTILE_HTML,
-  billionLaughsDocx,
-  docxBomb,
-  flatePdf,
-  mailWith,
-  pageTreePdf,
-} from '../test/helpers/hostile.ts';
+import { ATTACHMENT_BOMBS, HOSTILE_HTML } from '../test/helpers/hostile.ts';
 import { buildEml } from '../test/helpers/mail.ts';
 import { mib } from './lib.ts';
 import { startServe, type Serve } from './server.ts';
 
 const CASES: [string, () => string][] = [
-  [
-    'PDF page tree x100,000 (822 KB)',
-    () => mailWith('pages', { filename: 'pages.pdf', contentType: 'application/pdf', content: pageTreePdf(100_000) }),
-  ],
-  [
-    'PDF stream inflating to 200 MiB',
-    () => mailWith('flate', { filename: 'flate.pdf', contentType: 'application/pdf', content: flatePdf(200) }),
-  ],
-  [
-    'DOCX inflating to 300 MiB',
-    () => mailWith('docx', { filename: 'bomb.docx', contentType: DOCX_TYPE, content: docxBomb(300) }),
-  ],
-  [
-    'DOCX declaring 1 KB, inflating to 100 MiB',
-    () => mailWith('liar', { filename: 'liar.docx', contentType: DOCX_TYPE, content: docxBomb(100, true) }),
-  ],
-  [
-    'DOCX billion laughs',
-    () => mailWith('laughs', { filename: 'laughs.docx', contentType: DOCX_TYPE, content: billionLaughsDocx() }),
-  ],
+  ...ATTACHMENT_BOMBS,
   ...Object.entries(HOSTILE_HTML).map(
     ([name, html]) => [`HTML: ${name}`, () => buildEml({ subject: name, html })] as [string, () => string],
   ),

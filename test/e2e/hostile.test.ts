@@ -5,15 +5,7 @@
 // for what could not.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startServe, svcEnv, tempDataDir, type ServeProcess } from '../helpers/process.ts';
-import {
-  DOCX_TYPE,
-  HOSTILE_HTML,
-  billionLaughsDocx,
-  docxBomb,
-  flatePdf,
-  mailWith,
-  pageTreePdf,
-} from '../helpers/hostile.ts';
+import { ATTACHMENT_BOMBS, HOSTILE_HTML } from '../helpers/hostile.ts';
 import { buildEml } from '../helpers/mail.ts';
 import { SmtpClient } from '../helpers/smtp.ts';
 
@@ -26,39 +18,12 @@ interface StoredMessage {
   documents: { filename: string | null; unreadable: string | null; truncated: boolean }[];
 }
 
-const attachmentBombs: [string, () => string][] = [
-  [
-    'a PDF whose page tree lists one page 100,000 times',
-    () =>
-      mailWith('page tree bomb', {
-        filename: 'pages.pdf',
-        contentType: 'application/pdf',
-        content: pageTreePdf(100_000),
-      }),
-  ],
-  [
-    'a PDF stream that inflates to 200 MiB',
-    () => mailWith('flate bomb', { filename: 'flate.pdf', contentType: 'application/pdf', content: flatePdf(200) }),
-  ],
-  [
-    'a DOCX whose document.xml inflates to 300 MiB',
-    () => mailWith('docx bomb', { filename: 'bomb.docx', contentType: DOCX_TYPE, content: docxBomb(300) }),
-  ],
-  [
-    'a DOCX that declares 1 KB but inflates to 100 MiB',
-    () => mailWith('lying docx', { filename: 'liar.docx', contentType: DOCX_TYPE, content: docxBomb(100, true) }),
-  ],
-  [
-    'a DOCX with billion-laughs entities',
-    () => mailWith('laughs', { filename: 'laughs.docx', contentType: DOCX_TYPE, content: billionLaughsDocx() }),
-  ],
-];
 
 // Built once, before the server starts: generating a bomb takes seconds, and a keep-alive
 // connection left idle that long is closed by the server just as the next request reuses it.
 const built = new Map<string, string>();
 const bomb = (i: number) => {
-  const [name, make] = attachmentBombs[i]!;
+  const [name, make] = ATTACHMENT_BOMBS[i]!;
   if (!built.has(name)) built.set(name, make());
   return built.get(name)!;
 };
@@ -81,7 +46,7 @@ describe('hostile mail against a running service', () => {
   };
 
   beforeAll(async () => {
-    attachmentBombs.forEach((_, i) => {
+    ATTACHMENT_BOMBS.forEach((_, i) => {
       bomb(i);
     });
     smtpPort = await freePort();
@@ -127,7 +92,7 @@ describe('hostile mail against a running service', () => {
     expect(bomb.unreadable !== null || bomb.truncated).toBe(true);
   }
 
-  for (const [i, [name]] of attachmentBombs.entries()) {
+  for (const [i, [name]] of ATTACHMENT_BOMBS.entries()) {
     it(`ingest_message: ${name}`, async () => {
       const ingested = await api('POST', '/v1/messages/ingest', { eml: bomb(i) });
       expect(ingested.status).toBe(200);
@@ -166,20 +131,20 @@ describe('hostile mail against a running service', () => {
   it('SMTP: every bomb is accepted with 250 after it is stored, and stored flagged', async () => {
     const { client } = await SmtpClient.open(smtpPort);
     try {
-      for (const i of attachmentBombs.keys()) {
+      for (const i of ATTACHMENT_BOMBS.keys()) {
         const reply = await client.send('sender@elsewhere.example', ['hostile-test.in@in.localhost'], bomb(i));
         expect(reply.data).toMatch(/^250 /);
       }
     } finally {
       await client.close();
     }
-    const listed = await api('GET', `/v1/messages?limit=${attachmentBombs.length}`);
+    const listed = await api('GET', `/v1/messages?limit=${ATTACHMENT_BOMBS.length}`);
     const stored = await Promise.all(
       (listed.body.messages as { id: string }[]).map(
         async ({ id }) => (await api('GET', `/v1/messages/${id}`)).body as StoredMessage & { source: string },
       ),
     );
-    expect(stored.map((m) => m.source)).toEqual(attachmentBombs.map(() => 'smtp'));
+    expect(stored.map((m) => m.source)).toEqual(ATTACHMENT_BOMBS.map(() => 'smtp'));
     for (const m of stored) expectBombContained(m);
   }, 120_000);
 

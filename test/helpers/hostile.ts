@@ -147,3 +147,35 @@ export const HOSTILE_HTML = {
   /** Thousands of unclosed inline tags. */
   unclosed: `${'<b>'.repeat(5000)}unclosed text`,
 } as const;
+
+/**
+ * Mail carrying each attachment bomb, built when asked (some are large): the list the
+ * hostile e2e tests and bench/hostile.ts both send, in this order.
+ */
+export const ATTACHMENT_BOMBS: [string, () => string][] = [
+  [
+    'a PDF whose page tree lists one page 100,000 times',
+    () =>
+      mailWith('page tree bomb', {
+        filename: 'pages.pdf',
+        contentType: 'application/pdf',
+        content: pageTreePdf(100_000),
+      }),
+  ],
+  [
+    'a PDF stream that inflates to 200 MiB',
+    () => mailWith('flate bomb', { filename: 'flate.pdf', contentType: 'application/pdf', content: flatePdf(200) }),
+  ],
+  [
+    'a DOCX whose document.xml inflates to 300 MiB',
+    () => mailWith('docx bomb', { filename: 'bomb.docx', contentType: DOCX_TYPE, content: docxBomb(300) }),
+  ],
+  [
+    'a DOCX that declares 1 KB but inflates to 100 MiB',
+    () => mailWith('lying docx', { filename: 'liar.docx', contentType: DOCX_TYPE, content: docxBomb(100, true) }),
+  ],
+  [
+    'a DOCX with billion-laughs entities',
+    () => mailWith('laughs', { filename: 'laughs.docx', contentType: DOCX_TYPE, content: billionLaughsDocx() }),
+  ],
+];
