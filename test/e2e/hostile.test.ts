@@ -18,7 +18,6 @@ interface StoredMessage {
   documents: { filename: string | null; unreadable: string | null; truncated: boolean }[];
 }
 
-
 // Built once, before the server starts: generating a bomb takes seconds, and a keep-alive
 // connection left idle that long is closed by the server just as the next request reuses it.
 const built = new Map<string, string>();
