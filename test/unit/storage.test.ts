@@ -42,6 +42,18 @@ describe('storage', () => {
     expect(newId('evt', Date.parse('2026-01-01')) < newId('evt', Date.parse('2026-01-02'))).toBe(true);
   });
 
+  it('gives ids made in different milliseconds random parts that differ and use every character', () => {
+    const start = Date.parse('2030-01-01');
+    // The pooled random bytes refill every 4,096: 1,000 ids of 16 characters cross several refills.
+    const randomParts = Array.from({ length: 1000 }, (_, i) => newId('doc', start + i).slice(-16));
+    expect(new Set(randomParts).size).toBe(1000);
+    const counts = new Map<string, number>();
+    for (const c of randomParts.join('')) counts.set(c, (counts.get(c) ?? 0) + 1);
+    expect(counts.size).toBe(32);
+    // 16,000 characters over 32: about 500 each; a skewed draw would leave some far below.
+    expect(Math.min(...counts.values())).toBeGreaterThan(350);
+  });
+
   it('stores blobs by content hash', async () => {
     const blobs = openBlobStore('fs', mkdtempSync(join(tmpdir(), 'svc-blobs-')));
     const bytes = new TextEncoder().encode('Subject: hi\r\n\r\nbody');
