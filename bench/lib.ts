@@ -19,6 +19,20 @@ export function corpusWorkload(target: number): Uint8Array[] {
   return out.slice(0, target);
 }
 
+/**
+ * The workload again with a header of its own on each message, for warming a service up:
+ * new bytes, so the measured pass that follows still stores every blob it would have.
+ */
+export function warmUpCopies(messages: Uint8Array[]): Uint8Array[] {
+  const header = new TextEncoder().encode('X-Bench-Warm-Up: 1\r\n');
+  return messages.map((m) => {
+    const copy = new Uint8Array(header.byteLength + m.byteLength);
+    copy.set(header);
+    copy.set(m, header.byteLength);
+    return copy;
+  });
+}
+
 export function totalBytes(messages: Uint8Array[]): number {
   return messages.reduce((n, m) => n + m.byteLength, 0);
 }
