@@ -20,12 +20,15 @@ export function corpusWorkload(target: number): Uint8Array[] {
 }
 
 /**
- * The workload again with a header of its own on each message, for warming a service up:
- * new bytes, so the measured pass that follows still stores every blob it would have.
+ * Messages that bring a service to its steady state before it is timed: 2,000 corpus
+ * messages (whatever the workload's size) under a header of their own, so they are new
+ * bytes and the measured pass still stores every blob it would have. In-process ingest ran
+ * at 196, 316, 339, 401, 440, 448, 482 and 494 messages/s over its first eight runs of 500
+ * messages: each analysis worker compiles the pipeline's hot code for itself.
  */
-export function warmUpCopies(messages: Uint8Array[]): Uint8Array[] {
+export function warmUpWorkload(): Uint8Array[] {
   const header = new TextEncoder().encode('X-Bench-Warm-Up: 1\r\n');
-  return messages.map((m) => {
+  return corpusWorkload(2000).map((m) => {
     const copy = new Uint8Array(header.byteLength + m.byteLength);
     copy.set(header);
     copy.set(m, header.byteLength);

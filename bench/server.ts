@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../test/helpers/process.ts';
 import { SmtpClient } from '../test/helpers/smtp.ts';
-import { QUICK, ROOT, cpuMs, percentile, rate, totalBytes, warmUpCopies } from './lib.ts';
+import { QUICK, ROOT, cpuMs, percentile, rate, totalBytes, warmUpWorkload } from './lib.ts';
 import { parseOnly, tally, timed, workloadSlices } from './throughput.ts';
 
 export interface Serve {
@@ -179,9 +179,9 @@ async function load(opts: autocannon.Options) {
  * (b) and (c): slice by slice, (a) then (d), so d/a' compares runs seconds apart.
  */
 export async function pairedRestIngest(s: Serve, messages: Uint8Array[]) {
-  // A first pass of the whole workload (under new bytes), outside the ratio: throughput is
-  // the server's steady state (bench/throughput.ts says why). Its rate is kept apart.
-  const cold = await restIngest(s, warmUpCopies(messages), 8);
+  // The warm-up pass (bench/lib.ts), outside the ratio: throughput is the server's steady
+  // state (bench/throughput.ts says why). Its rate is kept apart, as the first pass.
+  const cold = await restIngest(s, warmUpWorkload(), 8);
   const parse = tally();
   const d = { ms: 0, failures: cold.failures, server: 0, client: 0 };
   for (const slice of workloadSlices(messages)) {
