@@ -218,7 +218,8 @@ export async function runThroughput(messages: Uint8Array[], { withSyncNormal = t
     slices: SLICES,
     stage_ms: Object.fromEntries(Object.entries(stageMs).map(([k, v]) => [k, +v.toFixed(1)])),
     stage_share_of_c_percent: shares,
-    db_bytes_per_message: Math.round(dbBytes / messages.length),
+    // The database holds the warm-up messages too.
+    db_bytes_per_message: Math.round(dbBytes / (messages.length + warmUp.length)),
     peak_rss_mib_during_run: +(peakRssBytes() / 1048576).toFixed(1),
     peak_rss_growth_mib_during_run: +((peakRssBytes() - rssBefore) / 1048576).toFixed(1),
     c_with_db_sync_normal: withSyncNormal ? await ingestWithNormalSync(messages, bytes) : null,
