@@ -7,6 +7,8 @@
 // Only the analysis workers install it (pipeline/worker.mjs): they run nothing but the
 // pipeline, which never passes a Blob to a native API that checks for Node's own (structured
 // clone, URL.createObjectURL, fetch bodies). The main thread keeps Node's Blob.
+import { EOL } from 'node:os';
+
 const NativeBlob = globalThis.Blob;
 
 type Part = ArrayBuffer | ArrayBufferView | string | Blob;
@@ -33,13 +35,16 @@ export class PartsBlob {
   readonly #bytes: Uint8Array<ArrayBuffer>;
   readonly #type: string;
 
-  constructor(parts: Iterable<Part> = [], options: { type?: string } = {}) {
+  constructor(parts: Iterable<Part> = [], options: { type?: string; endings?: 'transparent' | 'native' } = {}) {
+    // 'native' turns a string part's CRLF into this system's line break, as Node's Blob does
+    // (it leaves a lone CR, which the File API standard would also convert).
+    const native = options.endings === 'native' ? (s: string) => s.replace(/\r\n/g, EOL) : (s: string) => s;
     const encoder = new TextEncoder();
     const pieces: Uint8Array[] = [];
     let size = 0;
     for (const part of parts) {
       let piece: Uint8Array;
-      if (typeof part === 'string') piece = encoder.encode(part);
+      if (typeof part === 'string') piece = encoder.encode(native(part));
       else if (typeof part === 'object' && part !== null && #bytes in part) piece = part.#bytes;
       else if (part instanceof NativeBlob) {
         // Node's Blob can only be read asynchronously: a caller that mixes the two is not

@@ -66,6 +66,10 @@ describe('PartsBlob', () => {
       expect(await ours.slice(start, end).text(), `slice(${start}, ${end})`).toBe(await node.slice(start, end).text());
     }
     expect(new PartsBlob([], { type: 'a\u00e9' }).type).toBe('');
+    for (const endings of ['transparent', 'native'] as const) {
+      const text = 'a\r\nb\rc\nd';
+      expect(await new PartsBlob([text], { endings }).text()).toBe(await new NativeBlob([text], { endings }).text());
+    }
     expect(Object.prototype.toString.call(ours)).toBe('[object Blob]');
   });
 
