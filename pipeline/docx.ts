@@ -5,6 +5,7 @@
 // which WordprocessingML never has.
 import { Unzip, UnzipInflate } from 'fflate';
 import { SaxesParser } from 'saxes';
+import { concatBytes } from './bytes.ts';
 import { READER_LIMITS } from './limits.ts';
 
 export class ReaderLimitError extends Error {
@@ -65,13 +66,7 @@ export function inflateZipEntry(zip: Uint8Array, name: string, maxBytes: number)
   }
   if (failure) throw failure;
   if (!found) return null;
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return out;
+  return concatBytes(chunks, size);
 }
 
 /** Paragraph text of WordprocessingML: w:t runs, tabs and breaks; one line per paragraph. */

@@ -8,8 +8,11 @@
 // pipeline, which never passes a Blob to a native API that checks for Node's own (structured
 // clone, URL.createObjectURL, fetch bodies). The main thread keeps Node's Blob.
 import { EOL } from 'node:os';
+import { concatBytes } from './bytes.ts';
 
 const NativeBlob = globalThis.Blob;
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
 
 type Part = ArrayBuffer | ArrayBufferView | string | Blob;
 
@@ -17,17 +20,6 @@ type Part = ArrayBuffer | ArrayBufferView | string | Blob;
 function normalizedType(type: string | undefined): string {
   const value = String(type ?? '');
   return /^[\x20-\x7e]*$/.test(value) ? value.toLowerCase() : '';
-}
-
-/** One new array holding the pieces in order: the blob's own copy. */
-function concat(pieces: Uint8Array[], size: number): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const piece of pieces) {
-    out.set(piece, at);
-    at += piece.byteLength;
-  }
-  return out;
 }
 
 export class PartsBlob {
@@ -39,7 +31,6 @@ export class PartsBlob {
     // 'native' turns a string part's CRLF into this system's line break, as Node's Blob does
     // (it leaves a lone CR, which the File API standard would also convert).
     const native = options.endings === 'native' ? (s: string) => s.replace(/\r\n/g, EOL) : (s: string) => s;
-    const encoder = new TextEncoder();
     const pieces: Uint8Array[] = [];
     let size = 0;
     for (const part of parts) {
@@ -56,7 +47,7 @@ export class PartsBlob {
       pieces.push(piece);
       size += piece.byteLength;
     }
-    this.#bytes = concat(pieces, size);
+    this.#bytes = concatBytes(pieces, size);
     this.#type = normalizedType(options.type);
   }
 
@@ -87,7 +78,7 @@ export class PartsBlob {
   }
 
   async text(): Promise<string> {
-    return new TextDecoder().decode(this.#bytes);
+    return decoder.decode(this.#bytes);
   }
 
   slice(start?: number, end?: number, type?: string): PartsBlob {
