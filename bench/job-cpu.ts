@@ -1,5 +1,6 @@
 // CPU of the analysis worker's whole job for one message against the bare postal-mime
 // parse, single-threaded, in the same process (the reference (a) of bench/throughput.ts).
+// The job runs with the workers' Blob (pipeline/parts-blob.ts), as in a worker.
 // Run: node --expose-gc bin/run-ts.mjs bench/job-cpu.ts [messages] [rounds]
 // (add --cpu-prof --cpu-prof-dir=DIR to profile the job loop).
 import PostalMime from 'postal-mime';
@@ -8,6 +9,7 @@ import { runJob } from '../pipeline/jobs.ts';
 import { bucketDefinitions } from '../services/process-analyzed.ts';
 import { listBuckets } from '../storage/buckets.ts';
 import { benchApp, corpusWorkload, cpuMs } from './lib.ts';
+import { asInWorkers } from './throughput.ts';
 
 const count = Number(process.argv[2] ?? 2000);
 const rounds = Number(process.argv[3] ?? 3);
@@ -47,7 +49,7 @@ const job = (m: Uint8Array) =>
 
 for (let round = 0; round < rounds; round++) {
   const a = only === 'job' ? null : await perMessage(parse);
-  const b = only === 'parse' ? null : await perMessage(job);
+  const b = only === 'parse' ? null : await asInWorkers(() => perMessage(job));
   const f = (x: { wall: number; cpu: number } | null) =>
     x ? `${x.wall.toFixed(2)} ms wall, ${x.cpu.toFixed(2)} ms CPU` : '-';
   console.log(
