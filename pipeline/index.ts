@@ -1,7 +1,7 @@
 // The pipeline composed: ingest, reprocess, dry runs and regression tests all call these,
 // so a dry run cannot disagree with what ingest does.
 import { buildDocuments, type BuildOptions } from './documents.ts';
-import { originalSender } from './forwarded.ts';
+import { forwardedOriginal } from './forwarded.ts';
 import type { CompiledSchema } from './schema.ts';
 import { extractFields, type FieldResult } from './extract.ts';
 import { loadHtmlLibs } from './html/libs.ts';
@@ -18,6 +18,8 @@ export interface AnalyzedMessage {
   view: MessageView;
   /** The original sender when this is a forward (read as such only from a trusted forwarder). */
   forwardedFrom: Mailbox | null;
+  /** Why the original's From is ambiguous (flagged `sender_ambiguous` when it is read as the sender). */
+  forwardedAmbiguity?: string | null;
 }
 
 export interface AnalyzeOptions {
@@ -64,10 +66,18 @@ export async function analyzeMessage(
     documents: docs.documents,
     auth: opts.auth ?? null,
   };
-  const forwardedFrom = await originalSender(m, docs.documents[0]?.text ?? '');
+  const original = await forwardedOriginal(m, docs.documents[0]?.text ?? '');
   return {
     ok: true,
-    message: { parsed: m, documents: docs.documents, hidden: docs.hidden, flags, view, forwardedFrom },
+    message: {
+      parsed: m,
+      documents: docs.documents,
+      hidden: docs.hidden,
+      flags,
+      view,
+      forwardedFrom: original?.from ?? null,
+      forwardedAmbiguity: original?.ambiguity ?? null,
+    },
   };
 }
 
