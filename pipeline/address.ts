@@ -240,7 +240,41 @@ export function readAddressField(
   return { mailboxes: mailboxes.filter((m) => m.address !== '' || m.name !== ''), issues, groups };
 }
 
-/** Mailboxes of one or more fields of a kind (To, Cc, Reply-To). */
+/** A name of plain words (no quotes, comments, specials or encoded words): read the same by any parser. */
+const PLAIN_NAME = /^[\p{L}\p{N} .'!#$%&*+/=?^_`{|}~-]*$/u;
+const PLAIN_DOMAIN = /^[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+$/;
+const PLAIN_ENTRY = /^(?:(.*?)\s*<([^<>@\s]+)@([^<>@\s]+)>|([^<>@\s]+)@([^<>@\s]+))$/s;
+
+/**
+ * A recipient list in the plain forms most mail uses ("a@b.example", "Name <a@b.example>",
+ * comma-separated), read without the parser: for exactly these forms its reading is the same,
+ * and recipient lists are long and read on every message. Null for anything else.
+ */
+function plainList(value: string, flags: Set<Flag>, fix: (s: string) => string): Mailbox[] | null {
+  if (/["()\\:;[\]]|=\?/.test(value)) return null;
+  const out: Mailbox[] = [];
+  for (const entry of value.split(',')) {
+    const m = PLAIN_ENTRY.exec(entry.trim());
+    if (!m) return null;
+    const [name, local, domain] = m[2] ? [m[1] ?? '', m[2], m[3]!] : ['', m[4]!, m[5]!];
+    if (!PLAIN_NAME.test(name) || !DOT_ATOM.test(local) || !PLAIN_DOMAIN.test(domain)) return null;
+    out.push(mailbox(headerText(fix(name.replace(/\s+/g, ' ')), flags), `${local}@${domain}`.toLowerCase(), []));
+  }
+  return out;
+}
+
+/** Mailboxes of the recipient fields (To, Cc): plain lists directly, anything else as readAddressField reads it. */
+export function readRecipientFields(
+  values: string[],
+  flags: Set<Flag>,
+  fix: (s: string) => string = (s) => s,
+): Mailbox[] {
+  return values
+    .slice(0, MAX_FIELDS_READ)
+    .flatMap((v) => plainList(v, flags, fix) ?? readAddressField(v, flags, fix).mailboxes);
+}
+
+/** Mailboxes of one or more fields of a kind (Reply-To: as a sender's identity, always by the parser). */
 export function readAddressFields(
   values: string[],
   flags: Set<Flag>,

@@ -2,7 +2,7 @@
 // MIME bombs and broken structure give a partial message flagged `truncated`; only an
 // empty input is refused.
 import PostalMime, { type Email } from 'postal-mime';
-import { readAddressFields, readFrom } from './address.ts';
+import { readAddressFields, readFrom, readRecipientFields } from './address.ts';
 import { safeFilename, spelledOut } from './filename.ts';
 import { headerText } from './invisible.ts';
 import type { Flag, HeaderField, ParsedAttachment, ParsedMessage } from './types.ts';
@@ -43,8 +43,8 @@ function addressFields(headers: HeaderField[], flags: Set<Flag>, notes: string[]
   return {
     from: sender.from,
     fromAmbiguity: sender.ambiguity,
-    to: readAddressFields(values('to'), flags, fix),
-    cc: readAddressFields(values('cc'), flags, fix),
+    to: readRecipientFields(values('to'), flags, fix),
+    cc: readRecipientFields(values('cc'), flags, fix),
     replyTo: readAddressFields(values('reply-to'), flags, fix),
   };
 }
