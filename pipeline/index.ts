@@ -98,11 +98,21 @@ function encodeWord(text: string): string {
   return /^[\x20-\x7e]*$/.test(text) ? text : `=?UTF-8?B?${Buffer.from(text, 'utf8').toString('base64')}?=`;
 }
 
+/**
+ * "Jörg <j@x.example>": only the display name is an encoded word (an encoded word is a word
+ * of a phrase, never an address), so an RFC 5322 parser reads the mailbox.
+ */
+function encodeMailboxes(value: string): string {
+  const named = /^\s*"?([^"<>]*?)"?\s*<([^<>]+)>\s*$/.exec(value);
+  if (!named || /^[\x20-\x7e]*$/.test(value)) return encodeWord(value);
+  return `${encodeWord(named[1]!)} <${named[2]}>`;
+}
+
 /** Wraps an HTML body (ingest or dry run without `eml`) as an RFC 822 message. */
 export function htmlToEml(input: { html: string; from?: string; to?: string; subject?: string; date?: Date }): string {
   const headers = [
-    input.from ? `From: ${encodeWord(input.from)}` : '',
-    input.to ? `To: ${encodeWord(input.to)}` : '',
+    input.from ? `From: ${encodeMailboxes(input.from)}` : '',
+    input.to ? `To: ${encodeMailboxes(input.to)}` : '',
     `Subject: ${encodeWord(input.subject ?? '')}`,
     input.date ? `Date: ${input.date.toUTCString()}` : '',
     'MIME-Version: 1.0',
