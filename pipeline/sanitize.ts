@@ -9,6 +9,7 @@ import type { Document } from 'domhandler';
 import { alternativesDiffer } from './alternative.ts';
 import { htmlLibs } from './html/libs.ts';
 import { Renderer, type HiddenText } from './html/render.ts';
+import { stripInvisible } from './invisible.ts';
 import type { Flag } from './types.ts';
 
 export type { HiddenText };
@@ -18,9 +19,6 @@ export interface Sanitized {
   hidden: HiddenText[];
   flags: Flag[];
 }
-
-const ZERO_WIDTH = /[\u200B-\u200D\u2060\uFEFF\u180E\u00AD]/g;
-const BIDI = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g;
 
 function isSpaceOrMarker(code: number): boolean {
   return (
@@ -97,21 +95,6 @@ export function tidy(text: string): string {
     .trim();
 }
 
-function stripInvisibleChars(text: string, flags: Set<Flag>): string {
-  let out = text;
-  if (ZERO_WIDTH.test(out)) {
-    flags.add('zero_width_chars');
-    out = out.replace(ZERO_WIDTH, '');
-  }
-  if (BIDI.test(out)) {
-    flags.add('bidi_override');
-    out = out.replace(BIDI, '');
-  }
-  ZERO_WIDTH.lastIndex = 0;
-  BIDI.lastIndex = 0;
-  return out;
-}
-
 export function sanitizeHtml(html: string): Sanitized {
   const flags = new Set<Flag>();
   // Scripting off, as in every mail client: <noscript> content is shown as markup.
@@ -122,9 +105,9 @@ export function sanitizeHtml(html: string): Sanitized {
   const renderer = new Renderer(doc, doc['x-mode'] === 'quirks');
   renderer.run();
   if (renderer.scriptRemoved) flags.add('script_removed');
-  const text = stripInvisibleChars(tidy(renderer.visible.join('')), flags);
+  const text = stripInvisible(tidy(renderer.visible.join('')), flags);
   const hidden = renderer.hidden
-    .map((h) => ({ reason: h.reason, text: stripInvisibleChars(tidy(h.parts.join('')), flags) }))
+    .map((h) => ({ reason: h.reason, text: stripInvisible(tidy(h.parts.join('')), flags) }))
     .filter((h) => h.text.length > 0);
   if (hidden.length > 0) flags.add('hidden_text');
   return { text, hidden, flags: [...flags] };
@@ -132,7 +115,7 @@ export function sanitizeHtml(html: string): Sanitized {
 
 export function sanitizeText(text: string): Sanitized {
   const flags = new Set<Flag>();
-  const clean = stripInvisibleChars(text.replace(/\r\n?/g, '\n'), flags).trim();
+  const clean = stripInvisible(text.replace(/\r\n?/g, '\n'), flags).trim();
   return { text: clean, hidden: [], flags: [...flags] };
 }
 

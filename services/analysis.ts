@@ -149,7 +149,9 @@ function headersOnlyAnalysis(raw: Uint8Array, options: AnalyzeOptions, limit: st
     documents,
     auth: options.auth ?? null,
   };
-  return { parsed, documents, hidden: [], flags: ['truncated', 'analysis_limit'], view, forwardedFrom: null };
+  // The headers' own flags too (sender_ambiguous, invisible characters in the subject or names).
+  const flags = [...new Set<Flag>([...parsed.flags, 'truncated', 'analysis_limit'])];
+  return { parsed, documents, hidden: [], flags, view, forwardedFrom: null };
 }
 
 /** Classification and extraction for one tenant, in a worker; a budget stop leaves it unrouted. */

@@ -109,9 +109,9 @@ export function insertMessageStatement(m: StoredMessage): Statement {
 
 export function insertDocumentStatement(d: StoredDocument, tenantId: string): Statement {
   return {
-    sql: `INSERT INTO documents (id, tenant_id, message_id, idx, kind, filename, mime_type, size_bytes, text, text_units,
-            truncated, unreadable)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    sql: `INSERT INTO documents (id, tenant_id, message_id, idx, kind, filename, original_filename, mime_type, size_bytes,
+            text, text_units, truncated, unreadable)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     args: [
       d.id,
       tenantId,
@@ -119,6 +119,7 @@ export function insertDocumentStatement(d: StoredDocument, tenantId: string): St
       d.index,
       d.kind,
       d.filename,
+      d.original_filename ?? null,
       d.mime_type,
       d.size_bytes,
       d.text,
@@ -197,6 +198,7 @@ function rowToDocument(row: Row): StoredDocument {
     index: Number(row.idx),
     kind: row.kind as Document['kind'],
     filename: s(row.filename),
+    original_filename: s(row.original_filename),
     mime_type: String(row.mime_type),
     size_bytes: Number(row.size_bytes),
     text: String(row.text),
@@ -208,7 +210,8 @@ function rowToDocument(row: Row): StoredDocument {
 /** Documents without their text: what get_message lists. */
 export async function listDocumentSummaries(db: Db, tenantId: string, messageId: string) {
   const rows = await db.read(
-    `SELECT id, idx, kind, filename, mime_type, size_bytes, COALESCE(text_units, length(text)) AS text_length, truncated, unreadable
+    `SELECT id, idx, kind, filename, original_filename, mime_type, size_bytes, COALESCE(text_units, length(text)) AS text_length,
+            truncated, unreadable
      FROM documents WHERE tenant_id = ? AND message_id = ? ORDER BY idx`,
     [tenantId, messageId],
   );
@@ -217,6 +220,7 @@ export async function listDocumentSummaries(db: Db, tenantId: string, messageId:
     index: Number(r.idx),
     kind: String(r.kind),
     filename: s(r.filename),
+    original_filename: s(r.original_filename),
     mime_type: String(r.mime_type),
     size_bytes: Number(r.size_bytes),
     text_length: Number(r.text_length),

@@ -4,7 +4,7 @@ import { replyText } from '../pipeline/reply.ts';
 import { MAX_WINDOW_CHARS, textWindow } from '../services/text-window.ts';
 import { listCapturesOfMessage } from '../storage/captures.ts';
 import { getBodyText, getDocument, getMessage, listDocumentSummaries } from '../storage/messages.ts';
-import { AuthView, CaptureStatus, MessageStatus } from './_shapes-captures.ts';
+import { AuthView, CaptureStatus, DocumentNames, MessageStatus } from './_shapes-captures.ts';
 import { defineTool, notFound } from './define.ts';
 
 /** Per text field: text and reply_text at the default are about 5k tokens together. */
@@ -72,7 +72,7 @@ export default defineTool({
         id: z.string(),
         index: z.number().int(),
         kind: z.string(),
-        filename: z.string().nullable(),
+        ...DocumentNames,
         mime_type: z.string(),
         size_bytes: z.number().int(),
         text_length: z.number().int(),
@@ -125,7 +125,8 @@ export default defineTool({
       if (!m.notes.some((n) => n.startsWith('forwarded by '))) return null;
       const attached = documents.find((d) => d.mime_type === 'message/rfc822');
       const doc = attached ? await getDocument(ctx.app.db, ctx.tenant.id, attached.id) : undefined;
-      return (doc ? headerBlockAtTop(doc.text) : null) ?? forwardedInText(text, m.subject);
+      const original = (doc ? headerBlockAtTop(doc.text) : null) ?? forwardedInText(text, m.subject);
+      return original && { from: original.from, date: original.date, subject: original.subject };
     };
     const cut: { field: string; text_length: number; next_offset: number }[] = [];
     const window = (field: string, whole: string) => {
