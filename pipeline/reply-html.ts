@@ -1,0 +1,111 @@
+// Quoted history as HTML mail marks it, so reply_text can drop it by structure, in any
+// language, where its text alone is ambiguous (a Thunderbird reply under the quote, Gmail's
+// inline answers, a blockquote with no "> "). The renderer records where each marked element
+// starts and ends in the text it writes; `quoteLines` turns that into line ranges of the body
+// text. Markers, by client:
+// - Gmail: div.gmail_attr (the attribution) and blockquote.gmail_quote; not div.gmail_quote,
+//   which also holds inline answers (Chatwoot's emailQuoteExtractor.js and FreeScout's
+//   Mail::$alternative_reply_separators cut at gmail_quote; Zammad's utils.coffee at
+//   blockquote.gmail_quote).
+// - Apple Mail, iOS, Thunderbird and others: blockquote type=cite (Zammad); Thunderbird's
+//   attribution div.moz-cite-prefix.
+// - Yahoo: div.yahoo_quoted (Zammad), whose class Yahoo prefixes ("ydp…yahoo_quoted").
+// - Outlook: div#divRplyFwdMsg (also x_-prefixed) and div#appendonsend begin the history and
+//   it runs to the end; Outlook desktop's header block sits in a div with
+//   "border:none;border-top:solid … 1.0pt;padding:3.0pt 0…" (Outlook for Mac: #OLK_SRC_BODY_SECTION),
+//   Outlook 2003 in div.OutlookMessageHeader, Hotmail after hr#stopSpelling, Zimbra after hr#zwchr.
+// - ProtonMail .protonmail_quote, Zoho .zmail_extra, web.de/GMX div[name=quote].
+// - A plain blockquote is weak: history only under an attribution or at the end of the
+//   message (Zammad's signatureIdentifyByHtmlHelper and Chatwoot dismiss trailing blockquotes).
+import type { Element } from 'domhandler';
+import type { QuoteRange } from './types.ts';
+
+/** quote: this element is history; rest: it and everything after it; weak: a plain blockquote. */
+export type QuoteMark = 'quote' | 'rest' | 'weak';
+
+/** Marked elements recorded per message; more are read as text alone. */
+export const MAX_QUOTE_SPANS = 16;
+
+function hasClassEnding(classes: string, suffix: string): boolean {
+  if (!classes.includes(suffix)) return false;
+  for (const c of classes.split(/[ \t\n\f\r]+/)) if (c.endsWith(suffix)) return true;
+  return false;
+}
+
+function hasClass(classes: string, name: string): boolean {
+  if (!classes.includes(name)) return false;
+  for (const c of classes.split(/[ \t\n\f\r]+/)) if (c === name) return true;
+  return false;
+}
+
+/** Outlook desktop's reply header: "border:none;border-top:solid #E1E1E1 1.0pt;padding:3.0pt 0cm 0cm 0cm". */
+function isOutlookHeaderBox(style: string): boolean {
+  if (!style.includes('border-top')) return false;
+  const s = style.toLowerCase().replaceAll(' ', '');
+  return s.includes('border:none') && s.includes('border-top:solid') && s.includes('padding:3.0pt0');
+}
+
+/** How an element marks quoted history, or null. */
+export function quoteMarkOf(el: Element): QuoteMark | null {
+  const a = el.attribs;
+  const classes = a.class ?? '';
+  const id = a.id ?? '';
+  switch (el.name) {
+    case 'blockquote':
+      if ((a.type ?? '').toLowerCase() === 'cite') return 'quote';
+      if (hasClassEnding(classes, 'gmail_quote') || hasClass(classes, 'protonmail_quote')) return 'quote';
+      return 'weak';
+    case 'hr':
+      return id === 'stopSpelling' || id === 'zwchr' ? 'rest' : null;
+    case 'div':
+    case 'span':
+      if (id.endsWith('divRplyFwdMsg') || id === 'appendonsend' || id === 'OLK_SRC_BODY_SECTION') return 'rest';
+      if (hasClass(classes, 'OutlookMessageHeader') || isOutlookHeaderBox(a.style ?? '')) return 'rest';
+      if (id === 'mail-editor-reference-message-container' || a.name === 'quote') return 'quote';
+      if (
+        hasClassEnding(classes, 'gmail_attr') ||
+        hasClassEnding(classes, 'yahoo_quoted') ||
+        hasClassEnding(classes, 'moz-cite-prefix') ||
+        hasClass(classes, 'protonmail_quote') ||
+        hasClass(classes, 'zmail_extra')
+      )
+        return 'quote';
+      return null;
+    default:
+      return null;
+  }
+}
+
+/** Where a marked element's text starts and ends among the renderer's output pieces. */
+export interface QuoteSpan {
+  mark: string;
+  start: number;
+  end: number;
+}
+
+function newlines(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
+/**
+ * The line ranges of the rendered text that marked elements cover. `tidy` is the function
+ * that made the text from the pieces: the text of a prefix of the pieces is a prefix of the
+ * text (its last line possibly cut short), so its line count places the boundary.
+ */
+export function quoteLines(pieces: string[], spans: QuoteSpan[], tidy: (s: string) => string): QuoteRange[] {
+  // A quote that starts after some text starts on the next line; one that ends within a line ends after it.
+  const lineOf = (at: number) => {
+    const prefix = tidy(pieces.slice(0, at).join(''));
+    return prefix ? newlines(prefix) + 1 : 0;
+  };
+  const ranges: QuoteRange[] = [];
+  for (const span of spans) {
+    const from = lineOf(span.start);
+    const to = span.mark === 'rest' ? Number.MAX_SAFE_INTEGER : lineOf(span.end);
+    if (to > from) ranges.push(span.mark === 'weak' ? { from, to, weak: true } : { from, to });
+    if (span.mark === 'rest') break;
+  }
+  return ranges;
+}
