@@ -2,10 +2,12 @@
 // plain text and for HTML as the sanitizer renders it, with and without its quote structure.
 import { describe, expect, it } from 'vitest';
 import { loadHtmlLibs } from '../../pipeline/html/libs.ts';
+import { parseMessage } from '../../pipeline/parse.ts';
 import { quoteMarkOf } from '../../pipeline/reply-html.ts';
 import { replyText } from '../../pipeline/reply.ts';
-import { sanitizeHtml } from '../../pipeline/sanitize.ts';
-import { REPLY_CASES } from './forward/reply-samples.ts';
+import { sanitizeBody, sanitizeHtml } from '../../pipeline/sanitize.ts';
+import { corpusFile } from '../helpers/corpus.ts';
+import { CORPUS_REPLIES, REPLY_CASES } from './forward/reply-samples.ts';
 import { REPLIES } from './forward/replies.ts';
 import { FORWARDS } from './forward/samples.ts';
 
@@ -36,7 +38,10 @@ describe('reply text by client and language', () => {
         .trim();
     for (const f of FORWARDS) {
       const reply = replyText(f.body);
-      const above = f.client === 'iPhone Mail' ? 'Sent from my iPhone' : whole(f.body);
+      // Two forwards carry a note above the forwarded message: that note is the reply.
+      const note =
+        f.client === 'iPhone Mail' ? 'Sent from my iPhone' : f.body.startsWith('See below.') ? 'See below.' : null;
+      const above = note ?? whole(f.body);
       expect(reply, `${f.client} (${f.lang})`).toBe(above);
     }
     const gmail = FORWARDS.find((s) => s.client === 'Gmail' && s.lang === 'de')!;
@@ -52,6 +57,15 @@ describe('reply text by client and language', () => {
   it('reads an attribution wrapped over lines, but not a reply line above it', () => {
     expect(replyText('Ok.\nOn Thu, 26 Jun 2014 at 14:41 John\n<john@acme.com> wrote:\n> x')).toBe('Ok.');
     expect(replyText('Thanks John\nOn Thu, 26 Jun 2014 at 14:41 John <john@acme.com> wrote:\n> x')).toBe('Thanks John');
+  });
+});
+
+describe('reply text of real mail in the corpus, labelled by hand', () => {
+  it.each(CORPUS_REPLIES.map((c) => [c.path, c] as const))('%s', async (_path, c) => {
+    const parsed = await parseMessage(corpusFile(c.path));
+    if (!parsed.ok) throw new Error(`${c.path} does not parse`);
+    const body = sanitizeBody(parsed.message);
+    expect(replyText(body.text, body.quoted)).toBe(c.reply);
   });
 });
 

@@ -458,3 +458,36 @@ export const REPLY_CASES: ReplyCase[] = [
     reply: 'As the contract says:\n\nPayment is due within 30 days.\n\nSo please pay by Friday.',
   },
 ];
+
+/**
+ * Real replies and forwards of the shared corpus (../shared/corpus/eml, origins and licences in
+ * its SOURCES.md), labelled by hand: the lines their sender wrote, signature included.
+ */
+export const CORPUS_REPLIES: { path: string; reply: string }[] = [
+  {
+    path: 'php-mime-mail-parser/issue84.eml',
+    reply: '+1 from me.\n\n--\nFerenc Kovács\n@Tyr43l - http://tyrael.hu',
+  },
+  { path: 'mimekit/epilogue.eml', reply: 'Don\'t you mean: "NeXTstep, NeXTSTEP, NEXTSTEP..."?' },
+  { path: 'deltachat-core/mailinglist_with_mimepart_footer_signed.eml', reply: 'content text\n\nfooter text' },
+  {
+    path: 'deltachat-core/wrong-html.eml',
+    reply:
+      'Guten Abend,\n\nLots of text\ntext with Umlaut ä...\nMfG\n\n--------------------------------------\n\nCamping\n\nsomeaddress\n\nsometown',
+  },
+  {
+    path: 'mikel-mail/attachment_with_base64_encoded_name.eml',
+    reply: 'We should not include these files or vcards as attachments.',
+  },
+  {
+    path: 'mikel-mail/attachment_with_encoded_name.eml',
+    reply: 'We should not include these files or vcards as attachments.',
+  },
+  { path: 'mikel-mail/raw_email2.eml', reply: 'We should not include these files or vcards as attachments.' },
+  // A forward with no note of the forwarder's: the whole text, not an empty reply.
+  {
+    path: 'flanker/multi-received-headers.eml',
+    reply:
+      '---------- Forwarded message ----------\nFrom: Bob Simple <hello@example.com>\nDate: Wed, Feb 9, 2011 at 11:55 AM\nSubject: Fwd: Please forward this email to me\nTo: Hello <hello@example.com>\n\n---------- Forwarded message ----------\nFrom: Hello <example@example.com>\nDate: Wed, Feb 9, 2011 at 11:54 AM\nSubject: Please forward this email to me\nTo: Bob Simple <hello@example.com>\n\nForward please\n\n--\nRegards,\nHello',
+  },
+];
