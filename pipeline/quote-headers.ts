@@ -146,8 +146,10 @@ export function attributionAt(lines: string[], i: number): Attribution | null {
   for (let k = 1; k < 3 && i + k < lines.length; k++) {
     const next = lines[i + k]!.trim();
     if (!next || next.startsWith('>') || endsSentence(lines[i + k - 1]!)) return null;
-    // "Am 26.5.2017" / "um 14:41 schrieb John:" is one attribution; "Thanks John" / "On … wrote:" is not.
-    if (attributionKind(next) && !(hasDateOrTime(joined) && joined.length < 40)) return null;
+    // "Am 26.5.2017" / "um 14:41 schrieb John:" and "On …, John" / "wrote:" are one attribution each;
+    // "Thanks John" / "On … John <j@x> wrote:" is a reply line over a whole attribution.
+    const whole = attributionKind(next) !== null && (hasDateOrTime(next) || firstAddress(next) !== null);
+    if (whole && !(hasDateOrTime(joined) && joined.length < 40)) return null;
     joined = joined.endsWith('<') || next.startsWith('>') ? `${joined}${next}` : `${joined} ${next}`;
     if (joined.length > MAX_ATTRIBUTION) return null;
     const kind = attributionKind(joined);

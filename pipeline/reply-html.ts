@@ -10,7 +10,7 @@
 // - Apple Mail, iOS, Thunderbird and others: blockquote type=cite (Zammad); Thunderbird's
 //   attribution div.moz-cite-prefix.
 // - Yahoo: div.yahoo_quoted (Zammad), whose class Yahoo prefixes ("ydp…yahoo_quoted").
-// - Outlook: div#divRplyFwdMsg (also x_-prefixed) and div#appendonsend begin the history and
+// - Outlook: div#divRplyFwdMsg (also x_-prefixed), div#divRpF… (2010) and div#appendonsend begin the history and
 //   it runs to the end; Outlook desktop's header block sits in a div with
 //   "border:none;border-top:solid … 1.0pt;padding:3.0pt 0…" (Outlook for Mac: #OLK_SRC_BODY_SECTION),
 //   Outlook 2003 in div.OutlookMessageHeader, Hotmail after hr#stopSpelling, Zimbra after hr#zwchr.
@@ -59,7 +59,14 @@ export function quoteMarkOf(el: Element): QuoteMark | null {
       return id === 'stopSpelling' || id === 'zwchr' ? 'rest' : null;
     case 'div':
     case 'span':
-      if (id.endsWith('divRplyFwdMsg') || id === 'appendonsend' || id === 'OLK_SRC_BODY_SECTION') return 'rest';
+      // Outlook on the web 2010 writes divRpF<digits>.
+      if (
+        id.endsWith('divRplyFwdMsg') ||
+        id.startsWith('divRpF') ||
+        id === 'appendonsend' ||
+        id === 'OLK_SRC_BODY_SECTION'
+      )
+        return 'rest';
       if (hasClass(classes, 'OutlookMessageHeader') || isOutlookHeaderBox(a.style ?? '')) return 'rest';
       if (id === 'mail-editor-reference-message-container' || a.name === 'quote') return 'quote';
       if (

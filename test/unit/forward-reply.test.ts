@@ -57,6 +57,7 @@ describe('reply text by client and language', () => {
   it('reads an attribution wrapped over lines, but not a reply line above it', () => {
     expect(replyText('Ok.\nOn Thu, 26 Jun 2014 at 14:41 John\n<john@acme.com> wrote:\n> x')).toBe('Ok.');
     expect(replyText('Thanks John\nOn Thu, 26 Jun 2014 at 14:41 John <john@acme.com> wrote:\n> x')).toBe('Thanks John');
+    expect(replyText('Sure.\n\nOn Tue, 2014-06-24 at 18:02 +0530, John Doe\nwrote:\n> x')).toBe('Sure.');
   });
 });
 
