@@ -90,27 +90,73 @@ export interface QuoteSpan {
   end: number;
 }
 
-function newlines(text: string): number {
+/**
+ * Characters that reach the text unchanged: not whitespace or a block marker (tidy turns those
+ * into spaces and line breaks), not "|" (tidy trims empty table cells), not an invisible
+ * character (the sanitizer strips them). Counting them maps a place among the renderer's
+ * pieces to a line of the text in one pass each.
+ */
+function kept(code: number): boolean {
+  if (code <= 32 || code === 124 || code === 0xa0 || code === 0xad || code === 0x61c || code === 0x180e) return false;
+  if (code < 0x1680) return true;
+  return !(
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200f) ||
+    (code >= 0x2028 && code <= 0x202f) ||
+    (code >= 0x205f && code <= 0x2069) ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
+
+function countKept(text: string): number {
   let n = 0;
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
+  for (let i = 0; i < text.length; i++) if (kept(text.charCodeAt(i))) n++;
   return n;
 }
 
 /**
- * The line ranges of the rendered text that marked elements cover. `tidy` is the function
- * that made the text from the pieces: the text of a prefix of the pieces is a prefix of the
- * text (its last line possibly cut short), so its line count places the boundary.
+ * The line ranges of the rendered text that marked elements cover. A span's start and end are
+ * places among the renderer's pieces; the number of kept characters before each place names
+ * the line of the text it falls on. Linear in the text, whatever the number of spans; if the
+ * text does not hold the same kept characters as the pieces (a sanitizer step this does not
+ * know of), no ranges: reply_text then reads the text alone.
  */
-export function quoteLines(pieces: string[], spans: QuoteSpan[], tidy: (s: string) => string): QuoteRange[] {
+export function quoteLines(pieces: string[], spans: QuoteSpan[], text: string): QuoteRange[] {
+  if (spans.length === 0) return [];
+  // Kept characters before each piece index a span names (spans come in document order).
+  const places = [...new Set(spans.flatMap((s) => [s.start, s.end]))].sort((a, b) => a - b);
+  const countAt = new Map<number, number>();
+  let count = 0;
+  let next = 0;
+  for (let i = 0; i <= pieces.length; i++) {
+    while (next < places.length && places[next] === i) countAt.set(places[next++]!, count);
+    if (i < pieces.length) count += countKept(pieces[i]!);
+  }
+  // The line of the k-th kept character of the text, for every k a span needs.
+  const wanted = [...new Set(countAt.values())].filter((k) => k > 0).sort((a, b) => a - b);
+  const lineOfCount = new Map<number, number>();
+  let line = 0;
+  let seen = 0;
+  let w = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 10) line++;
+    else if (kept(code)) {
+      seen++;
+      while (w < wanted.length && wanted[w] === seen) lineOfCount.set(wanted[w++]!, line);
+    }
+  }
+  if (seen !== count) return [];
   // A quote that starts after some text starts on the next line; one that ends within a line ends after it.
-  const lineOf = (at: number) => {
-    const prefix = tidy(pieces.slice(0, at).join(''));
-    return prefix ? newlines(prefix) + 1 : 0;
+  const lineAfter = (place: number) => {
+    const k = countAt.get(place)!;
+    return k === 0 ? 0 : lineOfCount.get(k)! + 1;
   };
   const ranges: QuoteRange[] = [];
   for (const span of spans) {
-    const from = lineOf(span.start);
-    const to = span.mark === 'rest' ? Number.MAX_SAFE_INTEGER : lineOf(span.end);
+    const from = lineAfter(span.start);
+    const to = span.mark === 'rest' ? Number.MAX_SAFE_INTEGER : lineAfter(span.end);
     if (to > from) ranges.push(span.mark === 'weak' ? { from, to, weak: true } : { from, to });
     if (span.mark === 'rest') break;
   }

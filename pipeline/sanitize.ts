@@ -130,7 +130,7 @@ export function sanitizeHtml(html: string): Sanitized {
     .map((h) => ({ reason: h.reason, text: stripInvisibleChars(tidy(h.parts.join('')), flags) }))
     .filter((h) => h.text.length > 0);
   if (hidden.length > 0) flags.add('hidden_text');
-  const quoted = quoteLines(renderer.visible, renderer.quotes, tidy);
+  const quoted = quoteLines(renderer.visible, renderer.quotes, text);
   return { text, hidden, flags: [...flags], ...(quoted.length > 0 ? { quoted } : {}) };
 }
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadHtmlLibs } from '../../pipeline/html/libs.ts';
 import { parseMessage } from '../../pipeline/parse.ts';
-import { quoteMarkOf } from '../../pipeline/reply-html.ts';
+import { MAX_QUOTE_SPANS, quoteLines, quoteMarkOf } from '../../pipeline/reply-html.ts';
 import { replyText } from '../../pipeline/reply.ts';
 import { sanitizeBody, sanitizeHtml } from '../../pipeline/sanitize.ts';
 import { corpusFile } from '../helpers/corpus.ts';
@@ -87,6 +87,22 @@ describe('reply text of HTML by its structure', () => {
     ]);
     expect(lines('<p>See:</p><blockquote>cited</blockquote><p>More.</p>')).toEqual([{ from: 1, to: 3, weak: true }]);
     expect(lines('<p>No quote here.</p>')).toBeUndefined();
+    // Invisible characters the sanitizer strips and table cells it trims do not shift the lines.
+    expect(
+      lines('<p>Ok\u200b.</p><table><tr><td>a</td><td></td></tr></table><blockquote type="cite">q</blockquote>'),
+    ).toEqual([{ from: 3, to: 5 }]);
+    const many = Array.from(
+      { length: 40 },
+      (_, i) => `<p>answer ${i}</p><blockquote type="cite">q ${i}</blockquote>`,
+    ).join('');
+    expect(lines(many)).toHaveLength(MAX_QUOTE_SPANS);
+  });
+
+  it('gives no lines when the text does not hold what the renderer wrote', () => {
+    expect(quoteLines(['Ok.', '\u0001', 'q'], [{ mark: 'quote', start: 2, end: 3 }], 'Ok.\nq')).toEqual([
+      { from: 1, to: 2 },
+    ]);
+    expect(quoteLines(['Ok.', '\u0001', 'q'], [{ mark: 'quote', start: 2, end: 3 }], 'Ok.\nqq')).toEqual([]);
   });
 
   it('names the markers it reads', () => {
