@@ -104,8 +104,8 @@ export function attributionKind(line: string): AttributionStrength | null {
   const { text, dashed } = undecorated(line.trim());
   if (text.length === 0 || text.length > MAX_ATTRIBUTION) return null;
   const colon = endsWithColon(text);
-  const lower = text.toLowerCase();
-  if (hasVerb(lower) && (colon || dashed)) return 'verb';
+  if (!colon && !dashed) return null;
+  if (hasVerb(text.toLowerCase())) return 'verb';
   if (colon && hasDateOrTime(text) && (addressBeforeColon(text) || firstAddress(text) !== null)) return 'dated';
   return null;
 }
@@ -138,6 +138,14 @@ export interface Attribution {
  * "On … wrote:" stays a reply line and an attribution.
  */
 export function attributionAt(lines: string[], i: number): Attribution | null {
+  // Every attribution ends in a colon or a dash run on one of its (up to three) lines.
+  let closes = false;
+  for (let k = 0; k < 3 && i + k < lines.length && !closes; k++) {
+    const t = lines[i + k]!.trimEnd();
+    const last = t[t.length - 1];
+    closes = last === ':' || last === '：' || last === '-' || last === '=';
+  }
+  if (!closes) return null;
   const first = lines[i]!.trim();
   if (!first || first.startsWith('>')) return null;
   const single = attributionKind(first);
@@ -175,8 +183,16 @@ export function headerText(line: string): string {
   return s;
 }
 
+/** A colon near the start: every header line has one, most text lines do not. */
+function colonNearStart(line: string): boolean {
+  const end = Math.min(line.length, 60);
+  for (let i = 0; i < end; i++) if (line[i] === ':' || line[i] === '：') return true;
+  return false;
+}
+
 /** The field kinds of a header line, or null when it is not one. */
 function kindsOf(line: string): LabelKind[] | null {
+  if (!colonNearStart(line)) return null;
   const label = labelOf(headerText(line));
   return label ? label.parts.map((p) => p.kind) : null;
 }
