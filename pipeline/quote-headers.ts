@@ -70,6 +70,25 @@ function hasDateOrTime(text: string): boolean {
   return false;
 }
 
+/** A clock time with a colon (14:41, 2:41): verb-less attributions all carry one. */
+function hasClockTime(text: string): boolean {
+  for (let i = text.indexOf(':'); i > 0; i = text.indexOf(':', i + 1)) {
+    if (isDigit(text[i - 1]) && isDigit(text[i + 1]) && isDigit(text[i + 2])) return true;
+  }
+  return false;
+}
+
+/**
+ * A verb-less attribution that stands for history even with no "> " lines under it (HTML
+ * mail rendered as text): a clock time and an address just before the final colon, as in
+ * "чт, 26 июн. 2014 г. в 14:41, John <j@acme.com>:". "Invoice of 26.06.2014 from
+ * billing@acme.com:" has no time and stays a reply line.
+ */
+export function datedHeaderAlone(line: string): boolean {
+  const { text } = undecorated(line.trim());
+  return text.length <= MAX_ATTRIBUTION && endsWithColon(text) && hasClockTime(text) && addressBeforeColon(text);
+}
+
 /** "---- On … wrote ----" (Zoho) and "*From:*" decorations off. */
 function undecorated(line: string): { text: string; dashed: boolean } {
   let start = 0;
@@ -199,9 +218,9 @@ function kindsOf(line: string): LabelKind[] | null {
 
 /**
  * A quoted message's header block starting at line `i`, as Outlook, Hotmail, web.de, Zimbra
- * and webmail clients write it: From with a Date/Sent or Subject, or Date, Subject and a
- * recipient, in any order, blank lines between fields allowed (Word's paragraphs) and
- * wrapped To/Cc values. "From: 1 March / To: 31 March" is no header block.
+ * and webmail clients write it: a Date/Sent field with From, or with Subject and a recipient,
+ * in any order, blank lines between fields allowed (Word's paragraphs) and wrapped To/Cc
+ * values. "From: 1 March / To: 31 March" is no header block.
  */
 export function headerBlockAt(lines: string[], i: number): boolean {
   const firstKinds = kindsOf(lines[i]!);
@@ -225,10 +244,9 @@ export function headerBlockAt(lines: string[], i: number): boolean {
     loose = 0;
     for (const k of found) kinds.add(k);
   }
-  const from = kinds.has('from');
-  const date = kinds.has('date');
-  const subject = kinds.has('subject');
-  return (from && (date || subject)) || (date && subject && kinds.has('to'));
+  // Every client's block carries the date it was sent; a web form's "From: / Subject: /
+  // Message:" fields do not, and are the sender's content.
+  return kinds.has('date') && (kinds.has('from') || (kinds.has('subject') && kinds.has('to')));
 }
 
 /**

@@ -8,7 +8,13 @@
 // gmail_quote, blockquote type=cite, divRplyFwdMsg, ...). When nothing would be left, the
 // whole text is the reply: an empty reply_text says less than the message.
 import { forwardMarkerOf } from './forward-markers.ts';
-import { attributionAt, headerBlockAt, joinWrappedAddresses, looseAttribution } from './quote-headers.ts';
+import {
+  attributionAt,
+  datedHeaderAlone,
+  headerBlockAt,
+  joinWrappedAddresses,
+  looseAttribution,
+} from './quote-headers.ts';
 import type { QuoteRange } from './types.ts';
 
 /** How each line is quoted: not, by "> " or the HTML structure, or by a plain <blockquote> (only with an attribution over it, or at the end). */
@@ -97,8 +103,10 @@ export function replyText(text: string, quoted?: readonly QuoteRange[] | null): 
       continue;
     }
     // A quote header with no quoted lines under it: the history follows unmarked, to the end.
-    if (attribution?.kind === 'verb' || attribution?.kind === 'dated' || forwardMarkerOf(t) || headerBlockAt(lines, i))
-      break;
+    const datedAlone =
+      attribution?.kind === 'dated' &&
+      datedHeaderAlone(lines.slice(i, i + attribution.lines).join(attribution.lines > 1 ? ' ' : ''));
+    if (attribution?.kind === 'verb' || datedAlone || forwardMarkerOf(t) || headerBlockAt(lines, i)) break;
     kept.push(line);
     i++;
   }

@@ -59,6 +59,13 @@ describe('reply text by client and language', () => {
     expect(replyText('Thanks John\nOn Thu, 26 Jun 2014 at 14:41 John <john@acme.com> wrote:\n> x')).toBe('Thanks John');
     expect(replyText('Sure.\n\nOn Tue, 2014-06-24 at 18:02 +0530, John Doe\nwrote:\n> x')).toBe('Sure.');
   });
+
+  it('a verb-less line with a date and an address is history only with a clock time, or over quoted lines', () => {
+    expect(replyText('Да.\n\nчт, 26 июн. 2014 г. в 14:41, John <j@acme.com>:\n\nВстречаемся?')).toBe('Да.');
+    const list = 'Invoice of 26.06.2014 from billing@acme.com:\n- 42 EUR\n- due Friday';
+    expect(replyText(list)).toBe(list);
+    expect(replyText('Ok.\n\n26.06.2014, John <j@acme.com>:\n> Pay?')).toBe('Ok.');
+  });
 });
 
 describe('reply text of real mail in the corpus, labelled by hand', () => {

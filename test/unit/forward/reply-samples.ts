@@ -446,6 +446,13 @@ export const REPLY_CASES: ReplyCase[] = [
     body: 'Our records show:\nFrom: 1 March\nTo: 31 March\nAmount: 42 EUR\n\nRegards',
     reply: 'Our records show:\nFrom: 1 March\nTo: 31 March\nAmount: 42 EUR\n\nRegards',
   },
+  {
+    client: 'Web form',
+    lang: 'en',
+    body: 'New message from the contact form.\n\nFrom: Jane Roe <jane@roe.example>\nSubject: Quote request\nMessage: Please quote 40 chairs.',
+    reply:
+      'New message from the contact form.\n\nFrom: Jane Roe <jane@roe.example>\nSubject: Quote request\nMessage: Please quote 40 chairs.',
+  },
   // Nothing but a forward: the whole text is the reply, never an empty one.
   {
     client: 'Gmail',
