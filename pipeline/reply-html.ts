@@ -17,7 +17,7 @@
 // - ProtonMail .protonmail_quote, Zoho .zmail_extra, web.de/GMX div[name=quote].
 // - A plain blockquote is weak: history only under an attribution or at the end of the
 //   message (Zammad's signatureIdentifyByHtmlHelper and Chatwoot dismiss trailing blockquotes).
-import type { Element } from 'domhandler';
+import type { AnyNode, Element, Text } from 'domhandler';
 import type { QuoteRange } from './types.ts';
 
 /** quote: this element is history; rest: it and everything after it; weak: a plain blockquote. */
@@ -45,6 +45,25 @@ function isOutlookHeaderBox(style: string): boolean {
   return s.includes('border:none') && s.includes('border-top:solid') && s.includes('padding:3.0pt0');
 }
 
+/** The element's first characters of text (at most 200 nodes looked at): a header box starts with "From:". */
+function leadingText(el: Element, max = 80): string {
+  let text = '';
+  const stack: AnyNode[] = [...el.children].reverse();
+  for (let seen = 0; stack.length > 0 && text.length < max && seen < 200; seen++) {
+    const node = stack.pop()!;
+    if (node.type === 'text') text += (node as Text).data;
+    else if ('children' in node) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+  }
+  return text.trimStart().slice(0, max);
+}
+
+/** Outlook's bordered box is a reply header only when it holds a label ("From:", "Von:", "De :"). */
+function holdsLabel(el: Element): boolean {
+  const text = leadingText(el);
+  const colon = Math.max(text.indexOf(':'), text.indexOf('：'));
+  return colon > 0 && colon < 40;
+}
+
 /** How an element marks quoted history, or null. */
 export function quoteMarkOf(el: Element): QuoteMark | null {
   const a = el.attribs;
@@ -67,7 +86,8 @@ export function quoteMarkOf(el: Element): QuoteMark | null {
         id === 'OLK_SRC_BODY_SECTION'
       )
         return 'rest';
-      if (hasClass(classes, 'OutlookMessageHeader') || isOutlookHeaderBox(a.style ?? '')) return 'rest';
+      if ((hasClass(classes, 'OutlookMessageHeader') || isOutlookHeaderBox(a.style ?? '')) && holdsLabel(el))
+        return 'rest';
       if (id === 'mail-editor-reference-message-container' || a.name === 'quote') return 'quote';
       if (
         hasClassEnding(classes, 'gmail_attr') ||

@@ -113,14 +113,17 @@ describe('reply text of HTML by its structure', () => {
   });
 
   it('names the markers it reads', () => {
-    const el = (name: string, attribs: Record<string, string>) => ({ name, attribs }) as never;
+    const el = (name: string, attribs: Record<string, string>) => ({ name, attribs, children: [] }) as never;
     expect(quoteMarkOf(el('blockquote', { type: 'cite' }))).toBe('quote');
     expect(quoteMarkOf(el('blockquote', {}))).toBe('weak');
     expect(quoteMarkOf(el('div', { class: 'ydp12ab34cdyahoo_quoted' }))).toBe('quote');
     expect(quoteMarkOf(el('div', { id: 'x_divRplyFwdMsg' }))).toBe('rest');
-    expect(
-      quoteMarkOf(el('div', { style: 'border:none;border-top:solid #E1E1E1 1.0pt;padding:3.0pt 0cm 0cm 0cm' })),
-    ).toBe('rest');
+    const box = 'border:none;border-top:solid #E1E1E1 1.0pt;padding:3.0pt 0cm 0cm 0cm';
+    const header = { type: 'tag', name: 'b', attribs: {}, children: [{ type: 'text', data: 'From:' }] };
+    expect(quoteMarkOf({ name: 'div', attribs: { style: box }, children: [header] } as never)).toBe('rest');
+    // The same box around anything but a header block is the sender's layout.
+    const offer = { name: 'div', attribs: { style: box }, children: [{ type: 'text', data: 'Our offer' }] };
+    expect(quoteMarkOf(offer as never)).toBeNull();
     expect(quoteMarkOf(el('div', { class: 'gmail_quote' }))).toBeNull();
     expect(quoteMarkOf(el('div', { style: 'border-top:1px solid red' }))).toBeNull();
   });
