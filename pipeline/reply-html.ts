@@ -45,11 +45,11 @@ function isOutlookHeaderBox(style: string): boolean {
   return s.includes('border:none') && s.includes('border-top:solid') && s.includes('padding:3.0pt0');
 }
 
-/** The element's first characters of text (at most 200 nodes looked at): a header box starts with "From:". */
+/** The element's first characters of text (at most 50 nodes looked at): a header box starts with "From:". */
 function leadingText(el: Element, max = 80): string {
   let text = '';
   const stack: AnyNode[] = [...el.children].reverse();
-  for (let seen = 0; stack.length > 0 && text.length < max && seen < 200; seen++) {
+  for (let seen = 0; stack.length > 0 && text.length < max && seen < 50; seen++) {
     const node = stack.pop()!;
     if (node.type === 'text') text += (node as Text).data;
     else if ('children' in node) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
