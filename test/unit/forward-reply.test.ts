@@ -205,5 +205,13 @@ describe('reply text in the webhook body', () => {
       }),
     );
     expect(body.message.reply_text).toBe('Paid today.');
+    // The HTML's quote lines stored with the body: an answer under a quote that has no "> ".
+    const html = sanitizeHtml(
+      '<div class="moz-cite-prefix">On 27.10.2021 09:31, John wrote:</div><blockquote type="cite">Please pay.</blockquote><p>Paid today.</p>',
+    );
+    const fromHtml = JSON.parse(
+      webhookBody('dlv_2', capture as never, message as never, { text: html.text, quoted: html.quoted ?? null }),
+    );
+    expect(fromHtml.message.reply_text).toBe('Paid today.');
   });
 });
