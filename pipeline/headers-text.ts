@@ -114,6 +114,8 @@ const LABELS: Record<Exclude<LabelKind, 'other'>, string[]> = {
     'изпратено',
     'enviat el',
     'enviat',
+    '寄件日期',
+    '傳送時間',
   ],
   subject: [
     'subject',

@@ -38,6 +38,8 @@ const MORE_VERBS = [
   'a écrit',
   'skrifaði',
   'het geskryf',
+  'geschreven',
+  'のメール',
 ];
 const VERBS = [...new Set([...WROTE, ...MORE_VERBS])];
 

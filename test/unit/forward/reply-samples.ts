@@ -194,6 +194,24 @@ export const REPLY_CASES: ReplyCase[] = [
     body: `Dziękuję.\n\nWiadomość napisana przez ${J} w dniu 26.06.2014, o godz. 14:41:\n\n> Proszę o zapłatę.\n`,
     reply: 'Dziękuję.',
   },
+  ...(
+    [
+      ['nl', 'Prima.', `Op 26 jun. 2014 om 14:41 heeft ${J} het volgende geschreven:`],
+      ['ja', '了解です。', `2014/06/26 14:41、${J}のメール:`],
+      ['cs', 'Ano.', `26. 6. 2014 v 14:41, ${J}:`],
+      ['fi', 'Kyllä.', `${J} kirjoitti 26.6.2014 kello 14.41:`],
+      ['ru', 'Да.', `26 июня 2014 г., в 14:41, ${J} написал(а):`],
+      ['tr', 'Evet.', `26 Haz 2014 tarihinde 14:41 saatinde, ${J} şunları yazdı:`],
+      ['ko', '네.', `2014. 6. 26. 오후 2:41, ${J} 작성:`],
+      ['he', 'כן.', `ב-26 ביוני 2014, בשעה 14:41, ${J} כתב/ה:`],
+    ] as const
+  ).map(([lang, reply, attribution]) => ({
+    client: 'Apple Mail (HTML)',
+    lang,
+    html: true,
+    body: `<html><body><div>${reply}</div><div><br><blockquote type="cite"><div>${attribution.replace('<', '&lt;').replace('>', '&gt;')}</div><br><div>Pay?</div></blockquote></div></body></html>`,
+    reply,
+  })),
   {
     client: 'Apple Mail',
     lang: 'de',
