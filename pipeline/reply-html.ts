@@ -10,10 +10,11 @@
 // - Apple Mail, iOS, Thunderbird and others: blockquote type=cite (Zammad); Thunderbird's
 //   attribution div.moz-cite-prefix.
 // - Yahoo: div.yahoo_quoted (Zammad), whose class Yahoo prefixes ("ydp…yahoo_quoted").
-// - Outlook: div#divRplyFwdMsg (also x_-prefixed), div#divRpF… (2010) and div#appendonsend begin the history and
-//   it runs to the end; Outlook desktop's header block sits in a div with
-//   "border:none;border-top:solid … 1.0pt;padding:3.0pt 0…" (Outlook for Mac: #OLK_SRC_BODY_SECTION),
-//   Outlook 2003 in div.OutlookMessageHeader, Hotmail after hr#stopSpelling, Zimbra after hr#zwchr.
+// - Outlook: div#divRplyFwdMsg (also x_-prefixed), div#divRpF… (2010) and div#appendonsend
+//   begin the history and it runs to the end; Outlook desktop's header block sits in a div
+//   with "border:none;border-top:solid … 1.0pt;padding:3.0pt 0…" (Outlook for Mac:
+//   #OLK_SRC_BODY_SECTION), Outlook 2003 in div.OutlookMessageHeader, both only when they
+//   start with a label; Hotmail's history follows hr#stopSpelling, Zimbra's hr#zwchr.
 // - ProtonMail .protonmail_quote, Zoho .zmail_extra, web.de/GMX div[name=quote].
 // - A plain blockquote is weak: history only under an attribution or at the end of the
 //   message (Zammad's signatureIdentifyByHtmlHelper and Chatwoot dismiss trailing blockquotes).
@@ -45,23 +46,29 @@ function isOutlookHeaderBox(style: string): boolean {
   return s.includes('border:none') && s.includes('border-top:solid') && s.includes('padding:3.0pt0');
 }
 
-/** The element's first characters of text (at most 50 nodes looked at): a header box starts with "From:". */
+/** The element's first characters of text, in document order (at most 50 nodes looked at, none copied). */
 function leadingText(el: Element, max = 80): string {
   let text = '';
-  const stack: AnyNode[] = [...el.children].reverse();
-  for (let seen = 0; stack.length > 0 && text.length < max && seen < 50; seen++) {
-    const node = stack.pop()!;
+  const stack: { nodes: AnyNode[]; next: number }[] = [{ nodes: el.children ?? [], next: 0 }];
+  for (let seen = 0; stack.length > 0 && text.length < max && seen < 50; ) {
+    const top = stack.at(-1)!;
+    if (top.next >= top.nodes.length) {
+      stack.pop();
+      continue;
+    }
+    const node = top.nodes[top.next++]!;
+    seen++;
     if (node.type === 'text') text += (node as Text).data;
-    else if ('children' in node) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+    else if ('children' in node && node.children.length > 0) stack.push({ nodes: node.children, next: 0 });
   }
   return text.trimStart().slice(0, max);
 }
 
-/** Outlook's bordered box is a reply header only when it holds a label ("From:", "Von:", "De :"). */
+/** Outlook's bordered box is a reply header only when it starts with a label ("From:", "Von:", "De :"). */
 function holdsLabel(el: Element): boolean {
   const text = leadingText(el);
-  const colon = Math.max(text.indexOf(':'), text.indexOf('：'));
-  return colon > 0 && colon < 40;
+  for (let i = 1; i < Math.min(text.length, 40); i++) if (text[i] === ':' || text[i] === '：') return true;
+  return false;
 }
 
 /** How an element marks quoted history, or null. */
