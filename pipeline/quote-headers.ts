@@ -110,8 +110,13 @@ function addressBeforeColon(text: string): boolean {
   let end = text.length - 1;
   while (end > 0 && ' >)]"'.includes(text[end - 1]!)) end--;
   const tail = text.slice(Math.max(0, end - 80), end);
-  const found = firstAddress(tail);
-  return found !== null && found.start + found.address.length >= tail.length - 1;
+  // The last address counts: Outlook doubles it as "j@acme.com<mailto:j@acme.com>".
+  for (let found = firstAddress(tail), from = 0; found; found = firstAddress(tail.slice(from))) {
+    const stop = from + found.start + found.address.length;
+    if (stop >= tail.length - 1) return true;
+    from = stop;
+  }
+  return false;
 }
 
 export type AttributionStrength = 'verb' | 'dated';

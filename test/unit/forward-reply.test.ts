@@ -65,6 +65,7 @@ describe('reply text by client and language', () => {
     const list = 'Invoice of 26.06.2014 from billing@acme.com:\n- 42 EUR\n- due Friday';
     expect(replyText(list)).toBe(list);
     expect(replyText('Ok.\n\n26.06.2014, John <j@acme.com>:\n> Pay?')).toBe('Ok.');
+    expect(replyText('Да.\n\n26.06.2014, 14:41, John <j@acme.com<mailto:j@acme.com>>:\n\nОк?')).toBe('Да.');
   });
 });
 
