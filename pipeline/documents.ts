@@ -251,6 +251,7 @@ export async function buildDocuments(message: ParsedMessage, options: BuildOptio
       text: bodyText.text,
       truncated: bodyText.truncated,
       unreadable: null,
+      ...(body.quoted ? { quoted: body.quoted } : {}),
     },
     ...attachmentDocuments(reads),
   ];

@@ -10,6 +10,7 @@ import { isForwardSubject, isReplySubject, markerOf } from './forward-markers.ts
 import { isAttribution, labelOf, stripQuote, type LabelKind } from './headers-text.ts';
 import { domainOf } from './address.ts';
 import { mailboxFromText, mailboxReadingFromText } from './mailbox-text.ts';
+import { joinWrappedAddresses } from './quote-headers.ts';
 import { parseAttached } from './documents.ts';
 import type { AnalyzedMessage } from './index.ts';
 import type { Flag, Mailbox, ParsedMessage } from './types.ts';
@@ -81,7 +82,8 @@ function attributionName(line: string, address: string): string {
 
 /** The forwarded message's header as written in the body, or null when the body is not a forward. */
 export function forwardedInText(body: string, subject: string): ForwardedOriginal | null {
-  const lines = body.slice(0, MAX_BODY).split('\n');
+  // "From: John Doe <" / "john.doe@acme.com>": narrow clients wrap inside the address.
+  const lines = joinWrappedAddresses(body.slice(0, MAX_BODY).split('\n'));
   const reply = isReplySubject(subject);
   for (let i = 0; i < lines.length; i++) {
     const marker = markerOf(stripQuote(lines[i]!));

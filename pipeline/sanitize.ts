@@ -10,7 +10,8 @@ import { alternativesDiffer } from './alternative.ts';
 import { htmlLibs } from './html/libs.ts';
 import { Renderer, type HiddenText } from './html/render.ts';
 import { stripInvisible } from './invisible.ts';
-import type { Flag } from './types.ts';
+import { MAX_QUOTE_SPANS, quoteLines, quoteMarkOf } from './reply-html.ts';
+import type { Flag, QuoteRange } from './types.ts';
 
 export type { HiddenText };
 
@@ -18,6 +19,8 @@ export interface Sanitized {
   text: string;
   hidden: HiddenText[];
   flags: Flag[];
+  /** Lines of `text` the HTML marks as quoted history (gmail_quote, blockquote type=cite, ...), for reply_text. */
+  quoted?: QuoteRange[];
 }
 
 function isSpaceOrMarker(code: number): boolean {
@@ -102,7 +105,7 @@ export function sanitizeHtml(html: string): Sanitized {
   const doc = parse5.parse(html, { treeAdapter, scriptingEnabled: false }) as unknown as Document & {
     'x-mode'?: string;
   };
-  const renderer = new Renderer(doc, doc['x-mode'] === 'quirks');
+  const renderer = new Renderer(doc, doc['x-mode'] === 'quirks', quoteMarkOf, MAX_QUOTE_SPANS);
   renderer.run();
   if (renderer.scriptRemoved) flags.add('script_removed');
   const text = stripInvisible(tidy(renderer.visible.join('')), flags);
@@ -110,7 +113,8 @@ export function sanitizeHtml(html: string): Sanitized {
     .map((h) => ({ reason: h.reason, text: stripInvisible(tidy(h.parts.join('')), flags) }))
     .filter((h) => h.text.length > 0);
   if (hidden.length > 0) flags.add('hidden_text');
-  return { text, hidden, flags: [...flags] };
+  const quoted = quoteLines(renderer.visible, renderer.quotes, text);
+  return { text, hidden, flags: [...flags], ...(quoted.length > 0 ? { quoted } : {}) };
 }
 
 export function sanitizeText(text: string): Sanitized {

@@ -102,6 +102,13 @@ export interface ForwardedAuth {
   verified_by: 'dmarc' | 'arc' | null;
 }
 
+/** Lines [from, to) of a body text that quote earlier mail; weak: a plain <blockquote>, history only under an attribution or at the end. */
+export interface QuoteRange {
+  from: number;
+  to: number;
+  weak?: boolean;
+}
+
 export interface Document {
   /** Position in the message's document list; stored documents get an id per index. */
   index: number;
@@ -117,6 +124,8 @@ export interface Document {
   truncated: boolean;
   /** Why no text could be read, for types we read (PDF, DOCX, text, ...). */
   unreadable: string | null;
+  /** The body's lines the HTML marks as quoted history (reply_text reads them); absent when none. */
+  quoted?: QuoteRange[];
 }
 
 /** What classification and extraction look at: the sanitized, agent-safe view. */

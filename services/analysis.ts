@@ -79,7 +79,8 @@ async function readBodyAlone(pool: AnalysisPool, message: AnalyzedMessage, html:
     };
   }
   const text = body.value.text.slice(0, MAX_DOCUMENT_TEXT);
-  const documents = [{ ...first!, text, truncated: text.length < body.value.text.length }, ...rest];
+  const quoted = body.value.quoted ? { quoted: body.value.quoted } : {};
+  const documents = [{ ...first!, text, truncated: text.length < body.value.text.length, ...quoted }, ...rest];
   return {
     ...message,
     documents,

@@ -1,7 +1,7 @@
 // Messages and their documents. Raw bytes live in the blob store under raw_sha256;
 // these rows hold what the pipeline read from them.
 import type { Row } from '@libsql/client';
-import type { AuthResults, Document, Flag, HeaderField, Mailbox } from '../pipeline/types.ts';
+import type { AuthResults, Document, Flag, HeaderField, Mailbox, QuoteRange } from '../pipeline/types.ts';
 import type { HiddenText } from '../pipeline/sanitize.ts';
 import type { Classification } from '../pipeline/classify.ts';
 import type { MessageStatus } from '../pipeline/route.ts';
@@ -110,8 +110,8 @@ export function insertMessageStatement(m: StoredMessage): Statement {
 export function insertDocumentStatement(d: StoredDocument, tenantId: string): Statement {
   return {
     sql: `INSERT INTO documents (id, tenant_id, message_id, idx, kind, filename, original_filename, mime_type, size_bytes,
-            text, text_units, truncated, unreadable)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+            text, text_units, truncated, unreadable, quoted)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     args: [
       d.id,
       tenantId,
@@ -126,6 +126,7 @@ export function insertDocumentStatement(d: StoredDocument, tenantId: string): St
       d.text.length,
       d.truncated ? 1 : 0,
       d.unreadable,
+      d.quoted?.length ? JSON.stringify(d.quoted) : null,
     ],
   };
 }
@@ -204,6 +205,7 @@ function rowToDocument(row: Row): StoredDocument {
     text: String(row.text),
     truncated: Number(row.truncated) === 1,
     unreadable: s(row.unreadable),
+    ...(row.quoted ? { quoted: p<QuoteRange[]>(row.quoted) } : {}),
   };
 }
 
@@ -234,11 +236,17 @@ export async function getDocument(db: Db, tenantId: string, id: string): Promise
   return row ? rowToDocument(row) : undefined;
 }
 
-/** The sanitized body text (document 0). */
-export async function getBodyText(db: Db, tenantId: string, messageId: string): Promise<string> {
-  const row = await db.readOne('SELECT text FROM documents WHERE tenant_id = ? AND message_id = ? AND idx = 0', [
-    tenantId,
-    messageId,
-  ]);
-  return String(row?.text ?? '');
+/** The body text and the lines its HTML marks as quoted (what reply_text is read from). */
+export interface BodyText {
+  text: string;
+  quoted: QuoteRange[] | null;
+}
+
+/** The sanitized body text (document 0) with its quoted lines. */
+export async function getBody(db: Db, tenantId: string, messageId: string): Promise<BodyText> {
+  const row = await db.readOne(
+    'SELECT text, quoted FROM documents WHERE tenant_id = ? AND message_id = ? AND idx = 0',
+    [tenantId, messageId],
+  );
+  return { text: String(row?.text ?? ''), quoted: row?.quoted ? p<QuoteRange[]>(row.quoted) : null };
 }

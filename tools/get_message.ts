@@ -3,7 +3,7 @@ import { forwardedInText, headerBlockAtTop } from '../pipeline/forwarded.ts';
 import { replyText } from '../pipeline/reply.ts';
 import { MAX_WINDOW_CHARS, textWindow } from '../services/text-window.ts';
 import { listCapturesOfMessage } from '../storage/captures.ts';
-import { getBodyText, getDocument, getMessage, listDocumentSummaries } from '../storage/messages.ts';
+import { getBody, getDocument, getMessage, listDocumentSummaries } from '../storage/messages.ts';
 import { AuthView, CaptureStatus, DocumentNames, MessageStatus } from './_shapes-captures.ts';
 import { defineTool, notFound } from './define.ts';
 
@@ -114,11 +114,12 @@ export default defineTool({
   handler: async (input, ctx) => {
     const m = await getMessage(ctx.app.db, ctx.tenant.id, input.id);
     if (!m) throw notFound('message', input.id);
-    const [documents, captures, text] = await Promise.all([
+    const [documents, captures, body] = await Promise.all([
       listDocumentSummaries(ctx.app.db, ctx.tenant.id, m.id),
       listCapturesOfMessage(ctx.app.db, ctx.tenant.id, m.id),
-      getBodyText(ctx.app.db, ctx.tenant.id, m.id),
+      getBody(ctx.app.db, ctx.tenant.id, m.id),
     ]);
+    const text = body.text;
     // The original's header: an attached message/rfc822 part first (its document text starts with
     // its header lines), else the forwarded header block written in the body.
     const forwardedView = async () => {
@@ -148,7 +149,7 @@ export default defineTool({
       subject: m.subject,
       sent_at: m.sent_at,
       text: window('text', text),
-      reply_text: window('reply_text', replyText(text)),
+      reply_text: window('reply_text', replyText(text, body.quoted)),
       forwarded: await forwardedView(),
       hidden_text: m.hidden_text.map((h, i) => ({ ...h, text: window(`hidden_text[${i}].text`, h.text) })),
       flags: m.flags,
