@@ -1,9 +1,11 @@
 // The cascade: the declarations that apply to one element (UA defaults and presentational
-// attributes, author rules, the style attribute, !important), and reading a declared value.
+// attributes, author rules, the style attribute, !important), custom properties and var(),
+// and reading a declared value.
 import type { Element } from 'domhandler';
 import { parseColor } from './color.ts';
-import { parseDeclarations, type Matcher } from './css.ts';
-import { lengthPx, splitNumber } from './units.ts';
+import { type Declaration, parseDeclarations, type Matcher } from './css.ts';
+import { lengthPx, readNumber, splitNumber } from './units.ts';
+import { hasVar, substituteVars, VarScope } from './values.ts';
 
 const FONT_ATTR_PX = [10, 10, 13, 16, 18, 24, 32, 48];
 
@@ -25,13 +27,21 @@ export function splitTopLevel(value: string, separator = ' '): string[] {
   return out.map((s) => s.trim()).filter(Boolean);
 }
 
+/** The four sides of a margin/padding/inset shorthand: top, right, bottom, left. */
+function sides(value: string): [string, string, string, string] {
+  const p = splitTopLevel(value);
+  return [p[0]!, p[1] ?? p[0]!, p[2] ?? p[0]!, p[3] ?? p[1] ?? p[0]!];
+}
+
+const ALIASES: Record<string, string> = { '-webkit-transform': 'transform', '-webkit-filter': 'filter' };
+
 function set(map: Map<string, string>, property: string, value: string): void {
   const v = value.trim();
   switch (property) {
     case 'background': {
       const tokens = splitTopLevel(v.toLowerCase());
       const image = tokens.some((t) => t.startsWith('url(') || t.includes('gradient('));
-      const color = tokens.find((t) => parseColor(t) !== null);
+      const color = tokens.find((t) => parseColor(t, null) !== null || t === 'currentcolor');
       map.set('background-color', color ?? 'transparent');
       map.set('background-image', image ? 'url()' : 'none');
       return;
@@ -50,24 +60,117 @@ function set(map: Map<string, string>, property: string, value: string): void {
       return;
     }
     case 'margin':
+    case 'padding':
     case 'inset': {
-      const parts = splitTopLevel(v);
-      const prefix = property === 'margin' ? 'margin-' : '';
-      map.set(`${prefix}top`, parts[0]!);
-      map.set(`${prefix}left`, parts[3] ?? parts[1] ?? parts[0]!);
-      if (property === 'inset') map.set('right', parts[1] ?? parts[0]!);
+      const [top, right, bottom, left] = sides(v);
+      const prefix = property === 'inset' ? '' : `${property}-`;
+      map.set(`${prefix}top`, top);
+      map.set(`${prefix}right`, right);
+      map.set(`${prefix}bottom`, bottom);
+      map.set(`${prefix}left`, left);
       return;
     }
     default:
-      map.set(property, v);
+      map.set(ALIASES[property] ?? property, v);
   }
 }
 
-export function cascade(el: Element, matcher: Matcher, depth: number): Map<string, string> {
+const CSS_WIDE = new Set(['inherit', 'unset', 'initial', 'revert', 'revert-layer']);
+const DISPLAY_WORDS = new Set([
+  'none',
+  'contents',
+  'block',
+  'inline',
+  'run-in',
+  'flow',
+  'flow-root',
+  'table',
+  'flex',
+  'grid',
+  'ruby',
+  'math',
+  'list-item',
+  'inline-block',
+  'inline-table',
+  'inline-flex',
+  'inline-grid',
+  'table-row-group',
+  'table-header-group',
+  'table-footer-group',
+  'table-row',
+  'table-cell',
+  'table-column-group',
+  'table-column',
+  'table-caption',
+  'ruby-base',
+  'ruby-text',
+  '-webkit-box',
+  '-webkit-inline-box',
+  'inline-list-item',
+]);
+
+/**
+ * Whether CSS accepts `value` for `property`, for the properties hiding is read from (any
+ * other value is taken as given). An invalid declaration is dropped, so an earlier one
+ * stays in force: `color:#fff; color:bogus` is white.
+ */
+function accepts(property: string, value: string): boolean {
+  const v = value.trim().toLowerCase();
+  if (CSS_WIDE.has(v)) return true;
+  switch (property) {
+    case 'display': {
+      const words = splitTopLevel(v);
+      return words.length > 0 && words.length <= 3 && words.every((w) => DISPLAY_WORDS.has(w));
+    }
+    case 'visibility':
+      return v === 'visible' || v === 'hidden' || v === 'collapse';
+    case 'content-visibility':
+      return v === 'visible' || v === 'hidden' || v === 'auto';
+    case 'color':
+    case 'background-color':
+    case '-webkit-text-fill-color':
+      return v === 'currentcolor' || parseColor(v, null) !== null;
+    case 'font-size': {
+      const px = lengthPx(v);
+      return px !== null && px >= 0;
+    }
+    case 'opacity':
+      return readNumber(v) !== null;
+    default:
+      return true;
+  }
+}
+
+export type Declared = Map<string, string>;
+
+export interface Cascaded {
+  map: Declared;
+  /** The custom properties the element and its children see. */
+  vars: VarScope | null;
+}
+
+/**
+ * The declarations that apply to `el`, after var() substitution: a value whose var() cannot
+ * be substituted, or substitutes to something invalid, is `unset` (CSS's "invalid at
+ * computed-value time"); an invalid value without var() is dropped.
+ */
+export function cascade(
+  el: Element,
+  matcher: Matcher,
+  depth: number,
+  parentVars: VarScope | null,
+  varBudget: { left: number },
+): Cascaded {
   const map = new Map<string, string>();
   const a = el.attribs;
   // The UA stylesheet and presentational attributes: below every author rule.
-  if ('hidden' in a) map.set('display', 'none');
+  if ('hidden' in a) {
+    if (a.hidden!.trim().toLowerCase() === 'until-found') map.set('content-visibility', 'hidden');
+    else map.set('display', 'none');
+  }
+  if (el.name === 'dialog' && !('open' in a)) map.set('display', 'none');
+  if ('popover' in a && !(el.name === 'dialog' && 'open' in a)) map.set('display', 'none');
+  if (el.name === 'rp') map.set('display', 'none');
   if (el.name === 'a' && 'href' in a) map.set('color', '#0000ee');
   if (el.name === 'font' && a.color) map.set('color', a.color);
   if (el.name === 'body' && a.text) map.set('color', a.text);
@@ -81,25 +184,39 @@ export function cascade(el: Element, matcher: Matcher, depth: number): Map<strin
         `${FONT_ATTR_PX[Math.max(1, Math.min(7, a.size.trim().startsWith('+') || a.size.trim().startsWith('-') ? 3 + n.n : n.n))]}px`,
       );
   }
-  const important: [string, string][] = [];
+  // Author rules, the style attribute, then !important rules and !important in the attribute.
+  const ordered: Declaration[] = [];
+  const important: Declaration[] = [];
   for (const rule of matcher.matching(el, depth)) {
-    for (const d of rule.declarations) {
-      if (d.important) important.push([d.property, d.value]);
-      else set(map, d.property, d.value);
-    }
+    for (const d of rule.declarations) (d.important ? important : ordered).push(d);
   }
   const inline = a.style ? parseDeclarations(a.style) : [];
-  for (const d of inline) if (!d.important) set(map, d.property, d.value);
-  for (const [p, v] of important) set(map, p, v);
-  for (const d of inline) if (d.important) set(map, d.property, d.value);
-  return map;
+  for (const d of inline) if (!d.important) ordered.push(d);
+  ordered.push(...important);
+  for (const d of inline) if (d.important) ordered.push(d);
+
+  let own: Map<string, string> | null = null;
+  for (const d of ordered) {
+    if (!d.property.startsWith('--')) continue;
+    own ??= new Map();
+    own.set(d.property, d.value);
+  }
+  const vars = own ? new VarScope(own, parentVars, varBudget) : parentVars;
+  for (const d of ordered) {
+    if (d.property.startsWith('--')) continue;
+    let value = d.value;
+    if (hasVar(value)) {
+      const substituted = varBudget.left > 0 ? substituteVars(value, vars) : null;
+      varBudget.left -= value.length + (substituted?.length ?? 0);
+      value = substituted !== null && accepts(d.property, substituted) ? substituted : 'unset';
+    } else if (!accepts(d.property, value)) continue;
+    set(map, d.property, value);
+  }
+  return { map, vars };
 }
-export type Declared = Map<string, string>;
 
 /** A declared value, lower case; undefined when absent or a keyword that defers to inheritance or defaults. */
 export function get(map: Declared, property: string): string | undefined {
   const v = map.get(property)?.toLowerCase();
-  return v === undefined || INHERIT.has(v) ? undefined : v;
+  return v === undefined || CSS_WIDE.has(v) ? undefined : v;
 }
-
-const INHERIT = new Set(['inherit', 'unset', 'initial', 'revert', 'revert-layer', 'currentcolor']);

@@ -6,6 +6,7 @@ import type { Selector } from 'css-what';
 import type { Element } from 'domhandler';
 import { htmlLibs } from './libs.ts';
 import { matchesMedia } from './media.ts';
+import { cleanProperty, cleanValue } from './values.ts';
 
 export interface Declaration {
   property: string;
@@ -35,28 +36,55 @@ const MAX_CSS_CHARS = 512 * 1024;
 const MAX_RULES = 5000;
 const MAX_COMPOUNDS = 12;
 
-/** `a: b; c: d !important` -> declarations; values keep their case (urls), properties do not. */
+/** css-tree's declaration node, as far as is read here. */
+interface DeclarationNode {
+  property: string;
+  important: boolean | string;
+  value: unknown;
+}
+
+/**
+ * One declaration as CSS reads it, or null when CSS drops it: `!ie` and other `!word`
+ * hacks are invalid (`! important` in any case, spaced or commented, is important).
+ */
+function toDeclaration(d: DeclarationNode): Declaration | null {
+  const important =
+    d.important === true || (typeof d.important === 'string' && d.important.toLowerCase() === 'important');
+  if (d.important !== false && !important) return null;
+  const property = cleanProperty(d.property);
+  const value = cleanValue(rawText(d.value));
+  if (!property || (!value && !property.startsWith('--'))) return null;
+  return { property, value, important };
+}
+
+const declarationLists = new Map<string, Declaration[]>();
+
+/**
+ * A style attribute's declarations, parsed by css-tree as a browser parses them (strings,
+ * comments, escapes, `;` inside url() or quotes); values keep their case (urls), properties
+ * do not. Cached: mail repeats the same style attribute many times.
+ */
 export function parseDeclarations(text: string): Declaration[] {
+  const known = declarationLists.get(text);
+  if (known) return known;
   const out: Declaration[] = [];
-  for (const part of text.split(';')) {
-    const colon = part.indexOf(':');
-    if (colon <= 0) continue;
-    const property = part.slice(0, colon).trim().toLowerCase();
-    let value = part.slice(colon + 1).trim();
-    let important = false;
-    const bang = value.lastIndexOf('!');
-    if (
-      bang >= 0 &&
-      value
-        .slice(bang + 1)
-        .trim()
-        .toLowerCase() === 'important'
-    ) {
-      important = true;
-      value = value.slice(0, bang).trim();
+  try {
+    const list = htmlLibs().parseCss(text.slice(0, MAX_CSS_CHARS), {
+      context: 'declarationList',
+      parseValue: false,
+      parseCustomProperty: false,
+    });
+    const nodes = (list as { children?: { toArray(): CssNode[] } }).children?.toArray() ?? [];
+    for (const node of nodes) {
+      if (node.type !== 'Declaration') continue;
+      const d = toDeclaration(node as unknown as DeclarationNode);
+      if (d) out.push(d);
     }
-    if (property && value) out.push({ property, value, important });
+  } catch {
+    // a stack overflow on absurd nesting: the attribute styles nothing
   }
+  if (declarationLists.size >= 4096) declarationLists.clear();
+  declarationLists.set(text, out);
   return out;
 }
 
@@ -192,8 +220,8 @@ export function parseStylesheet(css: string, quirksMode: boolean): Stylesheet {
       const declarations: Declaration[] = [];
       for (const d of childrenOf(node)) {
         if (d.type !== 'Declaration') continue;
-        const value = rawText(d.value).trim();
-        if (value) declarations.push({ property: d.property.toLowerCase(), value, important: Boolean(d.important) });
+        const declaration = toDeclaration(d as unknown as DeclarationNode);
+        if (declaration) declarations.push(declaration);
       }
       if (declarations.length) addRule(sheet, rawText(node.prelude), declarations, order++, quirksMode);
     } else if (node.type === 'Atrule') {

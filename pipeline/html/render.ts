@@ -4,7 +4,8 @@
 import type { AnyNode, Comment, Document, Element, Text } from 'domhandler';
 import { colorsClose } from './color.ts';
 import { Matcher, parseStylesheet } from './css.ts';
-import { ROOT_STYLE, computeStyle, type Computed } from './style.ts';
+import { leaveFlow } from './flow.ts';
+import { ROOT_STYLE, computeStyle, type Computed, type StyleContext } from './style.ts';
 
 export interface HiddenText {
   reason: string;
@@ -125,11 +126,15 @@ export class Renderer {
 
   run(): void {
     const matcher = new Matcher(parseStylesheet(this.stylesheetText(), this.quirks));
+    // Custom properties may expand to at most this many characters in one document (a
+    // chain of var()s doubling at each step grows exponentially); beyond it they are invalid.
+    const context: StyleContext = { matcher, varBudget: { left: 1_000_000 } };
     const stack: Frame[] = this.doc.children.map((node) => ({ node, style: ROOT_STYLE, depth: 1 })).reverse();
     while (stack.length > 0) {
       const frame = stack.pop()!;
       if ('exit' in frame) {
         matcher.leave(frame.exit);
+        leaveFlow(frame.style.flowAdvance);
         this.close(frame.exit, frame.style);
         continue;
       }
@@ -155,7 +160,7 @@ export class Renderer {
       if (node.name === 'script') this.scriptRemoved = true;
       if (DROPPED.has(node.name) || node.namespace === 'http://www.w3.org/2000/svg') continue;
       if (depth === MAX_DEPTH) flattenDeep(node);
-      const own = computeStyle(node, style, matcher, depth, ++this.ids);
+      const own = computeStyle(node, style, context, depth, ++this.ids);
       matcher.enter(node);
       const detailsClosed = node.name === 'details' && !('open' in node.attribs);
       this.openBox(node, own);
@@ -167,7 +172,7 @@ export class Renderer {
         stack.push({ node: child, style: childStyle, depth: depth + 1 });
       }
     }
-    this.styleBudgetExceeded = matcher.exhausted;
+    this.styleBudgetExceeded = matcher.exhausted || context.varBudget.left < 0;
   }
 
   private stylesheetText(): string {
