@@ -3,7 +3,7 @@
 // and reading a declared value.
 import type { Element } from 'domhandler';
 import { parseColor } from './color.ts';
-import { type Declaration, parseDeclarations, type Matcher } from './css.ts';
+import { type Declaration, type Matcher, parseDeclarations, UNLAYERED } from './css.ts';
 import { lengthPx, readNumber, splitNumber } from './units.ts';
 import { hasVar, substituteVars, VarScope } from './values.ts';
 
@@ -143,6 +143,47 @@ function accepts(property: string, value: string): boolean {
 
 export type Declared = Map<string, string>;
 
+/** What every element's style is computed with. */
+export interface StyleContext {
+  matcher: Matcher;
+  /** Characters custom properties may still expand to in this document. */
+  varBudget: { left: number };
+  /** No DOCTYPE: CSS reads a bare number as px in the properties below. */
+  quirks: boolean;
+}
+
+// The quirks-mode "unitless length" properties (the ones hiding is read from).
+const QUIRKY_LENGTHS = new Set([
+  'font-size',
+  'height',
+  'max-height',
+  'width',
+  'max-width',
+  'top',
+  'left',
+  'right',
+  'bottom',
+  'margin',
+  'margin-top',
+  'margin-left',
+  'margin-bottom',
+  'padding',
+  'padding-top',
+  'padding-left',
+  'padding-bottom',
+  'text-indent',
+]);
+
+/** "1" -> "1px", "0 10 5" -> "0 10px 5px": bare numbers as quirks mode reads them. */
+function quirkyLength(value: string): string {
+  return splitTopLevel(value)
+    .map((part) => {
+      const n = splitNumber(part);
+      return n && n.unit === '' && n.n !== 0 ? `${part}px` : part;
+    })
+    .join(' ');
+}
+
 export interface Cascaded {
   map: Declared;
   /** The custom properties the element and its children see. */
@@ -154,13 +195,8 @@ export interface Cascaded {
  * be substituted, or substitutes to something invalid, is `unset` (CSS's "invalid at
  * computed-value time"); an invalid value without var() is dropped.
  */
-export function cascade(
-  el: Element,
-  matcher: Matcher,
-  depth: number,
-  parentVars: VarScope | null,
-  varBudget: { left: number },
-): Cascaded {
+export function cascade(el: Element, context: StyleContext, depth: number, parentVars: VarScope | null): Cascaded {
+  const { matcher, varBudget, quirks } = context;
   const map = new Map<string, string>();
   const a = el.attribs;
   // The UA stylesheet and presentational attributes: below every author rule.
@@ -186,10 +222,14 @@ export function cascade(
   }
   // Author rules, the style attribute, then !important rules and !important in the attribute.
   const ordered: Declaration[] = [];
+  const rules = matcher.matching(el, depth);
+  for (const rule of rules) for (const d of rule.declarations) if (!d.important) ordered.push(d);
+  // !important reverses the order of layers: an earlier layer wins, unlayered rules lose.
+  const importantRules = rules.some((r) => r.layer !== UNLAYERED)
+    ? [...rules].sort((a, b) => b.layer - a.layer || a.specificity - b.specificity || a.order - b.order)
+    : rules;
   const important: Declaration[] = [];
-  for (const rule of matcher.matching(el, depth)) {
-    for (const d of rule.declarations) (d.important ? important : ordered).push(d);
-  }
+  for (const rule of importantRules) for (const d of rule.declarations) if (d.important) important.push(d);
   const inline = a.style ? parseDeclarations(a.style) : [];
   for (const d of inline) if (!d.important) ordered.push(d);
   ordered.push(...important);
@@ -204,7 +244,7 @@ export function cascade(
   const vars = own ? new VarScope(own, parentVars, varBudget) : parentVars;
   for (const d of ordered) {
     if (d.property.startsWith('--')) continue;
-    let value = d.value;
+    let value = quirks && QUIRKY_LENGTHS.has(d.property) ? quirkyLength(d.value) : d.value;
     if (hasVar(value)) {
       const substituted = varBudget.left > 0 ? substituteVars(value, vars) : null;
       varBudget.left -= value.length + (substituted?.length ?? 0);

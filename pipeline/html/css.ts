@@ -21,6 +21,8 @@ export interface StyleRule {
   combinators: number;
   specificity: number;
   order: number;
+  /** The rank of its @layer (earlier layers lose), UNLAYERED outside any. */
+  layer: number;
   declarations: Declaration[];
 }
 
@@ -149,6 +151,7 @@ function addRule(
   declarations: Declaration[],
   order: number,
   quirksMode: boolean,
+  layer: number,
 ): void {
   let selectors: Token[][];
   try {
@@ -178,6 +181,7 @@ function addRule(
       combinators,
       specificity: specificityOf(tokens),
       order,
+      layer,
       declarations,
     };
     if (key === null) sheet.universal.push(rule);
@@ -198,38 +202,108 @@ function rawText(node: unknown): string {
   return (node as { value?: string } | null)?.value ?? '';
 }
 
-/** Every style rule that applies at ~1,000 px: top level, inside matching @media, @supports and @layer. */
+/** The layer rank of rules outside any @layer: they win over every layer (and lose with !important). */
+export const UNLAYERED = 1e9;
+/** Style rules nested deeper than this (CSS nesting) are not applied. */
+const MAX_NESTING = 8;
+
+/** "a, b:is(c, d)" -> ["a", "b:is(c, d)"]: a selector list split at its top-level commas. */
+function selectorList(prelude: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < prelude.length; i++) {
+    const c = prelude[i];
+    if (c === '(' || c === '[') depth++;
+    else if (c === ')' || c === ']') depth = Math.max(0, depth - 1);
+    else if (c === ',' && depth === 0) {
+      out.push(prelude.slice(start, i));
+      start = i + 1;
+    }
+  }
+  out.push(prelude.slice(start));
+  return out.map((p) => p.trim()).filter(Boolean);
+}
+
+/** A nested rule's selector in full: `&` is the parent selector, and without one the rule is relative to it. */
+function nestedSelector(parent: string, prelude: string): string {
+  const is = `:is(${parent})`;
+  return selectorList(prelude)
+    .map((p) => (p.includes('&') ? p.replaceAll('&', is) : `${is} ${p}`))
+    .join(', ');
+}
+
+type Pending = { node: CssNode; layer: number; layerName: string; parent: string | null; nesting: number };
+
+/**
+ * Every style rule that applies at ~1,000 px: top level, inside matching @media and
+ * @supports, inside @layer (ranked: unlayered rules win), and nested rules (CSS nesting,
+ * which css-tree leaves as raw text in the parent's block: parsed again as a stylesheet).
+ */
 export function parseStylesheet(css: string, quirksMode: boolean): Stylesheet {
   const sheet: Stylesheet = { byKey: new Map(), universal: [] };
-  let ast: CssNode;
-  try {
-    ast = htmlLibs().parseCss(css.slice(0, MAX_CSS_CHARS), {
-      parseRulePrelude: false,
-      parseAtrulePrelude: false,
-      parseValue: false,
-      parseCustomProperty: false,
-    });
-  } catch {
-    return sheet; // including a stack overflow on absurdly nested blocks: no styling is applied
-  }
+  const parse = (text: string): CssNode[] | null => {
+    try {
+      const ast = htmlLibs().parseCss(text, {
+        parseRulePrelude: false,
+        parseAtrulePrelude: false,
+        parseValue: false,
+        parseCustomProperty: false,
+      });
+      return ast.type === 'StyleSheet' ? ast.children.toArray() : [];
+    } catch {
+      return null; // including a stack overflow on absurdly nested blocks: no styling is applied
+    }
+  };
+  const top = parse(css.slice(0, MAX_CSS_CHARS));
+  if (!top) return sheet;
+  const layers = new Map<string, number>();
+  const layerRank = (name: string) => {
+    const known = layers.get(name);
+    if (known !== undefined) return known;
+    layers.set(name, layers.size);
+    return layers.size - 1;
+  };
+  let anonymous = 0;
   let order = 0;
-  const stack: CssNode[] = ast.type === 'StyleSheet' ? ast.children.toArray().reverse() : [];
+  const stack: Pending[] = top
+    .reverse()
+    .map((node) => ({ node, layer: UNLAYERED, layerName: '', parent: null, nesting: 0 }));
   while (stack.length > 0 && order < MAX_RULES) {
-    const node = stack.pop()!;
+    const { node, layer, layerName, parent, nesting } = stack.pop()!;
     if (node.type === 'Rule') {
+      const prelude = rawText(node.prelude);
+      const selector = parent === null ? prelude : nestedSelector(parent, prelude);
       const declarations: Declaration[] = [];
+      const nested: CssNode[] = [];
       for (const d of childrenOf(node)) {
-        if (d.type !== 'Declaration') continue;
-        const declaration = toDeclaration(d as unknown as DeclarationNode);
-        if (declaration) declarations.push(declaration);
+        if (d.type === 'Declaration') {
+          const declaration = toDeclaration(d as unknown as DeclarationNode);
+          if (declaration) declarations.push(declaration);
+        } else if (d.type === 'Raw' && nesting < MAX_NESTING) nested.push(...(parse(rawText(d)) ?? []));
+        else if ((d.type === 'Rule' || d.type === 'Atrule') && nesting < MAX_NESTING) nested.push(d);
       }
-      if (declarations.length) addRule(sheet, rawText(node.prelude), declarations, order++, quirksMode);
+      if (declarations.length) addRule(sheet, selector, declarations, order++, quirksMode, layer);
+      for (let i = nested.length - 1; i >= 0; i--)
+        stack.push({ node: nested[i]!, layer, layerName, parent: selector, nesting: nesting + 1 });
     } else if (node.type === 'Atrule') {
       const name = node.name.toLowerCase();
       const prelude = rawText(node.prelude).trim().toLowerCase();
+      let inner = { layer, layerName };
+      if (name === 'layer') {
+        const names = selectorList(prelude).map((n) => (layerName ? `${layerName}.${n}` : n));
+        if (!node.block) {
+          for (const n of names) layerRank(n); // `@layer a, b;` fixes the order of layers
+          continue;
+        }
+        const full = names[0] ?? `${layerName}.#${anonymous++}`;
+        inner = { layer: layerRank(full), layerName: full };
+      }
       const applies =
         name === 'media' ? matchesMedia(prelude) : name === 'supports' ? !prelude.startsWith('not') : name === 'layer';
-      if (applies) stack.push(...childrenOf(node).reverse());
+      if (!applies) continue;
+      const children = childrenOf(node);
+      for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i]!, ...inner, parent, nesting });
     }
   }
   return sheet;
@@ -259,7 +333,7 @@ export class Matcher {
     for (const k of elementKeys(el)) this.ancestors.set(k, (this.ancestors.get(k) ?? 1) - 1);
   }
 
-  /** Rules that match `el`, in cascade order (specificity, then source order). */
+  /** Rules that match `el`, in cascade order (layer, specificity, then source order). */
   matching(el: Element, depth: number): StyleRule[] {
     if (this.exhausted || (this.sheet.universal.length === 0 && this.sheet.byKey.size === 0)) return [];
     const lists = [this.sheet.universal];
@@ -287,6 +361,6 @@ export class Matcher {
         if (rule.matches(el)) hits.push(rule);
       }
     }
-    return hits.sort((a, b) => a.specificity - b.specificity || a.order - b.order);
+    return hits.sort((a, b) => a.layer - b.layer || a.specificity - b.specificity || a.order - b.order);
   }
 }

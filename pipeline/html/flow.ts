@@ -40,6 +40,13 @@ export interface Placement {
   advance: FlowAdvance | null;
 }
 
+/** A reader of the element's lengths in px (percentages of an unknown box are not read). */
+function lengths(map: Declared, fontSize: number): (property: string) => number | null {
+  return (property) => lengthPx(get(map, property), fontSize, null);
+}
+
+const NOT_CLIPPED: Placement = { out: false, inner: null, advance: null };
+
 /** Blocks: margins and padding apply, and the next block starts below them. */
 const STACKED = new Set(['block', 'flow-root', 'list-item', 'table', 'flex', 'grid']);
 const STACKING_CHILDREN = new Set(['block', 'flow-root', 'list-item', 'table-cell', 'inline-block']);
@@ -51,7 +58,9 @@ export function place(
   display: string,
   noWrap: boolean,
 ): Placement {
-  const len = (property: string) => lengthPx(get(map, property), fontSize, null);
+  // Most elements are in no clipping box and start none.
+  if (!parent && !map.has('overflow-x') && !map.has('overflow-y')) return NOT_CLIPPED;
+  const len = lengths(map, fontSize);
   const position = get(map, 'position') ?? 'static';
   const block = STACKED.has(display);
   // The box's own clip, for its children.

@@ -48,14 +48,15 @@ export function transformShift(value: string | undefined, fontSize: number): { x
   return shift;
 }
 
-function transformHides(value: string, fontSize: number): string | null {
+/** How a transform hides its box (moved off-screen, flattened), and how much it shrinks text (the smaller axis). */
+function transformEffect(value: string, fontSize: number): { reason: string | null; scale: number } {
   const base = { em: fontSize, percent: null };
   let sx = 1;
   let sy = 1;
   for (const fn of valueCalls(value)) {
     const { name, args } = fn;
     if (name.startsWith('translate')) {
-      if (args.some((n) => (px(n, base) ?? 0) <= OFF_SCREEN_PX)) return 'off-screen (transform)';
+      if (args.some((n) => (px(n, base) ?? 0) <= OFF_SCREEN_PX)) return { reason: 'off-screen (transform)', scale: 1 };
     } else if (name === 'scale' || name === 'scale3d') {
       const x = num(args[0]) ?? 1;
       sx *= x;
@@ -68,19 +69,32 @@ function transformHides(value: string, fontSize: number): string | null {
       const [a, b, c, d] = args.map(num);
       // A matrix that maps the box onto a line or a point (determinant about 0).
       if (a != null && b != null && c != null && d != null && Math.abs(a * d - b * c) < MIN_SCALE * MIN_SCALE)
-        return 'transform:scale(0)';
+        return { reason: 'transform:scale(0)', scale: 0 };
     }
   }
-  return Math.abs(sx) < MIN_SCALE || Math.abs(sy) < MIN_SCALE ? 'transform:scale(0)' : null;
+  const scale = Math.min(Math.abs(sx), Math.abs(sy));
+  return { reason: scale < MIN_SCALE ? 'transform:scale(0)' : null, scale };
 }
 
-/** The `scale` property: "0", "1 0", "5%". */
-function scaleHides(value: string): boolean {
+/** The `scale` property's smaller axis: "0", "1 0", "5%" (1 when unreadable). */
+function scaleProperty(value: string | undefined): number {
+  if (!value) return 1;
   const items = valueItems(value).map(num);
-  if (items.length === 0 || items.some((n) => n === null)) return false;
-  const x = items[0]!;
-  const y = items[1] ?? x;
-  return Math.abs(x) < MIN_SCALE || Math.abs(y) < MIN_SCALE;
+  if (items.length === 0 || items.some((n) => n === null)) return 1;
+  return Math.min(Math.abs(items[0]!), Math.abs(items[1] ?? items[0]!));
+}
+
+/** `zoom`: a number or percentage; 0 and unreadable values count as no zoom, as in Chromium. */
+function zoomOf(value: string | undefined): number {
+  const z = valueItems(value ?? '').length === 1 ? num(valueItems(value!)[0]) : null;
+  return z === null || z <= 0 ? 1 : z;
+}
+
+/** How much the element's box shrinks its content on screen: transform scale, the scale property, zoom. */
+export function shrinkOf(map: Declared, fontSize: number): number {
+  const transform = get(map, 'transform');
+  const byTransform = transform ? transformEffect(transform, fontSize).scale : 1;
+  return byTransform * scaleProperty(get(map, 'scale')) * zoomOf(get(map, 'zoom'));
 }
 
 /** The `translate` property: "-9999px", "0 -9999px". */
@@ -141,10 +155,9 @@ export function boxHides(map: Declared, fontSize: number, opacity: number, displ
   if (map.size === 0) return null;
   if (get(map, 'content-visibility') === 'hidden') return 'content-visibility:hidden';
   const transform = get(map, 'transform');
-  const byTransform = transform ? transformHides(transform, fontSize) : null;
+  const byTransform = transform ? transformEffect(transform, fontSize).reason : null;
   if (byTransform) return byTransform;
-  const scale = get(map, 'scale');
-  if (scale && scaleHides(scale)) return 'scale:0';
+  if (scaleProperty(get(map, 'scale')) < MIN_SCALE) return 'scale:0';
   const translate = get(map, 'translate');
   if (translate && translateHides(translate, fontSize)) return 'off-screen (translate)';
   const position = get(map, 'position') ?? 'static';

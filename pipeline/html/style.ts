@@ -6,10 +6,11 @@
 // of a box that clips its overflow).
 import type { Element } from 'domhandler';
 import { parseColor, type Rgba } from './color.ts';
-import type { Matcher } from './css.ts';
-import { cascade, get } from './cascade.ts';
+import { cascade, get, type StyleContext } from './cascade.ts';
+
+export type { StyleContext };
 import { type FlowAdvance, type FlowCursor, place } from './flow.ts';
-import { boxHides, filterOpacity } from './hiding.ts';
+import { boxHides, filterOpacity, shrinkOf } from './hiding.ts';
 import { lengthPx, readNumber } from './units.ts';
 import type { VarScope } from './values.ts';
 
@@ -28,6 +29,9 @@ export interface Computed {
   bgImage: boolean;
   bgSrc: number;
   opacity: number;
+  /** How much transforms, `scale` and `zoom` of the element and its ancestors shrink text on screen. */
+  shrink: number;
+  shrinkSrc: number;
   pre: boolean;
   /** Lines do not wrap (white-space: nowrap or pre): text-indent moves the whole line. */
   noWrap: boolean;
@@ -36,12 +40,6 @@ export interface Computed {
   flow: FlowCursor | null;
   /** What the element's end does to that box's cursor (for the renderer to apply at the end tag). */
   flowAdvance: FlowAdvance | null;
-}
-
-/** What every element's style is computed with: the stylesheet and the document's custom-property budget. */
-export interface StyleContext {
-  matcher: Matcher;
-  varBudget: { left: number };
 }
 
 const BLOCK = new Set([
@@ -121,6 +119,8 @@ export const ROOT_STYLE: Computed = {
   bgImage: false,
   bgSrc: 0,
   opacity: 1,
+  shrink: 1,
+  shrinkSrc: 0,
   pre: false,
   noWrap: false,
   vars: null,
@@ -137,7 +137,7 @@ export function computeStyle(
   depth: number,
   id: number,
 ): Computed {
-  const { map, vars } = cascade(el, context.matcher, depth, parent.vars, context.varBudget);
+  const { map, vars } = cascade(el, context, depth, parent.vars);
   const name = el.name;
   const display = get(map, 'display') ?? TAG_DISPLAY[name] ?? (BLOCK.has(name) ? 'block' : 'inline');
   const fontEm = TAG_FONT_EM[name];
@@ -193,6 +193,7 @@ export function computeStyle(
   const whiteSpace = get(map, 'white-space');
   const noWrap = whiteSpace ? whiteSpace === 'nowrap' || whiteSpace === 'pre' : parent.noWrap;
   const placed = place(map, parent.flow, fontSize, display, noWrap);
+  const ownShrink = shrinkOf(map, fontSize);
   const reason = parent.hide ? null : (boxHides(map, fontSize, opacity, display) ?? (placed.out ? PUSHED_OUT : null));
   return {
     display,
@@ -207,6 +208,8 @@ export function computeStyle(
     bgImage,
     bgSrc,
     opacity,
+    shrink: parent.shrink * ownShrink,
+    shrinkSrc: ownShrink === 1 ? parent.shrinkSrc : id,
     pre: whiteSpace ? whiteSpace.startsWith('pre') || whiteSpace === 'break-spaces' : pre,
     noWrap,
     vars,

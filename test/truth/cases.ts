@@ -12,6 +12,9 @@ export interface HandCase {
 const page = (body: string, head = '') =>
   `<!DOCTYPE html><html><head>${head}</head><body><p>Hello team, the invoice is attached.</p>${body}<p>Best regards, Anna</p></body></html>`;
 const sheet = (css: string, body: string) => page(body, `<style>${css}</style>`);
+/** No DOCTYPE: the browser renders in quirks mode. */
+const quirksPage = (body: string) =>
+  `<html><head></head><body><p>Hello team, the invoice is attached.</p>${body}<p>Best regards, Anna</p></body></html>`;
 
 export const HAND_CASES: HandCase[] = [
   { name: 'display:none', hide: true, html: page(`<div style="display:none">${SECRET}</div>`) },
@@ -351,6 +354,59 @@ export const HAND_CASES: HandCase[] = [
       `<div style="width:200px;overflow:hidden;white-space:nowrap"><div style="text-indent:300px">${SECRET}</div></div>`,
     ),
   },
+  { name: 'transform:scale(0.1)', hide: true, html: page(`<div style="transform:scale(0.1)">${SECRET}</div>`) },
+  { name: 'zoom:0.1', hide: true, html: page(`<div style="zoom:0.1">${SECRET}</div>`) },
+  { name: 'zoom:5%', hide: true, html: page(`<div style="zoom:5%">${SECRET}</div>`) },
+  {
+    name: 'quirks mode: unitless font-size',
+    hide: true,
+    html: quirksPage(`<span style="font-size:1">${SECRET}</span>`),
+  },
+  {
+    name: 'unlayered rule beats a later @layer rule',
+    hide: true,
+    html: sheet('.x{display:none}@layer a{.x{display:block}}', `<p class="x">${SECRET}</p>`),
+  },
+  {
+    name: '!important in an earlier layer wins',
+    hide: true,
+    html: sheet(
+      '@layer a{.x{display:none!important}}@layer b{.x{display:block!important}}.x{display:block!important}',
+      `<p class="x">${SECRET}</p>`,
+    ),
+  },
+  {
+    name: 'nested rule',
+    hide: true,
+    html: sheet('.wrap{ .x{display:none} }', `<div class="wrap"><p class="x">${SECRET}</p></div>`),
+  },
+  {
+    name: 'nested rule with &',
+    hide: true,
+    html: sheet('.x{ &.y{visibility:hidden} }', `<p class="x y">${SECRET}</p>`),
+  },
+  {
+    name: 'style element for screens',
+    hide: true,
+    html: page(`<p class="x">${SECRET}</p>`, '<style media="screen">.x{display:none}</style>'),
+  },
+  {
+    name: 'color-mix() with transparent',
+    hide: true,
+    html: page(`<p style="color:color-mix(in srgb, red 0%, transparent)">${SECRET}</p>`),
+  },
+  {
+    name: 'background-color:currentcolor',
+    hide: true,
+    html: page(`<p style="color:#336699;background-color:currentcolor">${SECRET}</p>`),
+  },
+  {
+    name: 'color-mix() of currentcolor',
+    hide: true,
+    html: page(
+      `<div style="color:#fff"><p style="color:color-mix(in srgb, currentcolor 98%, black)">${SECRET}</p></div>`,
+    ),
+  },
   {
     name: 'position:absolute bottom far above the page',
     hide: true,
@@ -450,6 +506,23 @@ export const HAND_CASES: HandCase[] = [
     name: 'overflow:hidden box with a short spacer',
     hide: false,
     html: page(`<div style="height:80px;overflow:hidden"><div style="height:20px"></div><p>${SECRET}</p></div>`),
+  },
+  { name: 'zoom:0 is no zoom', hide: false, html: page(`<div style="zoom:0">${SECRET}</div>`) },
+  { name: 'zoom:0.9', hide: false, html: page(`<div style="zoom:0.9">${SECRET}</div>`) },
+  {
+    name: 'print-only style element',
+    hide: false,
+    html: page(`<p class="x">${SECRET}</p>`, '<style media="print">.x{display:none}</style>'),
+  },
+  {
+    name: 'a layer loses to an earlier unlayered rule',
+    hide: false,
+    html: sheet('.x{display:block}@layer a{.x{display:none}}', `<p class="x">${SECRET}</p>`),
+  },
+  {
+    name: 'nested rule under another parent',
+    hide: false,
+    html: sheet('.other{ .x{display:none} }', `<div class="wrap"><p class="x">${SECRET}</p></div>`),
   },
   {
     name: 'inert and aria-hidden are still seen',
