@@ -177,7 +177,8 @@ function libraryColor(value: string, current: Rgba | null): Rgba | null {
           .map((t) => t.value)
           .filter(tokenizer.isTokenNumber)
           .map((t) => t[4].value);
-        if (numbers.length >= 3) result = [numbers[0]!, numbers[1]!, numbers[2]!, numbers[3] ?? 1];
+        if (numbers.length >= 3)
+          result = [Math.round(numbers[0]!), Math.round(numbers[1]!), Math.round(numbers[2]!), numbers[3] ?? 1];
       }
     } catch {
       result = null; // including a stack overflow on absurd nesting: not a colour we can read

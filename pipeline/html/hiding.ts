@@ -86,12 +86,14 @@ function scaleProperty(value: string | undefined): number {
 
 /** `zoom`: a number or percentage; 0 and unreadable values count as no zoom, as in Chromium. */
 function zoomOf(value: string | undefined): number {
-  const z = valueItems(value ?? '').length === 1 ? num(valueItems(value!)[0]) : null;
+  const items = value ? valueItems(value) : [];
+  const z = items.length === 1 ? num(items[0]) : null;
   return z === null || z <= 0 ? 1 : z;
 }
 
 /** How much the element's box shrinks its content on screen: transform scale, the scale property, zoom. */
 export function shrinkOf(map: Declared, fontSize: number): number {
+  if (!map.has('transform') && !map.has('scale') && !map.has('zoom')) return 1;
   const transform = get(map, 'transform');
   const byTransform = transform ? transformEffect(transform, fontSize).scale : 1;
   return byTransform * scaleProperty(get(map, 'scale')) * zoomOf(get(map, 'zoom'));
