@@ -119,6 +119,7 @@ function accepts(property: string, value: string): boolean {
   if (CSS_WIDE.has(v)) return true;
   switch (property) {
     case 'display': {
+      if (DISPLAY_WORDS.has(v)) return true;
       const words = splitTopLevel(v);
       return words.length > 0 && words.length <= 3 && words.every((w) => DISPLAY_WORDS.has(w));
     }
@@ -142,6 +143,8 @@ function accepts(property: string, value: string): boolean {
 }
 
 export type Declared = Map<string, string>;
+
+const NONE: Declaration[] = [];
 
 /** What every element's style is computed with. */
 export interface StyleContext {
@@ -174,8 +177,20 @@ const QUIRKY_LENGTHS = new Set([
   'text-indent',
 ]);
 
+/** Whether some word of the value ends in a digit (a bare number may be in it): one scan, no split. */
+function endsANumber(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c < 48 || c > 57) continue;
+    const next = value.charCodeAt(i + 1);
+    if (Number.isNaN(next) || next === 32 || next === 9 || next === 10 || next === 13 || next === 12) return true;
+  }
+  return false;
+}
+
 /** "1" -> "1px", "0 10 5" -> "0 10px 5px": bare numbers as quirks mode reads them. */
 function quirkyLength(value: string): string {
+  if (!endsANumber(value)) return value;
   return splitTopLevel(value)
     .map((part) => {
       const n = splitNumber(part);
@@ -221,16 +236,18 @@ export function cascade(el: Element, context: StyleContext, depth: number, paren
       );
   }
   // Author rules, the style attribute, then !important rules and !important in the attribute.
-  const ordered: Declaration[] = [];
   const rules = matcher.matching(el, depth);
+  const inline = a.style ? parseDeclarations(a.style) : NONE;
+  if (rules.length === 0 && inline.length === 0) return { map, vars: parentVars };
+  const ordered: Declaration[] = [];
   for (const rule of rules) for (const d of rule.declarations) if (!d.important) ordered.push(d);
   // !important reverses the order of layers: an earlier layer wins, unlayered rules lose.
-  const importantRules = rules.some((r) => r.layer !== UNLAYERED)
-    ? [...rules].sort((a, b) => b.layer - a.layer || a.specificity - b.specificity || a.order - b.order)
-    : rules;
+  const importantRules =
+    rules.length > 1 && rules.some((r) => r.layer !== UNLAYERED)
+      ? [...rules].sort((a, b) => b.layer - a.layer || a.specificity - b.specificity || a.order - b.order)
+      : rules;
   const important: Declaration[] = [];
   for (const rule of importantRules) for (const d of rule.declarations) if (d.important) important.push(d);
-  const inline = a.style ? parseDeclarations(a.style) : [];
   for (const d of inline) if (!d.important) ordered.push(d);
   ordered.push(...important);
   for (const d of inline) if (d.important) ordered.push(d);

@@ -184,8 +184,10 @@ function libraryColor(value: string, current: Rgba | null): Rgba | null {
       result = null; // including a stack overflow on absurd nesting: not a colour we can read
     }
   }
-  if (library.size >= 4096) library.clear();
-  library.set(key, result);
+  if (key.length <= 512) {
+    if (library.size >= 4096) library.clear();
+    library.set(key, result);
+  }
   return result;
 }
 
@@ -195,9 +197,23 @@ function libraryColor(value: string, current: Rgba | null): Rgba | null {
  */
 export function parseColor(value: string | undefined | null, current: Rgba | null = null): Rgba | null {
   if (!value) return null;
+  // Mail repeats a few colours thousands of times: each string is read once (results are shared, never mutated).
+  const known = readColors.get(value);
+  if (known !== undefined) return known;
   const v = value.trim().toLowerCase();
+  if (v.includes('currentcolor')) return v === 'currentcolor' ? current : readColor(v, current);
+  const color = readColor(v, null);
+  if (value.length <= 64) {
+    if (readColors.size >= 4096) readColors.clear();
+    readColors.set(value, color);
+  }
+  return color;
+}
+
+const readColors = new Map<string, Rgba | null>();
+
+function readColor(v: string, current: Rgba | null): Rgba | null {
   if (v === 'transparent') return [0, 0, 0, 0];
-  if (v === 'currentcolor') return current;
   const fast = fastColor(v);
   if (fast) return fast;
   if (v.length > 2048 || v.startsWith('url(') || v.includes('gradient(')) return null;

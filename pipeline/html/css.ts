@@ -60,6 +60,7 @@ function toDeclaration(d: DeclarationNode): Declaration | null {
 }
 
 const declarationLists = new Map<string, Declaration[]>();
+const MAX_CACHED_CHARS = 2048;
 
 /**
  * A style attribute's declarations, parsed by css-tree as a browser parses them (strings,
@@ -85,8 +86,11 @@ export function parseDeclarations(text: string): Declaration[] {
   } catch {
     // a stack overflow on absurd nesting: the attribute styles nothing
   }
-  if (declarationLists.size >= 4096) declarationLists.clear();
-  declarationLists.set(text, out);
+  // Only short attributes are kept: the cache must not hold megabytes of one hostile mail.
+  if (text.length <= MAX_CACHED_CHARS) {
+    if (declarationLists.size >= 4096) declarationLists.clear();
+    declarationLists.set(text, out);
+  }
   return out;
 }
 
@@ -206,6 +210,7 @@ function rawText(node: unknown): string {
 export const UNLAYERED = 1e9;
 /** Style rules nested deeper than this (CSS nesting) are not applied. */
 const MAX_NESTING = 8;
+const MAX_SELECTOR_CHARS = 4096;
 
 /** "a, b:is(c, d)" -> ["a", "b:is(c, d)"]: a selector list split at its top-level commas. */
 function selectorList(prelude: string): string[] {
@@ -233,6 +238,21 @@ function nestedSelector(parent: string, prelude: string): string {
     .join(', ');
 }
 
+/** A stylesheet's top-level rules, or null when css-tree cannot parse it. */
+function parseRules(text: string): CssNode[] | null {
+  try {
+    const ast = htmlLibs().parseCss(text, {
+      parseRulePrelude: false,
+      parseAtrulePrelude: false,
+      parseValue: false,
+      parseCustomProperty: false,
+    });
+    return ast.type === 'StyleSheet' ? ast.children.toArray() : [];
+  } catch {
+    return null; // including a stack overflow on absurdly nested blocks: no styling is applied
+  }
+}
+
 type Pending = { node: CssNode; layer: number; layerName: string; parent: string | null; nesting: number };
 
 /**
@@ -242,20 +262,8 @@ type Pending = { node: CssNode; layer: number; layerName: string; parent: string
  */
 export function parseStylesheet(css: string, quirksMode: boolean): Stylesheet {
   const sheet: Stylesheet = { byKey: new Map(), universal: [] };
-  const parse = (text: string): CssNode[] | null => {
-    try {
-      const ast = htmlLibs().parseCss(text, {
-        parseRulePrelude: false,
-        parseAtrulePrelude: false,
-        parseValue: false,
-        parseCustomProperty: false,
-      });
-      return ast.type === 'StyleSheet' ? ast.children.toArray() : [];
-    } catch {
-      return null; // including a stack overflow on absurdly nested blocks: no styling is applied
-    }
-  };
-  const top = parse(css.slice(0, MAX_CSS_CHARS));
+  if (!css.trim()) return sheet;
+  const top = parseRules(css.slice(0, MAX_CSS_CHARS));
   if (!top) return sheet;
   const layers = new Map<string, number>();
   const layerRank = (name: string) => {
@@ -274,13 +282,15 @@ export function parseStylesheet(css: string, quirksMode: boolean): Stylesheet {
     if (node.type === 'Rule') {
       const prelude = rawText(node.prelude);
       const selector = parent === null ? prelude : nestedSelector(parent, prelude);
+      // `&&&` at every level would grow a nested selector exponentially.
+      if (selector.length > MAX_SELECTOR_CHARS) continue;
       const declarations: Declaration[] = [];
       const nested: CssNode[] = [];
       for (const d of childrenOf(node)) {
         if (d.type === 'Declaration') {
           const declaration = toDeclaration(d as unknown as DeclarationNode);
           if (declaration) declarations.push(declaration);
-        } else if (d.type === 'Raw' && nesting < MAX_NESTING) nested.push(...(parse(rawText(d)) ?? []));
+        } else if (d.type === 'Raw' && nesting < MAX_NESTING) nested.push(...(parseRules(rawText(d)) ?? []));
         else if ((d.type === 'Rule' || d.type === 'Atrule') && nesting < MAX_NESTING) nested.push(d);
       }
       if (declarations.length) addRule(sheet, selector, declarations, order++, quirksMode, layer);

@@ -115,6 +115,7 @@ export function filterOpacity(value: string | undefined): number {
 }
 
 function clipHides(clip: string | undefined, clipPath: string | undefined): boolean {
+  if (!clip && !clipPath) return false;
   for (const fn of [...valueCalls(clip ?? ''), ...valueCalls(clipPath ?? '')]) {
     const lengths = fn.args.map((n) => px(n, NO_BASE));
     if (

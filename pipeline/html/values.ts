@@ -264,8 +264,10 @@ export function valueTree(value: string): CssNode | null {
       tree = null; // including a stack overflow on absurd nesting: not evaluated
     }
   }
-  if (trees.size >= 4096) trees.clear();
-  trees.set(value, tree);
+  if (value.length <= 1024) {
+    if (trees.size >= 4096) trees.clear();
+    trees.set(value, tree);
+  }
   return tree;
 }
 

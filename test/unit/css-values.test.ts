@@ -133,6 +133,12 @@ describe('hostile stylesheets stay bounded', () => {
     expect(r.text).toBe('visible tail');
   });
 
+  it('nested rules repeating & at every level do not grow exponentially', () => {
+    const css = `.a{${'&&&&&&&&{'.repeat(8)}color:red${'}'.repeat(9)}.x{display:none}`;
+    const r = sanitizeHtml(`<style>${css}</style><p class="x">after the nesting</p>${tail}`);
+    expect(r.text).toBe('visible tail');
+  });
+
   it('10,000 elements with their own custom properties', () => {
     const html = '<p style="--h:none;display:var(--h)">hidden words</p>'.repeat(10_000) + tail;
     const r = sanitizeHtml(html);
