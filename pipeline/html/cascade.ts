@@ -76,12 +76,12 @@ function set(map: Map<string, string>, property: string, value: string): void {
 }
 
 const CSS_WIDE = new Set(['inherit', 'unset', 'initial', 'revert', 'revert-layer']);
+// display's one-word values, and the words of its two- and three-word form, as Chromium 150 accepts them.
 const DISPLAY_WORDS = new Set([
   'none',
   'contents',
   'block',
   'inline',
-  'run-in',
   'flow',
   'flow-root',
   'table',
@@ -102,12 +102,25 @@ const DISPLAY_WORDS = new Set([
   'table-column-group',
   'table-column',
   'table-caption',
-  'ruby-base',
   'ruby-text',
   '-webkit-box',
   '-webkit-inline-box',
-  'inline-list-item',
+  '-webkit-flex',
+  '-webkit-inline-flex',
 ]);
+const DISPLAY_OUTSIDE = new Set(['block', 'inline']);
+const DISPLAY_INSIDE = new Set(['flow', 'flow-root', 'table', 'flex', 'grid', 'ruby', 'math']);
+
+/** "inline flow-root list-item": at most one outer and one inner word, list-item only with a flow inside. */
+function multiWordDisplay(words: string[]): boolean {
+  if (words.length < 2 || words.length > 3 || new Set(words).size !== words.length) return false;
+  const outside = words.filter((w) => DISPLAY_OUTSIDE.has(w));
+  const inside = words.filter((w) => DISPLAY_INSIDE.has(w));
+  const listItem = words.includes('list-item');
+  if (outside.length > 1 || inside.length > 1 || outside.length + inside.length + (listItem ? 1 : 0) !== words.length)
+    return false;
+  return !listItem || inside.length === 0 || inside[0] === 'flow' || inside[0] === 'flow-root';
+}
 
 /**
  * Whether CSS accepts `value` for `property`, for the properties hiding is read from (any
@@ -119,9 +132,7 @@ function accepts(property: string, value: string): boolean {
   if (CSS_WIDE.has(v)) return true;
   switch (property) {
     case 'display': {
-      if (DISPLAY_WORDS.has(v)) return true;
-      const words = splitTopLevel(v);
-      return words.length > 0 && words.length <= 3 && words.every((w) => DISPLAY_WORDS.has(w));
+      return DISPLAY_WORDS.has(v) || multiWordDisplay(splitTopLevel(v));
     }
     case 'visibility':
       return v === 'visible' || v === 'hidden' || v === 'collapse';

@@ -161,6 +161,11 @@ export const HAND_CASES: HandCase[] = [
     html: page(`<p style="color:#fff;color:bogus">${SECRET}</p>`),
   },
   {
+    name: 'invalid display words are dropped',
+    hide: true,
+    html: page(`<p style="display:none;display:flex list-item">${SECRET}</p>`),
+  },
+  {
     name: 'semicolon inside a string',
     hide: true,
     html: page(`<p style="display:none;font-family:'x;display:block'">${SECRET}</p>`),
@@ -506,6 +511,11 @@ export const HAND_CASES: HandCase[] = [
     name: 'overflow:hidden box with a short spacer',
     hide: false,
     html: page(`<div style="height:80px;overflow:hidden"><div style="height:20px"></div><p>${SECRET}</p></div>`),
+  },
+  {
+    name: 'a prefixed display value Chromium accepts',
+    hide: false,
+    html: page(`<p style="display:none;display:-webkit-flex">${SECRET}</p>`),
   },
   { name: 'zoom:0 is no zoom', hide: false, html: page(`<div style="zoom:0">${SECRET}</div>`) },
   { name: 'zoom:0.9', hide: false, html: page(`<div style="zoom:0.9">${SECRET}</div>`) },
