@@ -122,12 +122,24 @@ function multiWordDisplay(words: string[]): boolean {
   return !listItem || inside.length === 0 || inside[0] === 'flow' || inside[0] === 'flow-root';
 }
 
+const CHECKED = new Set([
+  'display',
+  'visibility',
+  'content-visibility',
+  'color',
+  'background-color',
+  '-webkit-text-fill-color',
+  'font-size',
+  'opacity',
+]);
+
 /**
  * Whether CSS accepts `value` for `property`, for the properties hiding is read from (any
  * other value is taken as given). An invalid declaration is dropped, so an earlier one
  * stays in force: `color:#fff; color:bogus` is white.
  */
 function accepts(property: string, value: string): boolean {
+  if (!CHECKED.has(property)) return true;
   const v = value.trim().toLowerCase();
   if (CSS_WIDE.has(v)) return true;
   switch (property) {
