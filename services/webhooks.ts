@@ -9,7 +9,14 @@ import { type ClientRequest, request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { eventStatement } from '../storage/events.ts';
 import { getTenant, type Tenant } from '../storage/tenants.ts';
-import { claimAndStart, dueByTenant, type DueDelivery, finishAttemptStatements } from '../storage/delivery-leases.ts';
+import {
+  claimAndStart,
+  type DueDelivery,
+  type DueTenant,
+  dueOf,
+  finishAttemptStatements,
+  tenantsWithDue,
+} from '../storage/delivery-leases.ts';
 import { getDestinationAnyState, type Delivery, type Destination } from '../storage/webhooks.ts';
 import type { AppContext } from './app.ts';
 import { VERSION } from './config.ts';
@@ -118,6 +125,28 @@ function post(app: AppContext, destination: Destination, delivery: Delivery): Pr
     req.on('error', (e) => done(null, e.message));
     req.end(delivery.payload);
   });
+}
+
+/**
+ * The tenants whose deliveries can be among the next `limit` that takeTurns picks: below
+ * their share, fewest in flight first, then the oldest due. A tenant outside them has
+ * `limit` picks ahead of its first, so only these tenants' deliveries need reading.
+ */
+export function tenantsToRead(
+  tenants: DueTenant[],
+  busy: ReadonlyMap<string, number>,
+  perTenant: number,
+  limit: number,
+): string[] {
+  const inFlight = (t: DueTenant) => busy.get(t.tenant_id) ?? 0;
+  return tenants
+    .filter((t) => inFlight(t) < perTenant)
+    .sort(
+      (a, b) =>
+        inFlight(a) - inFlight(b) || a.oldest_due.localeCompare(b.oldest_due) || a.tenant_id.localeCompare(b.tenant_id),
+    )
+    .slice(0, Math.max(0, limit))
+    .map((t) => t.tenant_id);
 }
 
 /**
@@ -257,14 +286,19 @@ export class DeliveryWorker {
     const perTenant = this.opts.tenantSlots ?? this.app.config.webhookTenantConcurrency;
     if (this.inFlight.size >= slots) return [];
     const now = this.app.now();
-    // Choosing is a read; only the chosen rows are written (a worker with nothing due writes nothing).
-    // A lease shorter than an attempt runs out while this worker still sends: the row is due
-    // again, but this worker does not claim what it holds (another node might; see deploy.md).
-    const due = (await dueByTenant(this.app.db, now, perTenant)).filter((d) => !this.inFlight.has(d.id));
-    if (due.length === 0) return [];
+    // Choosing is two reads; only the chosen rows are written (a worker with nothing due writes nothing).
+    const free = slots - this.inFlight.size;
+    const tenants = await tenantsWithDue(this.app.db, now);
+    if (tenants.length === 0) return [];
     const busy = new Map<string, number>();
     for (const a of this.inFlight.values()) busy.set(a.tenant, (busy.get(a.tenant) ?? 0) + 1);
-    const chosen = takeTurns(due, busy, perTenant, slots - this.inFlight.size);
+    const read = tenantsToRead(tenants, busy, perTenant, free);
+    // A lease shorter than an attempt runs out while this worker still sends: the row is due
+    // again, but this worker does not claim what it holds (another node might; see deploy.md).
+    const due = (await dueOf(this.app.db, now, read, Math.min(perTenant, free))).filter(
+      (d) => !this.inFlight.has(d.id),
+    );
+    const chosen = takeTurns(due, busy, perTenant, free);
     const claimed = await claimAndStart(this.app.db, this.owner, chosen, now, this.app.config.webhookLeaseMs);
     return claimed.map((delivery) => this.run(delivery));
   }

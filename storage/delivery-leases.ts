@@ -12,16 +12,25 @@ export interface DueDelivery {
   attempts: number;
 }
 
+/** A tenant with deliveries due and not leased, and when the oldest of them fell due. */
+export interface DueTenant {
+  tenant_id: string;
+  oldest_due: string;
+}
+
+const DUE = `e.status = 'pending' AND e.next_attempt_at <= ? AND (e.lease_expires_at IS NULL OR e.lease_expires_at < ?)`;
+
 /**
- * Of every tenant with pending deliveries, its oldest `perTenant` that are due and not leased.
- * A read: the worker picks among them (services/webhooks.ts) and then claims. Its cost follows
- * the tenants with pending deliveries, not their backlogs: the tenants are walked one index
- * seek each (deliveries_tenant_due, status first so that finished deliveries are never
- * visited), and each gives at most `perTenant` rows.
+ * Every tenant with deliveries due now. Its cost follows the tenants with pending
+ * deliveries, not their backlogs: they are walked one index seek each on
+ * deliveries_tenant_due (status first, so finished deliveries are never visited), and each
+ * gives one row. The worker then reads the deliveries of the few tenants it can serve next.
  */
-export async function dueByTenant(db: Db, now: Date, perTenant: number): Promise<DueDelivery[]> {
-  if (perTenant <= 0) return [];
+export async function tenantsWithDue(db: Db, now: Date): Promise<DueTenant[]> {
   const at = now.toISOString();
+  // One seek on deliveries_due first: most polls find nothing due, and then walk nothing.
+  const anyDue = await db.read(`SELECT 1 FROM deliveries e WHERE ${DUE} LIMIT 1`, [at, at]);
+  if (anyDue.length === 0) return [];
   const rows = await db.read(
     `WITH RECURSIVE tenants(id) AS (
        SELECT (SELECT tenant_id FROM deliveries WHERE status = 'pending' ORDER BY tenant_id LIMIT 1)
@@ -29,14 +38,27 @@ export async function dueByTenant(db: Db, now: Date, perTenant: number): Promise
        SELECT (SELECT tenant_id FROM deliveries WHERE status = 'pending' AND tenant_id > tenants.id ORDER BY tenant_id LIMIT 1)
          FROM tenants WHERE tenants.id IS NOT NULL
      )
-     SELECT d.id, d.tenant_id, d.next_attempt_at, d.attempts
-       FROM tenants t
+     , firsts AS MATERIALIZED (
+       SELECT t.id, (SELECT e.next_attempt_at FROM deliveries e WHERE e.tenant_id = t.id AND ${DUE}
+                      ORDER BY e.next_attempt_at LIMIT 1) AS oldest_due
+         FROM tenants t WHERE t.id IS NOT NULL
+     )
+     SELECT id, oldest_due FROM firsts WHERE oldest_due IS NOT NULL`,
+    [at, at],
+  );
+  return rows.map((r) => ({ tenant_id: String(r.id), oldest_due: String(r.oldest_due) }));
+}
+
+/** The oldest `perTenant` deliveries due now and not leased of each of `tenantIds`. */
+export async function dueOf(db: Db, now: Date, tenantIds: string[], perTenant: number): Promise<DueDelivery[]> {
+  if (tenantIds.length === 0 || perTenant <= 0) return [];
+  const at = now.toISOString();
+  const rows = await db.read(
+    `SELECT d.id, d.tenant_id, d.next_attempt_at, d.attempts
+       FROM json_each(?) t
        JOIN deliveries d ON d.id IN (
-         SELECT e.id FROM deliveries e
-          WHERE e.status = 'pending' AND e.tenant_id = t.id AND e.next_attempt_at <= ?
-            AND (e.lease_expires_at IS NULL OR e.lease_expires_at < ?)
-          ORDER BY e.next_attempt_at LIMIT ?)`,
-    [at, at, perTenant],
+         SELECT e.id FROM deliveries e WHERE e.tenant_id = t.value AND ${DUE} ORDER BY e.next_attempt_at LIMIT ?)`,
+    [JSON.stringify(tenantIds), at, at, perTenant],
   );
   return rows.map((r) => ({
     id: String(r.id),

@@ -3,8 +3,8 @@
 // a finishing slot claims the next delivery at once, and a tenant's slow receivers hold at
 // most its share of the slots. Also the choice among due deliveries, and the claim itself.
 import { afterEach, describe, expect, it } from 'vitest';
-import { claimAndStart, dueByTenant, type DueDelivery } from '../../storage/delivery-leases.ts';
-import { DeliveryWorker, takeTurns } from '../../services/webhooks.ts';
+import { claimAndStart, type DueDelivery, dueOf, tenantsWithDue } from '../../storage/delivery-leases.ts';
+import { DeliveryWorker, takeTurns, tenantsToRead } from '../../services/webhooks.ts';
 import { caller, createSandbox, makeTestApp, type TestApp } from '../helpers/app.ts';
 import { buildEml } from '../helpers/mail.ts';
 import { startReceiver, until, type Answer } from '../helpers/receiver.ts';
@@ -60,6 +60,55 @@ describe('takeTurns', () => {
     expect(ids(takeTurns(backlog, new Map([['a', 4]]), 4, 100))).toEqual(['dlv_c1', 'dlv_b1', 'dlv_c2']);
     expect(ids(takeTurns(backlog, new Map([['a', 9]]), 4, 100))).toEqual(['dlv_c1', 'dlv_b1', 'dlv_c2']);
     expect(takeTurns(backlog, new Map(), 4, 0)).toEqual([]);
+  });
+});
+
+describe('tenantsToRead', () => {
+  const tenant = (id: string, minute: number) => ({
+    tenant_id: id,
+    oldest_due: `2026-03-01T10:${String(minute).padStart(2, '0')}:00.000Z`,
+  });
+  const tenants = [tenant('a', 0), tenant('b', 30), tenant('c', 20), tenant('d', 10)];
+
+  it('reads the tenants below their share, fewest in flight first, then the oldest due', () => {
+    expect(tenantsToRead(tenants, new Map(), 4, 10)).toEqual(['a', 'd', 'c', 'b']);
+    expect(tenantsToRead(tenants, new Map(), 4, 2)).toEqual(['a', 'd']);
+    expect(
+      tenantsToRead(
+        tenants,
+        new Map([
+          ['a', 2],
+          ['d', 4],
+        ]),
+        4,
+        10,
+      ),
+    ).toEqual(['c', 'b', 'a']);
+  });
+
+  it('picks from those tenants what takeTurns would pick from all of them', () => {
+    // Every tenant with four due, one minute apart from its oldest.
+    const due = tenants.flatMap((t) =>
+      [0, 1, 2, 3].map((i) => ({
+        id: `dlv_${t.tenant_id}${i}`,
+        tenant_id: t.tenant_id,
+        next_attempt_at: new Date(Date.parse(t.oldest_due) + i * 60_000).toISOString(),
+        attempts: 0,
+      })),
+    );
+    const busy = new Map([['b', 1]]);
+    for (const limit of [1, 2, 3, 5, 8, 20]) {
+      const read = new Set(tenantsToRead(tenants, busy, 4, limit));
+      expect(
+        takeTurns(
+          due.filter((d) => read.has(d.tenant_id)),
+          busy,
+          4,
+          limit,
+        ),
+        `limit ${limit}`,
+      ).toEqual(takeTurns(due, busy, 4, limit));
+    }
   });
 });
 
@@ -215,8 +264,7 @@ describe('delivery worker', () => {
     expect(hang.received).toHaveLength(2);
     expect(hang.open()).toBe(2);
     // A's other four stay due and unclaimed while its two hang.
-    const due = await dueByTenant(t.app.db, new Date(), 10);
-    expect(due.filter((d) => d.tenant_id === a.tenantId)).toHaveLength(4);
+    expect(await dueOf(t.app.db, new Date(), [a.tenantId], 10)).toHaveLength(4);
   });
 
   it('never claims again what it is still sending when the lease runs out mid-attempt', async () => {
@@ -254,17 +302,21 @@ describe('claiming', () => {
       }
       await b.call('ingest_message', { eml: invoice('B-1') });
       const now = new Date(t.clock.now.getTime() + 1000);
-      const due = await dueByTenant(t.app.db, now, 3);
+      const all = await t.app.db.read(
+        'SELECT id, next_attempt_at FROM deliveries WHERE tenant_id = ? ORDER BY next_attempt_at',
+        [a.tenant_id],
+      );
+      const oldest = (tenant: string, at: Date) =>
+        tenantsWithDue(t.app.db, at).then((list) => list.find((x) => x.tenant_id === tenant)?.oldest_due);
+      expect(await oldest(a.tenant_id, now)).toBe(String(all[0]!.next_attempt_at));
+      expect(await oldest(b.tenant_id, now)).toBeDefined();
+      // Nothing is due before it was queued.
+      expect(await tenantsWithDue(t.app.db, new Date('2026-01-01T00:00:00Z'))).toEqual([]);
+      const due = await dueOf(t.app.db, now, [a.tenant_id, b.tenant_id], 3);
       const ofA = due.filter((d) => d.tenant_id === a.tenant_id);
-      expect(ofA).toHaveLength(3);
       expect(due.filter((d) => d.tenant_id === b.tenant_id)).toHaveLength(1);
       // A's three oldest.
-      const all = await t.app.db.read('SELECT id FROM deliveries WHERE tenant_id = ? ORDER BY next_attempt_at', [
-        a.tenant_id,
-      ]);
       expect(ofA.map((d) => d.id).sort()).toEqual(all.slice(0, 3).map((r) => String(r.id)));
-      // Nothing is due before it was queued.
-      expect(await dueByTenant(t.app.db, new Date('2026-01-01T00:00:00Z'), 3)).toEqual([]);
 
       const ids = ofA.map((d) => d.id).sort();
       const attemptRows = async () =>
@@ -282,13 +334,15 @@ describe('claiming', () => {
       // Another worker that chose the same rows gets none of them while the lease holds.
       expect(await claimAndStart(t.app.db, 'worker-2', ofA, now, 60_000)).toEqual([]);
       // Held rows are no longer due: A's next two come up instead.
-      const next = (await dueByTenant(t.app.db, now, 3)).filter((d) => d.tenant_id === a.tenant_id);
+      const next = await dueOf(t.app.db, now, [a.tenant_id], 3);
       expect(next.map((d) => d.id).sort()).toEqual(all.slice(3).map((r) => String(r.id)));
+      expect(await oldest(a.tenant_id, now)).toBe(String(all[3]!.next_attempt_at));
       // After the lease runs out (worker-1 died mid-send) they are due again, but only a fresh
       // read claims them: the one that counted no attempt yet is stale.
       const later = new Date(now.getTime() + 61_000);
       expect(await claimAndStart(t.app.db, 'worker-2', ofA, later, 60_000)).toEqual([]);
-      const fresh = (await dueByTenant(t.app.db, later, 3)).filter((d) => ids.includes(d.id));
+      const fresh = await dueOf(t.app.db, later, [a.tenant_id], 3);
+      expect(fresh.map((d) => d.id).sort()).toEqual(ids);
       expect(fresh.map((d) => d.attempts)).toEqual([1, 1, 1]);
       const taken = await claimAndStart(t.app.db, 'worker-2', fresh, later, 60_000);
       expect(taken.map((d) => [d.id, d.lease_owner, d.attempts]).sort()).toEqual(ids.map((id) => [id, 'worker-2', 2]));
