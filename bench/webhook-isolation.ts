@@ -1,11 +1,20 @@
 // Webhook isolation (issue 23, finding 3): how long tenant B's delivery waits while tenant A's
 // receivers stall, and how long an attempt against a dripping receiver lasts, against a real
 // `svc serve` with its default 10 s webhook deadline. Run alone:
-//   node bin/run-ts.mjs bench/webhook-isolation.ts [finding|crowd]
+//   node bin/run-ts.mjs bench/webhook-isolation.ts [finding|crowd|drain]
 // "finding": A has a receiver that answers 200 then drips a body byte every 2 s (for 60 s, so
 //   the old sender's wait has an end to measure) and one that never answers; one message.
 // "crowd": A also has a receiver that drips its header block a byte every 2 s, forever, and
 //   36 messages: 72 stalling deliveries, more than the worker's 64 slots.
+// "drain": what the share per tenant costs one tenant alone: 200 queued deliveries drained by
+//   a started worker to a receiver answering after 200 ms, then at once (in process;
+//   SVC_WEBHOOK_CONCURRENCY / SVC_WEBHOOK_TENANT_CONCURRENCY from the environment apply).
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { callTool } from '../services/call.ts';
+import { DeliveryWorker } from '../services/webhooks.ts';
+import { findTool } from '../tools/index.ts';
+import { benchApp } from './lib.ts';
 import { rest, startServeSlowly as startServe } from '../test/helpers/cluster.ts';
 import { svc, svcEnv, tempDataDir } from '../test/helpers/process.ts';
 import { startReceiver, type Answer } from '../test/helpers/receiver.ts';
@@ -102,5 +111,50 @@ async function scenario(name: 'finding' | 'crowd') {
   }
 }
 
-for (const name of (process.argv[2] ? [process.argv[2]] : ['finding', 'crowd']) as ('finding' | 'crowd')[])
+async function drain(delayMs: number, count = 200) {
+  let answered = 0;
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () =>
+      setTimeout(() => {
+        answered += 1;
+        res.writeHead(204).end();
+      }, delayMs),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const env = Object.fromEntries(
+    ['SVC_WEBHOOK_CONCURRENCY', 'SVC_WEBHOOK_TENANT_CONCURRENCY'].flatMap((k) =>
+      process.env[k] ? [[k, process.env[k]!]] : [],
+    ),
+  );
+  const { app, key } = await benchApp({ SVC_ALLOW_PRIVATE_DESTINATIONS: '1', ...env });
+  const call = (name: string, args: Record<string, unknown>) =>
+    callTool(app, findTool(name)!, { token: key, args, tenantSelector: undefined });
+  await call('add_destination', { name: 'drain', url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` });
+  await call('update_bucket', { id: 'invoices', destinations: ['drain'] });
+  for (let i = 0; i < count; i++)
+    await call('ingest_message', {
+      eml: `From: v@vendor.example\r\nSubject: Invoice D-${i}\r\n\r\nInvoice number: D-${i}\r\nInvoice date: 2026-03-01\r\nTotal due: 1.00 EUR\r\n`,
+    });
+  const worker = new DeliveryWorker(app);
+  const started = performance.now();
+  worker.start();
+  await waitFor(() => answered >= count, WAIT_LIMIT_MS);
+  const ms = performance.now() - started;
+  await worker.stop();
+  server.close();
+  app.db.close();
+  return {
+    scenario: 'drain',
+    receiver_ms: delayMs,
+    slots: app.config.webhookConcurrency,
+    tenant_slots: app.config.webhookTenantConcurrency,
+    deliveries_per_second: +(count / (ms / 1000)).toFixed(1),
+  };
+}
+
+const only = process.argv[2];
+if (!only || only === 'drain') for (const delay of [200, 0]) console.log(JSON.stringify(await drain(delay), null, 1));
+for (const name of (only ? [only].filter((x) => x !== 'drain') : ['finding', 'crowd']) as ('finding' | 'crowd')[])
   console.log(JSON.stringify(await scenario(name), null, 1));
