@@ -2,8 +2,8 @@
 // a capture) are sent by a worker that claims them with a lease, signs the exact body, records every
 // attempt and retries with backoff (1 min, 5 min, 30 min, 2 h, 6 h: six attempts in all).
 // Each attempt has one hard deadline, and the worker runs attempts in a fixed number of slots,
-// a few per tenant at most, claiming the next delivery as each slot frees: no receiver, however
-// slow, holds up another tenant's delivery.
+// a share of them per tenant at most, claiming the next delivery as each slot frees: no
+// receiver, however slow, holds up another tenant's delivery.
 import { createHmac, randomUUID } from 'node:crypto';
 import { type ClientRequest, request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';

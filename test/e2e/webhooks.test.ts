@@ -414,6 +414,14 @@ describe('svc serve: slow receivers of one tenant', () => {
       silent: `${stalled.url}/silent`,
       'body-drip': `${bodyDrip.url}/body-drip`,
     };
+    const invoice = (n: string) =>
+      buildEml({
+        subject: `Invoice ${n}`,
+        text: `Invoice number: ${n}\nInvoice date: 2026-03-01\nTotal due: 10.00 EUR`,
+      });
+    // A first message with nowhere to go warms the service up (a first ingest can take seconds
+    // here), so that A's attempts are far from their deadline when B's message comes.
+    expect((await rest(serve.url, a, 'POST', '/v1/messages/ingest', { eml: invoice('W-0') })).status).toBe(200);
     for (const [name, url] of Object.entries(destinations))
       expect((await rest(serve.url, a, 'POST', '/v1/destinations', { name, url, secret: SECRET })).status).toBe(200);
     await rest(serve.url, a, 'PUT', '/v1/buckets/invoices', { destinations: Object.keys(destinations) });
@@ -424,12 +432,7 @@ describe('svc serve: slow receivers of one tenant', () => {
     // a share per tenant they would take every slot and B would wait for A's deadline.
     const captures: string[] = [];
     for (let i = 0; i < 6; i++) {
-      const out = await rest(serve.url, a, 'POST', '/v1/messages/ingest', {
-        eml: buildEml({
-          subject: `Invoice S-${i}`,
-          text: `Invoice number: S-${i}\nInvoice date: 2026-03-01\nTotal due: 10.00 EUR`,
-        }),
-      });
+      const out = await rest(serve.url, a, 'POST', '/v1/messages/ingest', { eml: invoice(`S-${i}`) });
       expect(out.body.capture.status).toBe('applied');
       captures.push(out.body.capture.id);
     }
@@ -452,6 +455,7 @@ describe('svc serve: slow receivers of one tenant', () => {
     expect(normal.received[0]!.signatureValid).toBe(true);
     expect(normal.received[0]!.at - queued).toBeLessThan(5_000);
     expect(stalledOpenWhenBArrived).toBe(SHARE);
+    expect(stalled.received.every((r) => r.closedAt === undefined || r.closedAt > normal.received[0]!.at)).toBe(true);
     // A never held more than its share of the slots.
     expect(stalled.maxOpen()).toBe(SHARE);
 
