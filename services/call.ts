@@ -93,6 +93,31 @@ export function tooDeepAt(input: unknown, max = MAX_INPUT_DEPTH): string | null 
 }
 
 /**
+ * The path of the first object member named `__proto__` in the input, or null. JSON.parse
+ * makes it an ordinary member, but zod's records drop it without a word and a plain
+ * assignment would set a prototype instead: no operation takes such a name, so it is refused.
+ */
+export function prototypeMemberAt(input: unknown): string | null {
+  const stack: { value: unknown; path: string }[] = [{ value: input, path: '' }];
+  while (stack.length > 0) {
+    const { value, path } = stack.pop()!;
+    if (value === null || typeof value !== 'object') continue;
+    if (Array.isArray(value)) {
+      value.forEach((item, i) => {
+        stack.push({ value: item, path: `${path}[${i}]` });
+      });
+      continue;
+    }
+    for (const [key, item] of Object.entries(value)) {
+      const at = path ? `${path}.${key}` : key;
+      if (key === '__proto__') return at;
+      stack.push({ value: item, path: at });
+    }
+  }
+  return null;
+}
+
+/**
  * Authenticates, limiting failed attempts per client address: each unknown key costs a
  * database read, so an address over its budget is refused (429) before the read.
  */
@@ -167,6 +192,14 @@ export async function callTool(app: AppContext, tool: Operation, req: CallReques
         `Input nested deeper than ${MAX_INPUT_DEPTH} levels at ${deep.length > 80 ? `${deep.slice(0, 80)}…` : deep}; ` +
           'no operation takes values that deep: flatten it and retry.',
         { issues: [{ path: deep, message: `nested deeper than ${MAX_INPUT_DEPTH} levels` }], limit: MAX_INPUT_DEPTH },
+      );
+    }
+    const reserved = prototypeMemberAt(req.args);
+    if (reserved !== null) {
+      throw new ToolError(
+        'invalid_request',
+        `Invalid input (${reserved}: '__proto__' is not a name any operation takes); rename or remove it.`,
+        { issues: [{ path: reserved, message: "'__proto__' is not accepted as a name" }] },
       );
     }
     const parsed = tool.input.safeParse(req.args ?? {});
