@@ -332,7 +332,8 @@ describe('REST and MCP give the same results', () => {
     const mcpOwner = await verifiedAccount(mcpApp.app);
     restOutcomes = await runRest(restApp, restOwner.key);
     mcpOutcomes = await runMcp(await mcpClient(mcpApp.h3, mcpOwner.key));
-  });
+    // Some 300 calls: 20 to 25 s alone on this shared machine, more beside other test files.
+  }, 120_000);
   afterAll(async () => {
     await restApp.close();
     await mcpApp.close();
