@@ -47,12 +47,12 @@ describe('a retried ingest after a lost answer', () => {
     const dataDir = tempDataDir();
     // MALLOC_ARENA_MAX set: the server runs in the spawned process itself, so SIGKILL reaches it.
     const env = svcEnv(dataDir, { MALLOC_ARENA_MAX: '2' });
-    const first = await startServe(env);
+    const first = await startServe(env, 60_000);
     const key = first.key!;
     expect(await ingestAndKill(first, key, 'soak-42')).toBe(200);
     expect(first.child.signalCode).toBe('SIGKILL');
 
-    const second = await startServe(env);
+    const second = await startServe(env, 60_000);
     try {
       const retry = await rest(second, key, 'POST', '/v1/messages/ingest', {
         body: JSON.stringify({ eml: EML }),
@@ -85,5 +85,5 @@ describe('a retried ingest after a lost answer', () => {
     } finally {
       await second.stop();
     }
-  }, 120_000);
+  }, 240_000); // two starts of svc serve, each up to a minute on a loaded machine
 });

@@ -102,9 +102,12 @@ describe('request guards against svc serve', () => {
   let serve: ServeProcess;
   let key: string;
   beforeAll(async () => {
-    serve = await startServe(svcEnv(tempDataDir(), { SVC_BODY_TIMEOUT_SECONDS: '2', SVC_RATE_LIMIT_PER_MINUTE: '6' }));
+    serve = await startServe(
+      svcEnv(tempDataDir(), { SVC_BODY_TIMEOUT_SECONDS: '2', SVC_RATE_LIMIT_PER_MINUTE: '6' }),
+      60_000,
+    );
     key = serve.key!;
-  });
+  }, 90_000);
   afterAll(() => serve?.stop());
 
   const BAD_KEY = 'svc_AAAAAAAAAAAA_BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB';
