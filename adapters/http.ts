@@ -20,7 +20,6 @@ import {
   bearerToken,
   bodyTimeout,
   clientAddress,
-  closeIfBodyUnread,
   errorResponse,
   jsonResponse,
   mountRest,
@@ -32,10 +31,7 @@ import { parseToolsets, TOOLSETS } from './toolsets.ts';
 export function createHttpApp(app: AppContext, tools: readonly ToolDef[]): H3 {
   const h3 = new H3({
     onRequest: markRequestStart,
-    onResponse: (response, event) => {
-      closeIfBodyUnread(event.req);
-      logRequest(event, response, tools);
-    },
+    onResponse: (response, event) => logRequest(event, response, tools),
     onError: (error) => {
       log().error({ err: error }, 'unhandled HTTP error');
       return errorResponse(new ToolError('internal', 'Internal error; it has been logged. Retry the request.'));

@@ -90,17 +90,6 @@ function nodeOf(request: Request): { req?: IncomingMessage; res?: ServerResponse
 }
 
 /**
- * Marks the answer `Connection: close` when the request's body has not all arrived: a
- * refusal sent before the body was read (401, 429, 403, 413, 408, an unknown route) then
- * ends the connection instead of letting Node read the rest of the body, however long it
- * takes to trickle in, to reuse the connection.
- */
-export function closeIfBodyUnread(request: Request): void {
-  const node = nodeOf(request);
-  if (node?.req && node.res && !node.req.complete && !node.res.headersSent) node.res.setHeader('connection', 'close');
-}
-
-/**
  * The raw body; 'too_large' when it is over `maxBytes` (by Content-Length or while
  * streaming); 'timeout' when it has not all arrived `timeoutMs` after the read began.
  */
@@ -268,7 +257,8 @@ async function handle(app: AppContext, tool: ToolDef, event: H3Event): Promise<R
   const token = bearerToken(request.headers.get('authorization'));
   const client = clientAddress(event, app.config.trustProxyHops);
   // The key, its rate limit and the scope before the body: a refused caller's body is
-  // never read (the connection closes after the answer, closeIfBodyUnread).
+  // never read. Node ends the connection after an answer sent before the body was all in
+  // (Connection: close), rather than read the rest to reuse it.
   const admitted = await admitOutcome(app, tool, { token, client });
   if (!admitted.ok) return outcomeResponse(admitted.outcome);
   let args: Record<string, unknown>;

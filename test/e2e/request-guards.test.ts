@@ -127,6 +127,15 @@ describe('request guards against svc serve', () => {
     await closedByServer(answer);
   });
 
+  it('an unknown route answers 404 without reading the body, then closes the connection', async () => {
+    const answer = await partialPost(serve.url, '/v1/no-such-route', { authorization: `Bearer ${key}` }, SLIVER, 64);
+    expect(answer.status).toBe(404);
+    expect(answer.body.error.code).toBe('not_found');
+    expect(answer.sent).toBeLessThan(DECLARED / 100);
+    expect(answer.headers.connection).toBe('close');
+    await closedByServer(answer);
+  });
+
   it.each([
     ['REST', '/v1/messages/ingest', true],
     ['MCP', '/mcp', false],
