@@ -18,11 +18,14 @@ export interface RpcErrorBody {
   data?: Record<string, unknown>;
 }
 
+/** How a refused request is answered: a JSON-RPC error, or a result (a tool's `isError` result). */
+export type Refusal = { error: RpcErrorBody } | { result: Record<string, unknown> };
+
 /**
  * Decides whether a message may be handled (the key's rate limit): null to handle it, or
- * the error a request is answered with (a notification or response is then dropped).
+ * how a request is answered instead (a refused notification or response is dropped).
  */
-export type AdmitMessage = (message: JSONRPCMessage) => Promise<RpcErrorBody | null>;
+export type AdmitMessage = (message: JSONRPCMessage) => Promise<Refusal | null>;
 
 const MAX_ID_BYTES = 256;
 
@@ -284,8 +287,13 @@ export class BoundedStdioTransport implements Transport {
     const refusal = this.admit ? await this.admit(message) : null;
     if (refusal) {
       // Only a request can be answered; a refused notification or response is dropped.
-      if ('method' in message && 'id' in message)
-        await this.send(rpcError(message.id, refusal.code, refusal.message, refusal.data));
+      if ('method' in message && 'id' in message) {
+        await this.send(
+          'result' in refusal
+            ? { jsonrpc: '2.0', id: message.id, result: refusal.result }
+            : rpcError(message.id, refusal.error.code, refusal.error.message, refusal.error.data),
+        );
+      }
       return;
     }
     this.onmessage?.(message);

@@ -6,10 +6,11 @@ import type { Caller } from '../services/auth.ts';
 import { spendRequest } from '../services/call.ts';
 import { countAccounts } from '../storage/accounts.ts';
 import { ToolError, type ToolDef } from '../tools/define.ts';
-import { connectCaller, createMcpServer, mcpMessageLimit } from './mcp.ts';
-import { BoundedStdioTransport, type RpcErrorBody } from './stdio-transport.ts';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { connectCaller, createMcpServer, mcpMessageLimit, toCallToolResult } from './mcp.ts';
+import { BoundedStdioTransport, type Refusal } from './stdio-transport.ts';
 
-/** JSON-RPC's range for server errors: a request refused by the rate limit, with the shared Error as data. */
+/** JSON-RPC's range for server errors: a request (not a tools/call) refused by the rate limit, with the shared Error as data. */
 export const RATE_LIMITED_RPC_CODE = -32000;
 
 /** Where the key was looked up, for a person reading the refusal. */
@@ -46,14 +47,19 @@ export async function serveStdio(app: AppContext, tools: readonly ToolDef[], key
     process.exit(1);
   }
   const server = createMcpServer(app, tools, key, caller, { rateCounted: true });
-  // Every message counts against the key's rate limit, as over HTTP (where the refusal is HTTP 429).
-  const admit = async (): Promise<RpcErrorBody | null> => {
+  // Every message counts against the key's rate limit, as over HTTP (where the refusal is
+  // HTTP 429). A refused tools/call is the tool's isError result with the shared Error, as
+  // any other refusal of a call; other requests get a JSON-RPC error carrying the same.
+  const admit = async (message: JSONRPCMessage): Promise<Refusal | null> => {
     try {
       await spendRequest(app, caller);
       return null;
     } catch (error) {
       if (!(error instanceof ToolError)) throw error;
-      return { code: RATE_LIMITED_RPC_CODE, message: error.message, data: { ...error.toBody() } };
+      if ('method' in message && message.method === 'tools/call') {
+        return { result: toCallToolResult({ ok: false, error, tenantId: null }) };
+      }
+      return { error: { code: RATE_LIMITED_RPC_CODE, message: error.message, data: { ...error.toBody() } } };
     }
   };
   const transport = new BoundedStdioTransport(mcpMessageLimit(app.config), admit);

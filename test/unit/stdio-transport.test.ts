@@ -55,7 +55,11 @@ async function harness(limit: number, refuse?: (message: JSONRPCMessage) => bool
   const received: JSONRPCMessage[] = [];
   const transport = new BoundedStdioTransport(
     limit,
-    async (message) => (refuse?.(message) ? { code: -32000, message: 'over budget', data: { n: 1 } } : null),
+    async (message) => {
+      if (!refuse?.(message)) return null;
+      if ('method' in message && message.method === 'tools/call') return { result: { isError: true } };
+      return { error: { code: -32000, message: 'over budget', data: { n: 1 } } };
+    },
     stdin,
     stdout,
   );
@@ -144,9 +148,11 @@ describe('BoundedStdioTransport', () => {
     const h = await harness(1000, (m) => !('method' in m) || m.method !== 'ping');
     h.stdin.write('{"jsonrpc":"2.0","method":"notifications/initialized"}\n');
     h.stdin.write('{"jsonrpc":"2.0","id":3,"method":"tools/list"}\n');
+    h.stdin.write('{"jsonrpc":"2.0","id":"c","method":"tools/call","params":{"name":"x"}}\n');
     h.stdin.write('{"jsonrpc":"2.0","id":4,"method":"ping"}\n');
-    const [refused] = await h.replies(1);
+    const [refused, call] = await h.replies(2);
     expect(refused).toEqual({ jsonrpc: '2.0', id: 3, error: { code: -32000, message: 'over budget', data: { n: 1 } } });
+    expect(call).toEqual({ jsonrpc: '2.0', id: 'c', result: { isError: true } });
     while (h.received.length < 1) await new Promise((r) => setImmediate(r));
     expect(h.received).toEqual([{ jsonrpc: '2.0', id: 4, method: 'ping' }]);
   });
