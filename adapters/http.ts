@@ -1,6 +1,6 @@
 // The HTTP surface: /healthz, /v1/openapi.json, MCP over streamable HTTP at
 // /mcp/<API_KEY> or /mcp with a Bearer header (stateless: a fresh server and transport per
-// request, POST only; the key is checked before `initialize` is answered) and REST /v1.
+// request, POST only; the key is checked before the body is read) and REST /v1.
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { H3, getRouterParam, type H3Event } from 'h3';
 import { toNodeHandler } from 'h3/node';
@@ -10,13 +10,15 @@ import type { AppContext } from '../services/app.ts';
 import type { Caller } from '../services/auth.ts';
 import { VERSION } from '../services/config.ts';
 import { ToolError, type ToolDef } from '../tools/define.ts';
+import { spendRequest } from '../services/call.ts';
 import { log } from '../services/log.ts';
 import { logRequest, markRequestStart, mcpLogContext } from './http-log.ts';
 import { allowedHosts, checkHostAndOrigin } from './host-check.ts';
-import { connectCaller, createMcpServer } from './mcp.ts';
+import { batchRefusal, connectCaller, createMcpServer, messageTooLarge, mcpMessageLimit, rpcError } from './mcp.ts';
 import { buildOpenApi } from './openapi.ts';
 import {
   bearerToken,
+  bodyTimeout,
   clientAddress,
   errorResponse,
   jsonResponse,
@@ -67,38 +69,46 @@ export function createHttpApp(app: AppContext, tools: readonly ToolDef[]): H3 {
     let caller: Caller;
     try {
       caller = await connectCaller(app, token, clientAddress(event, app.config.trustProxyHops));
+      // Every JSON-RPC message counts against the key's rate limit: the first one here,
+      // before the body is read; the rest of a batch once it is parsed.
+      await spendRequest(app, caller);
     } catch (error) {
       if (error instanceof ToolError) return errorResponse(error);
       throw error;
     }
     let parsedBody: unknown;
-    const body = await readLimitedBody(event.req, app.config.maxBodyBytes * 2);
-    if (body === null)
-      return jsonResponse(413, {
-        jsonrpc: '2.0',
-        id: null,
-        error: { code: -32600, message: 'Request body too large' },
-      });
+    const limit = mcpMessageLimit(app.config);
+    const body = await readLimitedBody(event.req, limit, app.config.bodyTimeoutMs);
+    if (body === 'too_large')
+      return jsonResponse(413, rpcError(null, -32600, messageTooLarge(limit), { limit_bytes: limit }));
+    if (body === 'timeout') {
+      const late = bodyTimeout(app.config.bodyTimeoutMs);
+      return jsonResponse(408, rpcError(null, -32600, late.message, late.details));
+    }
     try {
       parsedBody = JSON.parse(body.toString('utf8'));
     } catch {
-      return jsonResponse(400, {
-        jsonrpc: '2.0',
-        id: null,
-        error: { code: -32700, message: 'Parse error: the body is not JSON' },
-      });
+      return jsonResponse(400, rpcError(null, -32700, 'Parse error: the body is not JSON'));
+    }
+    const batchRefused = batchRefusal(parsedBody, event.req.headers.get('mcp-protocol-version'));
+    if (batchRefused) return jsonResponse(400, batchRefused);
+    const messages: unknown[] = [parsedBody].flat();
+    try {
+      for (let i = 1; i < messages.length; i++) await spendRequest(app, caller);
+    } catch (error) {
+      if (error instanceof ToolError) return errorResponse(error);
+      throw error;
     }
     // Plain JSON answers are faster; a call that asked for progress needs an SSE stream
     // so the progress notifications can reach the client before the result.
-    const wantsProgress = [parsedBody]
-      .flat()
-      .some(
-        (m) => (m as { params?: { _meta?: { progressToken?: unknown } } })?.params?._meta?.progressToken !== undefined,
-      );
+    const wantsProgress = messages.some(
+      (m) => (m as { params?: { _meta?: { progressToken?: unknown } } })?.params?._meta?.progressToken !== undefined,
+    );
     const logContext = mcpLogContext(event);
-    logContext.rpc = [parsedBody].flat().map((m) => String((m as { method?: unknown } | null)?.method ?? 'response'));
+    logContext.rpc = messages.map((m) => String((m as { method?: unknown } | null)?.method ?? 'response'));
     const server = createMcpServer(app, tools, token!, caller, {
       names: toolsets.names,
+      rateCounted: true,
       client: clientAddress(event, app.config.trustProxyHops),
       onCall: (tool, outcome) => {
         logContext.tools.push(tool);

@@ -2,11 +2,17 @@
 // input validation and its errors go through services/call.ts exactly as on REST:
 // a bad argument is an isError result with the shared Error object, not a protocol error.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  DEFAULT_NEGOTIATED_PROTOCOL_VERSION,
+  ListToolsRequestSchema,
+  type CallToolResult,
+  type JSONRPCErrorResponse,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { AppContext } from '../services/app.ts';
 import { selectTenant, type Caller } from '../services/auth.ts';
 import { authenticateLimited, callTool, type CallOutcome } from '../services/call.ts';
-import { VERSION } from '../services/config.ts';
+import { VERSION, type Config } from '../services/config.ts';
 import { isExpired } from '../storage/tenants.ts';
 import { ToolError, type ToolDef } from '../tools/define.ts';
 import { catalogOf, listTools } from './mcp-listing.ts';
@@ -48,6 +54,77 @@ export async function connectCaller(app: AppContext, token: string | undefined, 
   return caller;
 }
 
+/**
+ * The largest JSON-RPC message, over HTTP and stdio alike: twice SVC_MAX_MESSAGE_BYTES, so a
+ * message REST accepts still fits once JSON-RPC framing and string escaping are added.
+ */
+export function mcpMessageLimit(config: Config): number {
+  return config.maxBodyBytes * 2;
+}
+
+export function messageTooLarge(limit: number): string {
+  return (
+    `Message over ${limit} bytes, the MCP limit (twice SVC_MAX_MESSAGE_BYTES); ` +
+    'send large messages over SMTP or split the request.'
+  );
+}
+
+export function rpcError(
+  id: string | number | null,
+  code: number,
+  message: string,
+  data?: Record<string, unknown>,
+): JSONRPCErrorResponse {
+  // JSON-RPC answers a request whose id could not be read with id null; the SDK's type has no null.
+  return {
+    jsonrpc: '2.0',
+    id: id as string | number,
+    error: { code, message, ...(data ? { data } : {}) },
+  };
+}
+
+/** The first revision of MCP without JSON-RPC batches. */
+const UNBATCHED_REVISION = '2025-06-18';
+
+/**
+ * Why a JSON-RPC batch is refused before anything in it runs, or null. Batches exist only
+ * in MCP 2025-03-26 (2025-06-18 removed them; the revision is the MCP-Protocol-Version
+ * header, an `initialize` in the batch, else 2025-03-26 as the transport spec says). Two
+ * requests sharing an id would both run, and only one answer could reach the client.
+ */
+export function batchRefusal(body: unknown, protocolHeader: string | null): JSONRPCErrorResponse | null {
+  if (!Array.isArray(body)) return null;
+  if (body.length === 0) return rpcError(null, -32600, 'Empty batch: send at least one JSON-RPC message.');
+  type Message = { method?: unknown; id?: unknown; params?: { protocolVersion?: unknown } } | null;
+  const messages = body as Message[];
+  const initialize = messages.find((m) => m?.method === 'initialize');
+  const revision = String(protocolHeader ?? initialize?.params?.protocolVersion ?? DEFAULT_NEGOTIATED_PROTOCOL_VERSION);
+  if (revision >= UNBATCHED_REVISION) {
+    return rpcError(
+      null,
+      -32600,
+      `MCP ${revision} has no JSON-RPC batches (removed in ${UNBATCHED_REVISION}); send one message per request.`,
+    );
+  }
+  const seen = new Set<string>();
+  for (const message of messages) {
+    if (message === null || typeof message !== 'object' || message.method === undefined) continue;
+    const id = message.id;
+    if (typeof id !== 'string' && typeof id !== 'number') continue;
+    const key = `${typeof id}:${id}`;
+    if (seen.has(key)) {
+      return rpcError(
+        null,
+        -32600,
+        `Two requests in the batch have the id ${JSON.stringify(id)}; give each request its own id. Nothing was run.`,
+        { id },
+      );
+    }
+    seen.add(key);
+  }
+  return null;
+}
+
 export interface McpOptions {
   /** Only these tool names (?toolsets=); null for every tool. */
   names?: ReadonlySet<string> | null;
@@ -55,6 +132,8 @@ export interface McpOptions {
   client?: string;
   /** Told of every tools/call outcome (the HTTP request's log line names the tool and tenant). */
   onCall?: (tool: string, outcome: CallOutcome) => void;
+  /** The transport counts every message against the key's rate limit, so tools/call does not again. */
+  rateCounted?: boolean;
 }
 
 /** One MCP server for one authenticated caller (the key from the URL, the header or SVC_API_KEY). */
@@ -105,6 +184,7 @@ export function createMcpServer(
       tenantSelector: tenant || undefined,
       progress,
       client: options.client,
+      rateCounted: options.rateCounted === true,
     });
     options.onCall?.(tool.name, outcome);
     return toCallToolResult(outcome);

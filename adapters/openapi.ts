@@ -27,6 +27,16 @@ function operation(tool: ToolDef) {
     }
   } else {
     parameters.push({ name: 'x-svc-tenant', in: 'header', required: false, schema: properties.tenant });
+    // REST sends an idempotency key the usual HTTP way; the body field is the same key (adapters/rest.ts).
+    if (properties.idempotency_key) {
+      parameters.push({
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        schema: properties.idempotency_key,
+        description: properties.idempotency_key.description,
+      });
+    }
     const bodyProperties = Object.fromEntries(
       Object.entries(properties).filter(([name]) => name !== 'tenant' && !inPath.includes(name)),
     );

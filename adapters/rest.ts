@@ -4,7 +4,7 @@ import { getRequestIP, getRouterParams, type H3, type H3Event } from 'h3';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { FastResponse } from 'srvx';
 import type { AppContext } from '../services/app.ts';
-import { callTool, type CallOutcome } from '../services/call.ts';
+import { admitOutcome, callTool, type CallOutcome } from '../services/call.ts';
 import { ToolError, type ToolDef } from '../tools/define.ts';
 import { propertyTypes, toolSchemas } from './schemas.ts';
 
@@ -82,44 +82,79 @@ function queryArgs(tool: ToolDef, url: URL): Record<string, unknown> {
   return args;
 }
 
-/** The raw body, or null when it is over `maxBytes` (by Content-Length or while streaming). */
-export async function readLimitedBody(request: Request, maxBytes: number): Promise<Buffer | null> {
-  if (Number(request.headers.get('content-length') ?? '0') > maxBytes) return null;
+/** Why a body was not read to its end. */
+export type BodyRefusal = 'too_large' | 'timeout';
+
+function nodeOf(request: Request): { req?: IncomingMessage; res?: ServerResponse } | undefined {
+  return (request as { runtime?: { node?: { req?: IncomingMessage; res?: ServerResponse } } }).runtime?.node;
+}
+
+/**
+ * The raw body; 'too_large' when it is over `maxBytes` (by Content-Length or while
+ * streaming); 'timeout' when it has not all arrived `timeoutMs` after the read began.
+ */
+export async function readLimitedBody(
+  request: Request,
+  maxBytes: number,
+  timeoutMs: number,
+): Promise<Buffer | BodyRefusal> {
+  if (Number(request.headers.get('content-length') ?? '0') > maxBytes) return 'too_large';
   // Under node:http, read the socket's stream itself: the web stream h3 would wrap it in
   // costs a promise and a copy per chunk. In-process (h3.fetch) there is only the web one.
-  const node = (request as { runtime?: { node?: { req?: IncomingMessage; res?: ServerResponse } } }).runtime?.node;
-  if (node?.req && !node.req.readableDidRead) return readNodeBody(node.req, node.res, maxBytes);
+  const node = nodeOf(request);
+  if (node?.req && !node.req.readableDidRead) return readNodeBody(node.req, node.res, maxBytes, timeoutMs);
   const chunks: Uint8Array[] = [];
   let size = 0;
   if (request.body) {
     const reader = request.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > maxBytes) {
-        await reader.cancel();
-        return null;
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), timeoutMs);
+    });
+    try {
+      for (;;) {
+        const read = await Promise.race([reader.read(), deadline]);
+        if (read === 'timeout') {
+          await reader.cancel().catch(() => undefined);
+          return 'timeout';
+        }
+        if (read.done) break;
+        size += read.value.byteLength;
+        if (size > maxBytes) {
+          await reader.cancel();
+          return 'too_large';
+        }
+        chunks.push(read.value);
       }
-      chunks.push(value);
+    } finally {
+      clearTimeout(timer);
     }
   }
   return Buffer.concat(chunks);
 }
 
-function readNodeBody(req: IncomingMessage, res: ServerResponse | undefined, maxBytes: number): Promise<Buffer | null> {
+function readNodeBody(
+  req: IncomingMessage,
+  res: ServerResponse | undefined,
+  maxBytes: number,
+  timeoutMs: number,
+): Promise<Buffer | BodyRefusal> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    // Read no more of what is refused: the answer goes out and the connection then closes
+    // (kept alive, Node would read the rest of the body, however long, to reuse it).
+    const refuse = (why: BodyRefusal) => {
+      cleanup();
+      req.pause();
+      res?.setHeader('connection', 'close');
+      resolve(why);
+    };
+    const timer = setTimeout(() => refuse('timeout'), timeoutMs);
     const onData = (chunk: Buffer) => {
       size += chunk.byteLength;
       if (size > maxBytes) {
-        cleanup();
-        // Read no more of what is refused: the 413 goes out and the connection then closes
-        // (kept alive, Node would read the rest of the body, however long, to reuse it).
-        req.pause();
-        res?.setHeader('connection', 'close');
-        resolve(null);
+        refuse('too_large');
         return;
       }
       chunks.push(chunk);
@@ -133,6 +168,7 @@ function readNodeBody(req: IncomingMessage, res: ServerResponse | undefined, max
       reject(error);
     };
     const cleanup = () => {
+      clearTimeout(timer);
       req.off('data', onData);
       req.off('end', onEnd);
       req.off('error', onError);
@@ -143,10 +179,15 @@ function readNodeBody(req: IncomingMessage, res: ServerResponse | undefined, max
   });
 }
 
-/** Reads a JSON object body with a byte limit, refusing what is not one. */
-export async function readJsonBody(request: Request, maxBytes: number): Promise<Record<string, unknown>> {
-  const body = await readLimitedBody(request, maxBytes);
-  if (body === null) throw tooLarge(maxBytes);
+/** Reads a JSON object body with a byte limit and a deadline, refusing what is not one. */
+export async function readJsonBody(
+  request: Request,
+  maxBytes: number,
+  timeoutMs: number,
+): Promise<Record<string, unknown>> {
+  const body = await readLimitedBody(request, maxBytes, timeoutMs);
+  if (body === 'too_large') throw tooLarge(maxBytes);
+  if (body === 'timeout') throw bodyTimeout(timeoutMs);
   if (body.byteLength === 0) return {};
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/json\b/i.test(type)) {
@@ -179,14 +220,53 @@ function tooLarge(maxBytes: number): ToolError {
   );
 }
 
+export function bodyTimeout(timeoutMs: number): ToolError {
+  const seconds = Math.round(timeoutMs / 100) / 10;
+  return new ToolError(
+    'request_timeout',
+    `The request body did not arrive within ${seconds} s (SVC_BODY_TIMEOUT_SECONDS); send it in one go, ` +
+      'or send large messages over SMTP.',
+    { timeout_seconds: seconds },
+  );
+}
+
+/**
+ * The Idempotency-Key header, for an operation whose input takes `idempotency_key`: the
+ * same value as that field (an RFC 8941 string's quotes are taken off). Sent both ways,
+ * they must agree.
+ */
+function withIdempotencyKey(tool: ToolDef, request: Request, args: Record<string, unknown>): Record<string, unknown> {
+  const header = request.headers.get('idempotency-key');
+  if (header === null || !('idempotency_key' in (toolSchemas(tool).input.properties ?? {}))) return args;
+  const key = header.trim().replace(/^"(.*)"$/, '$1');
+  if (args.idempotency_key !== undefined && args.idempotency_key !== key) {
+    throw new ToolError(
+      'invalid_request',
+      "The Idempotency-Key header and the body's idempotency_key differ; send the key one way only.",
+      { issues: [{ path: 'idempotency_key', message: 'differs from the Idempotency-Key header' }] },
+    );
+  }
+  return { ...args, idempotency_key: key };
+}
+
 async function handle(app: AppContext, tool: ToolDef, event: H3Event): Promise<Response> {
   const request = event.req;
   const url = new URL(request.url);
   const params = getRouterParams(event, { decode: true }) as Record<string, string>;
   const isQueryMethod = tool.http.method === 'GET' || tool.http.method === 'DELETE';
+  const token = bearerToken(request.headers.get('authorization'));
+  const client = clientAddress(event, app.config.trustProxyHops);
+  // The key, its rate limit and the scope before the body: a refused caller's body is
+  // never read. Node ends the connection after an answer sent before the body was all in
+  // (Connection: close), rather than read the rest to reuse it.
+  const admitted = await admitOutcome(app, tool, { token, client });
+  if (!admitted.ok) return outcomeResponse(admitted.outcome);
   let args: Record<string, unknown>;
   try {
-    args = isQueryMethod ? queryArgs(tool, url) : await readJsonBody(request, app.config.maxBodyBytes);
+    args = isQueryMethod
+      ? queryArgs(tool, url)
+      : await readJsonBody(request, app.config.maxBodyBytes, app.config.bodyTimeoutMs);
+    args = withIdempotencyKey(tool, request, args);
   } catch (error) {
     if (error instanceof ToolError) return errorResponse(error);
     throw error;
@@ -195,10 +275,11 @@ async function handle(app: AppContext, tool: ToolDef, event: H3Event): Promise<R
     ? (url.searchParams.get('tenant') ?? undefined)
     : (request.headers.get('x-svc-tenant') ?? undefined);
   const outcome = await callTool(app, tool, {
-    token: bearerToken(request.headers.get('authorization')),
+    token,
     args: { ...args, ...params },
     tenantSelector: tenantSelector || undefined,
-    client: clientAddress(event, app.config.trustProxyHops),
+    client,
+    admitted: admitted.caller,
   });
   // For the request's log line (http-log.ts): reading it back from the response's headers
   // would build a Headers object per request.

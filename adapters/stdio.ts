@@ -1,11 +1,17 @@
-// MCP over stdio (`svc mcp`): the same tools as /mcp/<API_KEY>, keyed by SVC_API_KEY.
+// MCP over stdio (`svc mcp`): the same tools as /mcp/<API_KEY>, keyed by SVC_API_KEY, with
+// the same message limit and the same per-message rate limit as MCP over HTTP.
 // stdout belongs to the protocol, so anything for a person goes to stderr.
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { AppContext } from '../services/app.ts';
 import type { Caller } from '../services/auth.ts';
+import { spendRequest } from '../services/call.ts';
 import { countAccounts } from '../storage/accounts.ts';
 import { ToolError, type ToolDef } from '../tools/define.ts';
-import { connectCaller, createMcpServer } from './mcp.ts';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { connectCaller, createMcpServer, mcpMessageLimit, toCallToolResult } from './mcp.ts';
+import { BoundedStdioTransport, type Refusal } from './stdio-transport.ts';
+
+/** JSON-RPC's range for server errors: a request (not a tools/call) refused by the rate limit, with the shared Error as data. */
+export const RATE_LIMITED_RPC_CODE = -32000;
 
 /** Where the key was looked up, for a person reading the refusal. */
 function databaseName(app: AppContext): string {
@@ -40,8 +46,23 @@ export async function serveStdio(app: AppContext, tools: readonly ToolDef[], key
     app.db.close();
     process.exit(1);
   }
-  const server = createMcpServer(app, tools, key, caller);
-  const transport = new StdioServerTransport();
+  const server = createMcpServer(app, tools, key, caller, { rateCounted: true });
+  // Every message counts against the key's rate limit, as over HTTP (where the refusal is
+  // HTTP 429). A refused tools/call is the tool's isError result with the shared Error, as
+  // any other refusal of a call; other requests get a JSON-RPC error carrying the same.
+  const admit = async (message: JSONRPCMessage): Promise<Refusal | null> => {
+    try {
+      await spendRequest(app, caller);
+      return null;
+    } catch (error) {
+      if (!(error instanceof ToolError)) throw error;
+      if ('method' in message && message.method === 'tools/call') {
+        return { result: toCallToolResult({ ok: false, error, tenantId: null }) };
+      }
+      return { error: { code: RATE_LIMITED_RPC_CODE, message: error.message, data: { ...error.toBody() } } };
+    }
+  };
+  const transport = new BoundedStdioTransport(mcpMessageLimit(app.config), admit);
   transport.onclose = () => {
     app.db.close();
     process.exit(0);

@@ -16,7 +16,17 @@ export interface CallRequest {
   /** The client's network address (HTTP surfaces); failed authentications are limited per address. */
   client?: string | undefined;
   progress?: ToolContext['progress'];
+  /**
+   * Already admitted (`admitCall`): REST admits a call before it reads the body, so the
+   * key, the rate limit and the scope are not checked twice.
+   */
+  admitted?: Caller;
+  /** The per-key rate limit was already spent for this call (MCP counts every message where it arrives). */
+  rateCounted?: boolean;
 }
+
+/** What admitting a call needs: no arguments, so it runs before a request body is read. */
+export type AdmitRequest = Pick<CallRequest, 'token' | 'client' | 'rateCounted'>;
 
 export type CallOutcome =
   | {
@@ -83,6 +93,31 @@ export function tooDeepAt(input: unknown, max = MAX_INPUT_DEPTH): string | null 
 }
 
 /**
+ * The path of the first object member named `__proto__` in the input, or null. JSON.parse
+ * makes it an ordinary member, but zod's records drop it without a word and a plain
+ * assignment would set a prototype instead: no operation takes such a name, so it is refused.
+ */
+export function prototypeMemberAt(input: unknown): string | null {
+  const stack: { value: unknown; path: string }[] = [{ value: input, path: '' }];
+  while (stack.length > 0) {
+    const { value, path } = stack.pop()!;
+    if (value === null || typeof value !== 'object') continue;
+    if (Array.isArray(value)) {
+      value.forEach((item, i) => {
+        stack.push({ value: item, path: `${path}[${i}]` });
+      });
+      continue;
+    }
+    for (const [key, item] of Object.entries(value)) {
+      const at = path ? `${path}.${key}` : key;
+      if (key === '__proto__') return at;
+      stack.push({ value: item, path: at });
+    }
+  }
+  return null;
+}
+
+/**
  * Authenticates, limiting failed attempts per client address: each unknown key costs a
  * database read, so an address over its budget is refused (429) before the read.
  */
@@ -109,19 +144,47 @@ export async function authenticateLimited(
   }
 }
 
+/** Spends one of the key's requests; refuses (429) when its budget is spent. */
+export async function spendRequest(app: AppContext, caller: Caller): Promise<void> {
+  const wait = await app.rateLimiter.admit(caller.key.id);
+  if (wait > 0) {
+    throw new ToolError(
+      'rate_limited',
+      `Rate limit of ${app.config.rateLimitPerMinute} requests a minute reached for this key; retry in ${wait} s.`,
+      { retry_after_seconds: wait },
+    );
+  }
+}
+
+/**
+ * The checks that need no arguments, in the order of refusals (docs/decisions.md): the
+ * address's failed-authentication budget, the key, the key's rate limit, the scope. REST
+ * runs them before it reads a body, so a refused caller costs no body read.
+ */
+export async function admitCall(app: AppContext, tool: Operation, req: AdmitRequest): Promise<Caller> {
+  const caller = await authenticateLimited(app, req);
+  if (!req.rateCounted) await spendRequest(app, caller);
+  requireScope(caller, tool.scope);
+  return caller;
+}
+
+/** `admitCall` with its refusal as a CallOutcome, as `callTool` would have answered it. */
+export async function admitOutcome(
+  app: AppContext,
+  tool: Operation,
+  req: AdmitRequest,
+): Promise<{ ok: true; caller: Caller } | { ok: false; outcome: CallOutcome }> {
+  try {
+    return { ok: true, caller: await admitCall(app, tool, req) };
+  } catch (error) {
+    return { ok: false, outcome: failure(tool, error, null) };
+  }
+}
+
 export async function callTool(app: AppContext, tool: Operation, req: CallRequest): Promise<CallOutcome> {
   let tenantId: string | null = null;
   try {
-    const caller = await authenticateLimited(app, req);
-    const wait = await app.rateLimiter.admit(caller.key.id);
-    if (wait > 0) {
-      throw new ToolError(
-        'rate_limited',
-        `Rate limit of ${app.config.rateLimitPerMinute} requests a minute reached for this key; retry in ${wait} s.`,
-        { retry_after_seconds: wait },
-      );
-    }
-    requireScope(caller, tool.scope);
+    const caller = req.admitted ?? (await admitCall(app, tool, req));
     const deep = tooDeepAt(req.args);
     if (deep !== null) {
       throw new ToolError(
@@ -129,6 +192,14 @@ export async function callTool(app: AppContext, tool: Operation, req: CallReques
         `Input nested deeper than ${MAX_INPUT_DEPTH} levels at ${deep.length > 80 ? `${deep.slice(0, 80)}…` : deep}; ` +
           'no operation takes values that deep: flatten it and retry.',
         { issues: [{ path: deep, message: `nested deeper than ${MAX_INPUT_DEPTH} levels` }], limit: MAX_INPUT_DEPTH },
+      );
+    }
+    const reserved = prototypeMemberAt(req.args);
+    if (reserved !== null) {
+      throw new ToolError(
+        'invalid_request',
+        `Invalid input (${reserved}: '__proto__' is not a name any operation takes); rename or remove it.`,
+        { issues: [{ path: reserved, message: "'__proto__' is not accepted as a name" }] },
       );
     }
     const parsed = tool.input.safeParse(req.args ?? {});
@@ -163,13 +234,17 @@ export async function callTool(app: AppContext, tool: Operation, req: CallReques
       tenantId,
     };
   } catch (error) {
-    if (error instanceof ToolError) return { ok: false, error, tenantId };
-    // A bug, not bad input: keep the process up, say so plainly, keep the trace in the log.
-    console.error(`[svc] ${tool.name} failed:`, error);
-    return {
-      ok: false,
-      error: new ToolError('internal', `Internal error in ${tool.name}; the call may be retried. It has been logged.`),
-      tenantId,
-    };
+    return failure(tool, error, tenantId);
   }
+}
+
+function failure(tool: Operation, error: unknown, tenantId: string | null): CallOutcome & { ok: false } {
+  if (error instanceof ToolError) return { ok: false, error, tenantId };
+  // A bug, not bad input: keep the process up, say so plainly, keep the trace in the log.
+  console.error(`[svc] ${tool.name} failed:`, error);
+  return {
+    ok: false,
+    error: new ToolError('internal', `Internal error in ${tool.name}; the call may be retried. It has been logged.`),
+    tenantId,
+  };
 }

@@ -15,6 +15,7 @@ import { setMessageStatusStatement } from '../storage/messages.ts';
 import { closeTaskStatement, listTasksOfCapture, openTasksOfCapture } from '../storage/tasks.ts';
 import type { Tenant } from '../storage/tenants.ts';
 import type { AppContext } from './app.ts';
+import { fieldOf } from './fields.ts';
 
 function fieldDefs(schema: Schema | null) {
   return Object.entries(schema?.fields ?? {}).map(([name, def]) => ({ name, ...def }));
@@ -22,7 +23,7 @@ function fieldDefs(schema: Schema | null) {
 
 /** A corrected value read with the field's type; refuses what the type cannot hold. */
 export function readCorrection(capture: StoredCapture, field: string, value: unknown): unknown {
-  const def = capture.schema?.fields[field];
+  const def = fieldOf(capture.schema?.fields, field);
   if (!def) {
     const known = Object.keys(capture.schema?.fields ?? {});
     throw new ToolError(
@@ -64,7 +65,7 @@ export async function correctField(
 ): Promise<StoredCapture> {
   const after = readCorrection(capture, field, value);
   const now = app.now();
-  const before = capture.fields[field]?.value ?? null;
+  const before = fieldOf(capture.fields, field)?.value ?? null;
   const corrected = {
     value: after,
     confidence: after === null ? 0 : 1,

@@ -19,6 +19,8 @@ export interface Config {
   trustProxyHops: number;
   /** Byte limit of one HTTP request body and of one message. */
   maxBodyBytes: number;
+  /** How long a request body may take to arrive once its key was accepted (SVC_BODY_TIMEOUT_SECONDS). */
+  bodyTimeoutMs: number;
   /** Byte limit of one read's result as JSON, REST and MCP alike (services/result-size.ts). */
   maxResultBytes: number;
   /**
@@ -145,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authFailuresPerMinute: intFromEnv(env, 'SVC_AUTH_FAILURES_PER_MINUTE', 30, 1),
     trustProxyHops: intFromEnv(env, 'SVC_TRUST_PROXY_HOPS', 0, 0),
     maxBodyBytes: intFromEnv(env, 'SVC_MAX_MESSAGE_BYTES', 25 * MIB, 1024),
+    bodyTimeoutMs: intFromEnv(env, 'SVC_BODY_TIMEOUT_SECONDS', 60, 1) * 1000,
     maxResultBytes: intFromEnv(env, 'SVC_MAX_RESULT_BYTES', 128 * 1024, 16 * 1024),
     blobDriver,
     blobS3: blobDriver === 's3' ? s3FromEnv(env) : undefined,

@@ -16,6 +16,8 @@ export const ERROR_STATUS = {
   forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
+  /** The request body did not arrive within SVC_BODY_TIMEOUT_SECONDS. */
+  request_timeout: 408,
   conflict: 409,
   invalid_state: 409,
   tests_failing: 409,
@@ -24,6 +26,8 @@ export const ERROR_STATUS = {
   unsupported_media_type: 415,
   name_refused: 422,
   analysis_limit: 422,
+  /** An Idempotency-Key sent again with a different request. */
+  idempotency_key_reused: 422,
   rate_limited: 429,
   internal: 500,
   /** The database server is unreachable: the one 5XX a caller should retry (Retry-After). */

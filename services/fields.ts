@@ -4,6 +4,15 @@ import type { FieldResult } from '../pipeline/extract.ts';
 import type { FieldType } from '../pipeline/validate.ts';
 import { coerceValue, matchEnum } from '../pipeline/validate.ts';
 
+/**
+ * The entry named `name` of a record keyed by field names, only if it is the record's own:
+ * names come from callers, and a plain lookup of `constructor`, `toString` or `__proto__`
+ * finds Object.prototype's members instead of nothing.
+ */
+export function fieldOf<T>(fields: Readonly<Record<string, T>> | null | undefined, name: string): T | undefined {
+  return fields && Object.hasOwn(fields, name) ? fields[name] : undefined;
+}
+
 export function fieldView(result: FieldResult, documentIds: readonly string[] = []) {
   const s = result.source;
   const source =

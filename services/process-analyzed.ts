@@ -18,7 +18,7 @@ import type { Tenant } from '../storage/tenants.ts';
 import type { AppContext } from './app.ts';
 import { decide, type Decided } from './analysis.ts';
 import { compiledBucket } from './buckets.ts';
-import { fieldView } from './fields.ts';
+import { fieldOf, fieldView } from './fields.ts';
 import { queueDeliveries } from './webhook-outbox.ts';
 
 export interface Processed {
@@ -67,8 +67,8 @@ function taskPayload(
         ...base,
         fields: (planned.details.fields as string[]).map((name) => ({
           name,
-          value: capture?.fields[name]?.value ?? null,
-          confidence: capture?.fields[name]?.confidence ?? 0,
+          value: fieldOf(capture?.fields, name)?.value ?? null,
+          confidence: fieldOf(capture?.fields, name)?.confidence ?? 0,
         })),
         next_steps: 'A person must confirm these fields: correct_field where wrong, then approve_capture.',
       };

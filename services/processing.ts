@@ -36,6 +36,8 @@ export interface IncomingMessage {
   dailyCapReached: boolean;
   /** Written in the same transaction as the message (address counters, ...). */
   extraStatements?: Statement[];
+  /** Also written in that transaction, made from the result (an idempotency key's answer). */
+  resultStatements?: (result: IngestResult) => Statement[];
   /** The tenant's buckets when the caller has just read them (SMTP reads them for auth). */
   buckets?: Bucket[];
 }
@@ -152,6 +154,7 @@ export async function ingest(
     ),
     ...processed.statements,
     ...(incoming.extraStatements ?? []),
+    ...(incoming.resultStatements?.({ message, processed }) ?? []),
   ]);
   notifyQueued(app);
   return { message, processed };

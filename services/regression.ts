@@ -23,7 +23,7 @@ import { ToolError } from './errors.ts';
 import type { TenantToolContext, ToolContext } from './tool-context.ts';
 import { analyze, schemaRuns } from './analysis.ts';
 import type { AppContext } from './app.ts';
-import { sameValue } from './fields.ts';
+import { fieldOf, sameValue } from './fields.ts';
 import { readCorrection } from './captures.ts';
 
 const REVIEW_REASONS = new Set(['low_confidence', 'incomplete', 'invalid']);
@@ -65,9 +65,9 @@ export async function runCases(
       const fields = Object.fromEntries(
         Object.entries(c.expected).map(([name, expected]) => {
           const def = schema.fields.find((f) => f.name === name);
-          const actual = run.fields[name]?.value ?? null;
+          const actual = fieldOf(run.fields, name)?.value ?? null;
           const pass = def ? sameValue(def.type as FieldType, def.enum, expected, actual) : false;
-          return [name, { expected, actual, confidence: run.fields[name]?.confidence ?? 0, pass }];
+          return [name, { expected, actual, confidence: fieldOf(run.fields, name)?.confidence ?? 0, pass }];
         }),
       );
       results.push({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { compileBucketSchema } from '../services/buckets.ts';
 import { schemaRuns } from '../services/analysis.ts';
 import { dryRunLimit, inlineMessages, requireSomeMessage, storedMessages } from '../services/dryrun.ts';
-import { fieldView, sameValue } from '../services/fields.ts';
+import { fieldOf, fieldView, sameValue } from '../services/fields.ts';
 import { FieldView, IssueView } from './_shapes-captures.ts';
 import { SchemaInput } from './_shapes.ts';
 import { defineTool } from './define.ts';
@@ -74,7 +74,7 @@ export default defineTool({
         const comparison = Object.fromEntries(
           Object.entries(expected).map(([name, want]) => {
             const def = schema.fields.find((f) => f.name === name);
-            const actual = run.fields[name]?.value ?? null;
+            const actual = fieldOf(run.fields, name)?.value ?? null;
             return [name, { expected: want, actual, pass: def ? sameValue(def.type, def.enum, want, actual) : false }];
           }),
         );

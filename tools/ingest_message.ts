@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { htmlToEml } from '../pipeline/index.ts';
-import { ingest } from '../services/processing.ts';
+import { idempotent, type Remember } from '../services/idempotency.ts';
+import { ingest, type IngestResult } from '../services/processing.ts';
+import type { TenantToolContext } from '../services/tool-context.ts';
 import { AuthInput, CaptureStatus, IssueView, MessageStatus } from './_shapes-captures.ts';
 import { ToolError, defineTool } from './define.ts';
 
@@ -26,6 +28,16 @@ export default defineTool({
     to: z.string().max(320).optional().describe('Recipient; the envelope recipient for address rules.'),
     subject: z.string().max(998).optional(),
     auth: AuthInput.optional().describe('Sandbox only: SPF/DKIM/DMARC results to record (as synthetic).'),
+    idempotency_key: z
+      .string()
+      .max(255)
+      .regex(/^[\x21-\x7e]+$/, 'use 1 to 255 visible ASCII characters, e.g. a UUID')
+      .optional()
+      .describe(
+        'Addition to the spec: a key you choose per message (e.g. a UUID; REST: the Idempotency-Key header). ' +
+          'Kept 24 hours per tenant: a retry with the same key returns the first result and stores nothing; ' +
+          'the same key with a different message is refused (idempotency_key_reused).',
+      ),
   }),
   output: z.object({
     message_id: z.string(),
@@ -46,56 +58,83 @@ export default defineTool({
     flags: z.array(z.string()),
   }),
   handler: async (input, ctx) => {
-    if (input.eml === undefined && input.html === undefined) {
+    const { idempotency_key: key, ...message } = input;
+    if (message.eml === undefined && message.html === undefined) {
       throw new ToolError(
         'invalid_request',
         'Give the message as `eml` (raw RFC 822 text) or as `html` with from, to and subject.',
         { issues: [{ path: 'eml', message: 'one of eml or html is required' }] },
       );
     }
-    if (input.auth && ctx.tenant.kind !== 'sandbox') {
+    if (message.auth && ctx.tenant.kind !== 'sandbox') {
       throw new ToolError(
         'invalid_request',
         '`auth` is accepted only for sandbox tenants; real mail is verified on arrival over SMTP.',
         { issues: [{ path: 'auth', message: 'sandbox tenants only' }] },
       );
     }
-    const text =
-      input.eml ??
-      htmlToEml({ html: input.html!, from: input.from, to: input.to, subject: input.subject, date: ctx.now });
-    const { message, processed } = await ingest(
+    if (key === undefined) return ingestOnce(message, ctx, null);
+    return idempotent(
       ctx.app,
-      ctx.tenant,
-      {
-        raw: new TextEncoder().encode(text),
-        source: 'upload',
-        envelopeFrom: input.envelope_from ?? null,
-        recipients: input.to ? [input.to.match(/<([^>]+)>/)?.[1] ?? input.to.trim()] : [],
-        auth: input.auth ? { ...input.auth, synthetic: true } : null,
-        addressId: null,
-        extraFlags: [],
-        dailyCapReached: false,
-      },
-      ctx.actor,
+      { tenantId: ctx.tenant.id, key, operation: 'ingest_message', request: message },
+      (remember) => ingestOnce(message, ctx, remember),
     );
-    const capture = processed.capture;
-    return {
-      message_id: message.id,
-      status: message.status,
-      bucket: processed.bucket ? { id: processed.bucket.id, name: processed.bucket.name } : null,
-      classification: { decided_by: processed.classification.decided_by, reason: processed.classification.reason },
-      capture: capture && {
-        id: capture.id,
-        status: capture.status,
-        reason: capture.reason,
-        confidence: capture.confidence,
-        fields: Object.fromEntries(
-          Object.entries(capture.fields).map(([k, f]) => [k, { value: f.value, confidence: f.confidence }]),
-        ),
-        issues: capture.issues,
-      },
-      tasks: processed.tasks.map((t) => ({ id: t.id, kind: t.kind, reason: t.reason })),
-      flags: message.flags,
-    };
   },
 });
+
+type MessageInput = {
+  eml?: string | undefined;
+  envelope_from?: string | undefined;
+  html?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  subject?: string | undefined;
+  auth?: z.infer<typeof AuthInput> | undefined;
+};
+
+async function ingestOnce(input: MessageInput, ctx: TenantToolContext, remember: Remember<IngestAnswer> | null) {
+  const text =
+    input.eml ??
+    htmlToEml({ html: input.html!, from: input.from, to: input.to, subject: input.subject, date: ctx.now });
+  const result = await ingest(
+    ctx.app,
+    ctx.tenant,
+    {
+      raw: new TextEncoder().encode(text),
+      source: 'upload',
+      envelopeFrom: input.envelope_from ?? null,
+      recipients: input.to ? [input.to.match(/<([^>]+)>/)?.[1] ?? input.to.trim()] : [],
+      auth: input.auth ? { ...input.auth, synthetic: true } : null,
+      addressId: null,
+      extraFlags: [],
+      dailyCapReached: false,
+      ...(remember ? { resultStatements: (r: IngestResult) => remember(answerOf(r)) } : {}),
+    },
+    ctx.actor,
+  );
+  return answerOf(result);
+}
+
+type IngestAnswer = ReturnType<typeof answerOf>;
+
+function answerOf({ message, processed }: IngestResult) {
+  const capture = processed.capture;
+  return {
+    message_id: message.id,
+    status: message.status,
+    bucket: processed.bucket ? { id: processed.bucket.id, name: processed.bucket.name } : null,
+    classification: { decided_by: processed.classification.decided_by, reason: processed.classification.reason },
+    capture: capture && {
+      id: capture.id,
+      status: capture.status,
+      reason: capture.reason,
+      confidence: capture.confidence,
+      fields: Object.fromEntries(
+        Object.entries(capture.fields).map(([k, f]) => [k, { value: f.value, confidence: f.confidence }]),
+      ),
+      issues: capture.issues,
+    },
+    tasks: processed.tasks.map((t) => ({ id: t.id, kind: t.kind, reason: t.reason })),
+    flags: message.flags,
+  };
+}

@@ -16,7 +16,7 @@ import {
   verifiedAccount,
   type TestApp,
 } from '../helpers/app.ts';
-import { mcpInitialize } from './mcp-requests.ts';
+import { INITIALIZE, mcpInitialize, mcpPost } from './mcp-requests.ts';
 
 function minimalArgs(path: string): Record<string, unknown> {
   return Object.fromEntries([...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name!, 'x']));
@@ -187,11 +187,75 @@ describe('rate limit', () => {
     expect(limited.status).toBe(429);
     expect(limited.body.error.code).toBe('rate_limited');
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-    const mcp = await callMcp(await mcpClient(t.h3, sandbox.key), 'get_tenant');
-    expect(mcp.body.error.code).toBe('rate_limited');
+    // MCP refuses the request itself, before its body is read: the same status, header and Error.
+    const mcp = await mcpInitialize(t.h3, sandbox.key);
+    expect(mcp.status).toBe(429);
+    expect(mcp.headers.get('retry-after')).toBe(limited.headers.get('retry-after'));
+    expect(mcp.body).toEqual(limited.body);
     // Tokens come back with time: 20 s refills one of 3 a minute.
     t.clock.now = new Date(t.clock.now.getTime() + 20_000);
     expect((await callRest(t.h3, toolNamed('get_tenant'), sandbox.key)).status).toBe(200);
+    await t.close();
+  });
+
+  it('counts every MCP message: initialize, notifications, tools/list, ping, each element of a batch', async () => {
+    const t = await makeTestApp({ SVC_RATE_LIMIT_PER_MINUTE: '5' });
+    const { key } = await createSandbox(t.app, 'operator');
+    const path = `/mcp/${key}`;
+    const v2025_03 = { 'mcp-protocol-version': '2025-03-26' };
+    expect((await mcpInitialize(t.h3, key)).status).toBe(200);
+    expect((await mcpPost(t.h3, path, { jsonrpc: '2.0', method: 'notifications/initialized' })).status).toBe(202);
+    expect((await mcpPost(t.h3, path, { jsonrpc: '2.0', id: 2, method: 'tools/list' })).status).toBe(200);
+    expect((await mcpPost(t.h3, path, { jsonrpc: '2.0', id: 3, method: 'ping' })).status).toBe(200);
+    // One left: a batch of two is refused whole, and nothing in it runs.
+    const batch = await mcpPost(
+      t.h3,
+      path,
+      [
+        { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'submit_feedback', arguments: { text: 'a' } } },
+        { jsonrpc: '2.0', id: 5, method: 'ping' },
+      ],
+      v2025_03,
+    );
+    expect(batch.status).toBe(429);
+    expect(batch.body.error.code).toBe('rate_limited');
+    expect(Number(batch.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    for (const message of [
+      INITIALIZE,
+      { jsonrpc: '2.0', id: 6, method: 'tools/list' },
+      { jsonrpc: '2.0', id: 7, method: 'ping' },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+    ]) {
+      const refused = await mcpPost(t.h3, path, message);
+      expect(refused.status).toBe(429);
+      expect(refused.body.error.code).toBe('rate_limited');
+    }
+    // The same budget as REST.
+    expect((await callRest(t.h3, toolNamed('get_tenant'), key)).status).toBe(429);
+    const feedback = await t.app.db.read('SELECT count(*) AS n FROM feedback');
+    expect(Number(feedback[0]!.n)).toBe(0);
+    // 12 s refills one of 5 a minute.
+    t.clock.now = new Date(t.clock.now.getTime() + 12_000);
+    expect((await mcpPost(t.h3, path, { jsonrpc: '2.0', id: 8, method: 'tools/list' })).status).toBe(200);
+    await t.close();
+  });
+
+  it('counts a tools/call once over MCP', async () => {
+    const t = await makeTestApp({ SVC_RATE_LIMIT_PER_MINUTE: '2' });
+    const { key } = await createSandbox(t.app, 'operator');
+    const call = (id: number) =>
+      mcpPost(t.h3, `/mcp/${key}`, {
+        jsonrpc: '2.0',
+        id,
+        method: 'tools/call',
+        params: { name: 'get_tenant', arguments: {} },
+      });
+    const first = await call(1);
+    expect(first.status).toBe(200);
+    expect(first.body.result.isError).toBeUndefined();
+    expect(first.body.result.structuredContent.kind).toBe('sandbox');
+    expect((await call(2)).status).toBe(200);
+    expect((await call(3)).status).toBe(429);
     await t.close();
   });
 });

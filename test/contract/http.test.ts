@@ -1,5 +1,6 @@
 // The REST surface's own refusals: every 4XX in the shared Error shape.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueKey } from '../../services/accounts.ts';
 import { createSandbox, http, makeTestApp, type TestApp } from '../helpers/app.ts';
 
 describe('REST protocol errors', () => {
@@ -77,6 +78,25 @@ describe('REST protocol errors', () => {
       } as RequestInit),
     );
     expect(response.status).toBe(413);
+  });
+
+  it('refuses by key and scope before the body: a bad body is not even looked at', async () => {
+    const big = JSON.stringify({ eml: 'x'.repeat(5000) });
+    // Over the limit, not JSON, the wrong media type: the key decides first.
+    for (const [rawBody, type] of [
+      [big, 'application/json'],
+      ['{"eml": ', 'application/json'],
+      ['eml=hi', 'text/plain'],
+    ] as const) {
+      const r = await http(t.h3, 'POST', '/v1/messages/ingest', { rawBody, headers: { 'content-type': type } });
+      expectError(r, 401, 'unauthorized');
+    }
+    const sandbox = await createSandbox(t.app, 'operator');
+    const { key: reader } = await issueKey(t.app, sandbox.account_id, 'reader', ['read'], null);
+    const headers = { 'content-type': 'application/json' };
+    const asReader = await http(t.h3, 'POST', '/v1/messages/ingest', { key: reader, rawBody: big, headers });
+    expectError(asReader, 403, 'insufficient_scope');
+    expectError(await http(t.h3, 'POST', '/v1/messages/ingest', { key, rawBody: big, headers }), 413, 'too_large');
   });
 
   it('schema failures list every bad field', async () => {

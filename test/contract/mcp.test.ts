@@ -88,6 +88,63 @@ describe('MCP over HTTP', () => {
   });
 });
 
+describe('MCP batches', () => {
+  let t: TestApp;
+  let key: string;
+  beforeAll(async () => {
+    t = await makeTestApp();
+    key = (await createSandbox(t.app, 'operator')).key;
+  });
+  afterAll(() => t.close());
+
+  const feedback = (id: number | string, text: string) => ({
+    jsonrpc: '2.0',
+    id,
+    method: 'tools/call',
+    params: { name: 'submit_feedback', arguments: { text } },
+  });
+  const stored = async () => (await t.app.db.read('SELECT text FROM feedback ORDER BY id')).map((r) => r.text);
+  const v2025_03 = { 'mcp-protocol-version': '2025-03-26' };
+
+  it('refuses a batch whose requests share an id, and runs none of them', async () => {
+    const r = await mcpPost(t.h3, `/mcp/${key}`, [feedback(1, 'first'), feedback(1, 'second')], v2025_03);
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600, data: { id: 1 } } });
+    expect(r.body.error.message).toContain('own id');
+    const strings = await mcpPost(t.h3, `/mcp/${key}`, [feedback('a', 'third'), feedback('a', 'fourth')], v2025_03);
+    expect(strings.status).toBe(400);
+    expect(await stored()).toEqual([]);
+  });
+
+  it('answers every request of a 2025-03-26 batch with distinct ids (1 and "1" differ)', async () => {
+    const r = await mcpPost(t.h3, `/mcp/${key}`, [feedback(1, 'one'), feedback('1', 'uno')], v2025_03);
+    expect(r.status).toBe(200);
+    const answers = (r.body as { id: unknown; result: { structuredContent: { id: string } } }[])
+      .map((a) => [a.id, a.result.structuredContent.id.slice(0, 4)])
+      .sort((a, b) => String(typeof a[0]).localeCompare(String(typeof b[0])));
+    expect(answers).toEqual([
+      [1, 'fbk_'],
+      ['1', 'fbk_'],
+    ]);
+    expect((await stored()).sort()).toEqual(['one', 'uno']);
+  });
+
+  it('refuses batches under MCP 2025-06-18 and later, and an empty batch', async () => {
+    for (const version of ['2025-06-18', '2025-11-25']) {
+      const r = await mcpPost(t.h3, `/mcp/${key}`, [feedback(7, 'late'), feedback(8, 'later')], {
+        'mcp-protocol-version': version,
+      });
+      expect(r.status).toBe(400);
+      expect(r.body.error).toMatchObject({ code: -32600 });
+      expect(r.body.error.message).toContain('one message per request');
+    }
+    const empty = await mcpPost(t.h3, `/mcp/${key}`, [], v2025_03);
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.code).toBe(-32600);
+    expect(await stored()).not.toContain('late');
+  });
+});
+
 describe('svc mcp (stdio) start-up check', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -17,6 +17,8 @@ interface Step {
   tool: string;
   args?: (results: any[]) => Record<string, unknown>;
   tenant?: string;
+  /** Sent as the Idempotency-Key header over REST and as the idempotency_key input over MCP. */
+  idempotencyKey?: string;
 }
 
 const steps: Step[] = [
@@ -132,6 +134,10 @@ const steps: Step[] = [
   },
   { tool: 'ingest_message', tenant: 'acme', args: () => ({ subject: 'nothing to ingest' }) },
   { tool: 'ingest_message', tenant: 'acme', args: () => ({ eml: HELD_INVOICE, auth: { spf: 'pass' } }) },
+  // A retry with an idempotency key answers the first result; another message under it is refused.
+  { tool: 'ingest_message', tenant: 'acme', idempotencyKey: 'lunch-1', args: () => ({ eml: RETRIED }) },
+  { tool: 'ingest_message', tenant: 'acme', idempotencyKey: 'lunch-1', args: () => ({ eml: RETRIED }) },
+  { tool: 'ingest_message', tenant: 'acme', idempotencyKey: 'lunch-1', args: () => ({ eml: HELD_INVOICE }) },
   { tool: 'list_messages', tenant: 'acme' },
   { tool: 'list_messages', tenant: 'acme', args: () => ({ status: 'held', limit: 1 }) },
   { tool: 'get_message', tenant: 'acme', args: (r) => ({ id: held(r).message_id, include_headers: true }) },
@@ -264,6 +270,8 @@ const steps: Step[] = [
   { tool: 'revoke_support_access', tenant: 'acme' },
 ];
 
+const RETRIED = 'From: Pat <pat@example.com>\r\nTo: ap@acme.example\r\nSubject: Lunch again\r\n\r\nFriday?\r\n';
+
 const HELD_INVOICE =
   'From: Vendor <billing@vendor.example>\r\nTo: ap@acme.example\r\nSubject: Invoice H-1\r\n' +
   'Date: Mon, 02 Mar 2026 09:00:00 +0000\r\n\r\nInvoice number: H-1\r\nInvoice date: 2026-03-02\r\n';
@@ -279,7 +287,14 @@ async function runRest(t: TestApp, key: string): Promise<Outcome[]> {
   const results: any[] = [];
   const outcomes: Outcome[] = [];
   for (const step of steps) {
-    const response = await callRest(t.h3, toolNamed(step.tool), key, step.args?.(results) ?? {}, step.tenant);
+    const response = await callRest(
+      t.h3,
+      toolNamed(step.tool),
+      key,
+      step.args?.(results) ?? {},
+      step.tenant,
+      step.idempotencyKey ? { 'idempotency-key': step.idempotencyKey } : {},
+    );
     expect(response.headers.get('x-svc-tenant')).not.toBe('');
     results.push(response.body);
     outcomes.push({ ok: response.status === 200, body: response.body });
@@ -291,7 +306,13 @@ async function runMcp(client: Client): Promise<Outcome[]> {
   const results: any[] = [];
   const outcomes: Outcome[] = [];
   for (const step of steps) {
-    const response = await callMcp(client, step.tool, step.args?.(results) ?? {}, step.tenant);
+    const args = step.args?.(results) ?? {};
+    const response = await callMcp(
+      client,
+      step.tool,
+      step.idempotencyKey ? { ...args, idempotency_key: step.idempotencyKey } : args,
+      step.tenant,
+    );
     results.push(response.body);
     outcomes.push({ ok: !response.isError, body: response.body });
   }
@@ -311,7 +332,8 @@ describe('REST and MCP give the same results', () => {
     const mcpOwner = await verifiedAccount(mcpApp.app);
     restOutcomes = await runRest(restApp, restOwner.key);
     mcpOutcomes = await runMcp(await mcpClient(mcpApp.h3, mcpOwner.key));
-  });
+    // Some 300 calls: 20 to 25 s alone on this shared machine, more beside other test files.
+  }, 120_000);
   afterAll(async () => {
     await restApp.close();
     await mcpApp.close();
@@ -332,8 +354,20 @@ describe('REST and MCP give the same results', () => {
         'invalid_state',
         'name_refused',
         'tests_failing',
+        'idempotency_key_reused',
       ]),
     );
+  });
+
+  it('answers an idempotent retry with the first result on both surfaces', () => {
+    const keyed = steps.flatMap((s, i) => (s.idempotencyKey ? [i] : []));
+    expect(keyed).toHaveLength(3);
+    for (const outcomes of [restOutcomes, mcpOutcomes]) {
+      const [first, retry, other] = keyed.map((i) => outcomes[i]!);
+      expect(first!.ok).toBe(true);
+      expect(retry).toEqual(first);
+      expect(other!.body.error.code).toBe('idempotency_key_reused');
+    }
   });
 
   it.each(steps.map((s, i) => [i, s.tool] as const))('step %i (%s) matches', (i) => {

@@ -97,6 +97,7 @@ export async function callRest(
   key: string,
   args: Record<string, unknown> = {},
   tenant?: string,
+  headers: Record<string, string> = {},
 ) {
   const rest = { ...args };
   const path = tool.http.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
@@ -117,7 +118,11 @@ export async function callRest(
     const qs = query.toString();
     return http(h3, tool.http.method, qs ? `${path}?${qs}` : path, { key });
   }
-  return http(h3, tool.http.method, path, { key, body: rest, headers: tenant ? { 'x-svc-tenant': tenant } : {} });
+  return http(h3, tool.http.method, path, {
+    key,
+    body: rest,
+    headers: { ...headers, ...(tenant ? { 'x-svc-tenant': tenant } : {}) },
+  });
 }
 
 /** `call(tool, args)` over REST with one key (and tenant): what most tests need. */
