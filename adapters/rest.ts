@@ -4,6 +4,7 @@ import { getRequestIP, getRouterParams, type H3, type H3Event } from 'h3';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { FastResponse } from 'srvx';
 import type { AppContext } from '../services/app.ts';
+import type { Caller } from '../services/auth.ts';
 import { callTool, type CallOutcome } from '../services/call.ts';
 import { ToolError, type ToolDef } from '../tools/define.ts';
 import { propertyTypes, toolSchemas } from './schemas.ts';
@@ -179,8 +180,18 @@ function tooLarge(maxBytes: number): ToolError {
   );
 }
 
-async function handle(app: AppContext, tool: ToolDef, event: H3Event): Promise<Response> {
+/** Another way a request may be authenticated (the console's session cookie); throws the ToolError to answer. */
+export type RestCredential = (event: H3Event) => Promise<Caller | undefined>;
+
+async function handle(app: AppContext, tool: ToolDef, event: H3Event, credential?: RestCredential): Promise<Response> {
   const request = event.req;
+  let caller: Caller | undefined;
+  try {
+    caller = await credential?.(event);
+  } catch (error) {
+    if (error instanceof ToolError) return errorResponse(error);
+    throw error;
+  }
   const url = new URL(request.url);
   const params = getRouterParams(event, { decode: true }) as Record<string, string>;
   const isQueryMethod = tool.http.method === 'GET' || tool.http.method === 'DELETE';
@@ -199,6 +210,7 @@ async function handle(app: AppContext, tool: ToolDef, event: H3Event): Promise<R
     args: { ...args, ...params },
     tenantSelector: tenantSelector || undefined,
     client: clientAddress(event, app.config.trustProxyHops),
+    ...(caller ? { caller } : {}),
   });
   // For the request's log line (http-log.ts): reading it back from the response's headers
   // would build a Headers object per request.
@@ -210,9 +222,9 @@ export function toH3Path(path: string): string {
   return path.replace(/\{(\w+)\}/g, ':$1');
 }
 
-export function mountRest(h3: H3, app: AppContext, tools: readonly ToolDef[]): void {
+export function mountRest(h3: H3, app: AppContext, tools: readonly ToolDef[], credential?: RestCredential): void {
   for (const tool of tools) {
-    h3.on(tool.http.method, toH3Path(tool.http.path), (event) => handle(app, tool, event));
+    h3.on(tool.http.method, toH3Path(tool.http.path), (event) => handle(app, tool, event, credential));
   }
 }
 

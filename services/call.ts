@@ -16,6 +16,8 @@ export interface CallRequest {
   /** The client's network address (HTTP surfaces); failed authentications are limited per address. */
   client?: string | undefined;
   progress?: ToolContext['progress'];
+  /** Already authenticated by other means (a console session standing for its key): `token` is not read. */
+  caller?: Caller;
 }
 
 export type CallOutcome =
@@ -112,7 +114,7 @@ export async function authenticateLimited(
 export async function callTool(app: AppContext, tool: Operation, req: CallRequest): Promise<CallOutcome> {
   let tenantId: string | null = null;
   try {
-    const caller = await authenticateLimited(app, req);
+    const caller = req.caller ?? (await authenticateLimited(app, req));
     const wait = await app.rateLimiter.admit(caller.key.id);
     if (wait > 0) {
       throw new ToolError(
