@@ -223,14 +223,19 @@ async function signIn(app: AppContext, event: H3Event): Promise<Response> {
 
 async function sessionState(app: AppContext, event: H3Event): Promise<Response> {
   const token = readCookies(event.req.headers.get('cookie')).get(SESSION_COOKIE);
-  if (!token) {
-    throw new ToolError('unauthorized', 'Not signed in: POST /console/session with {"key": "svc_..."} first.');
+  const headers = { ...SECURITY_HEADERS, 'cache-control': 'no-store' };
+  // Not signed in is an answer, not an error: the page asks this on every load.
+  if (!token) return withHeaders(jsonResponse(200, { signed_in: false }), headers);
+  try {
+    const { expires_at } = await sessionCaller(app, token, app.now(), clientAddress(event, app.config.trustProxyHops));
+    return withHeaders(jsonResponse(200, { signed_in: true, csrf_token: csrfToken(token), expires_at }), headers);
+  } catch (error) {
+    if (!(error instanceof ToolError) || error.code !== 'unauthorized') throw error;
+    return withHeaders(jsonResponse(200, { signed_in: false, reason: error.message }), {
+      ...headers,
+      'set-cookie': sessionCookie(app, event, '', 0),
+    });
   }
-  const { expires_at } = await sessionCaller(app, token, app.now(), clientAddress(event, app.config.trustProxyHops));
-  return withHeaders(jsonResponse(200, { csrf_token: csrfToken(token), expires_at }), {
-    ...SECURITY_HEADERS,
-    'cache-control': 'no-store',
-  });
 }
 
 async function signOut(app: AppContext, event: H3Event): Promise<Response> {

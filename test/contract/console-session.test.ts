@@ -67,7 +67,9 @@ describe('console sign-in', () => {
     expect(tenant.body.kind).toBe('sandbox');
     const state = await http(suite.t.h3, 'GET', '/console/session', { headers: withCookie(token) });
     expect(state.status).toBe(200);
-    expect(state.body.csrf_token).toBe(body.csrf_token);
+    expect(state.body).toMatchObject({ signed_in: true, csrf_token: body.csrf_token });
+    const none = await http(suite.t.h3, 'GET', '/console/session', { headers: { host: 'svc.test' } });
+    expect(none.body).toEqual({ signed_in: false });
   });
 
   it('refuses a change without the CSRF token (403), from another origin (403), and does it with the token', async () => {
@@ -117,7 +119,9 @@ describe('console sign-in', () => {
     const after = await http(suite.t.h3, 'GET', '/v1/tenant', { headers: withCookie(token) });
     expect(after.status).toBe(401);
     expect(after.body.error.message).toContain('signed out');
-    expect((await http(suite.t.h3, 'GET', '/console/session', { headers: withCookie(token) })).status).toBe(401);
+    const state = await http(suite.t.h3, 'GET', '/console/session', { headers: withCookie(token) });
+    expect(state.body.signed_in).toBe(false);
+    expect(state.body.reason).toContain('signed out');
   });
 
   it('ends at its expiry, and with its key', async () => {

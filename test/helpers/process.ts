@@ -42,12 +42,18 @@ export interface ServeProcess {
   stop: (signal?: NodeJS.Signals) => Promise<void>;
 }
 
-/** Starts `svc serve` and resolves once it printed its address (and first-run sandbox). */
-export function startServe(env: NodeJS.ProcessEnv): Promise<ServeProcess> {
+/**
+ * Starts `svc serve` and resolves once it printed its address (and first-run sandbox). A
+ * process that does not start within `timeoutMs` is stopped (by its pid), not left behind.
+ */
+export function startServe(env: NodeJS.ProcessEnv, timeoutMs = 20_000): Promise<ServeProcess> {
   const child = spawn(process.execPath, [SVC, 'serve'], { env, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   return new Promise((resolvePromise, reject) => {
-    const timer = setTimeout(() => reject(new Error(`svc serve did not start:\n${output}`)), 20_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`svc serve did not start within ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const url = output.match(/listening on (http:\/\/\S+)/)?.[1];
