@@ -2,7 +2,15 @@
 // input validation and its errors go through services/call.ts exactly as on REST:
 // a bad argument is an isError result with the shared Error object, not a protocol error.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  ReadResourceRequestSchema,
+  ErrorCode,
+  McpError,
+  type CallToolResult,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { AppContext } from '../services/app.ts';
 import { selectTenant, type Caller } from '../services/auth.ts';
 import { authenticateLimited, callTool, type CallOutcome } from '../services/call.ts';
@@ -10,6 +18,7 @@ import { VERSION } from '../services/config.ts';
 import { isExpired } from '../storage/tenants.ts';
 import { ToolError, type ToolDef } from '../tools/define.ts';
 import { catalogOf, listTools } from './mcp-listing.ts';
+import { REVIEW_VIEW_RESOURCE, REVIEW_VIEW_URI, reviewViewHtml, withReviewView } from './mcp-app.ts';
 
 function instructions(tools: readonly ToolDef[]): string {
   const notes = catalogOf(tools).notes;
@@ -67,14 +76,27 @@ export function createMcpServer(
 ): Server {
   const server = new Server(
     { name: 'inbound-capture', version: VERSION },
-    { capabilities: { tools: {} }, instructions: instructions(tools) },
+    { capabilities: { tools: {}, resources: {} }, instructions: instructions(tools) },
   );
   const listing = listTools(tools, {
     scopes: app.config.mcpHideUncallableTools ? caller.key.scopes : null,
     names: options.names ?? null,
     tenantArgument: caller.tenants.length > 1,
-  });
+  }).map(withReviewView);
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listing }));
+  // The review view for hosts that render MCP Apps (adapters/mcp-app.ts).
+  server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: [REVIEW_VIEW_RESOURCE] }));
+  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+    if (request.params.uri !== REVIEW_VIEW_URI) {
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `No resource ${request.params.uri}; resources/list shows ${REVIEW_VIEW_URI}.`,
+      );
+    }
+    return {
+      contents: [{ uri: REVIEW_VIEW_URI, mimeType: REVIEW_VIEW_RESOURCE.mimeType, text: await reviewViewHtml() }],
+    };
+  });
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const progressToken = request.params._meta?.progressToken;
     const progress =
