@@ -170,7 +170,9 @@ export async function queueView(context) {
       'Oldest first. Keys: ↓ or j next, ↑ or k previous, Enter opens',
       canApprove ? ', a approves the capture in focus.' : '.',
     ),
-    held.more || waiting.more ? h('p', { class: 'hint' }, 'More than 1000 are waiting: the 1000 newest of each list are shown, oldest first.') : null,
+    held.more || waiting.more
+      ? h('p', { class: 'hint' }, 'More than 1000 are waiting: the 1000 newest of each list are shown, oldest first.')
+      : null,
     status,
     total === 0 ? h('p', {}, 'Nothing is waiting for review.') : sections,
   );
