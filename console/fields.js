@@ -43,15 +43,15 @@ export function sourcesByDocument(fields) {
 
 /** Where a field's value came from, in words. */
 export function sourceText(source, documents) {
-  if (!source) return 'not found';
-  if (source.corrected) return 'corrected by a person';
-  if (source.header) return `header ${source.header}`;
-  if (source.constant) return 'constant';
+  if (!source) return 'Not found in the message';
+  if (source.corrected) return 'Corrected by a person';
+  if (source.header) return `From the ${source.header} header`;
+  if (source.constant) return 'A constant of the schema';
   const doc = documents?.find((d) => d.id === source.document_id);
   const name = doc
     ? doc.index === 0
       ? 'message body'
       : doc.filename || `document ${doc.index}`
     : `document ${source.document_index}`;
-  return `${name}, characters ${source.start}–${source.end}`;
+  return `From ${name}, characters ${source.start}–${source.end}`;
 }

@@ -61,7 +61,7 @@ async function render(capture, said) {
         'th',
         { scope: 'row' },
         h('label', { for: inputId }, name),
-        h('div', { class: 'source-cell' }, 'From ', sourceText(field.source, null)),
+        h('div', { class: 'source-cell' }, sourceText(field.source, null)),
       ),
       h(
         'td',
