@@ -98,13 +98,7 @@ export async function captureView(context, id) {
         { scope: 'row' },
         h('label', { for: inputId }, name),
         definition.type ? h('div', { class: 'type' }, definition.type) : null,
-        h(
-          'div',
-          { class: 'source-cell' },
-          'From ',
-          sourceText(field.source, message.documents),
-          field.corrected ? ' (corrected)' : '',
-        ),
+        h('div', { class: 'source-cell' }, sourceText(field.source, message.documents)),
       ),
       h('td', {}, form),
       h(
