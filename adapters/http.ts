@@ -14,6 +14,7 @@ import { spendRequest } from '../services/call.ts';
 import { log } from '../services/log.ts';
 import { logRequest, markRequestStart, mcpLogContext } from './http-log.ts';
 import { allowedHosts, checkHostAndOrigin } from './host-check.ts';
+import { consoleCredential, mountConsole } from './console.ts';
 import { batchRefusal, connectCaller, createMcpServer, messageTooLarge, mcpMessageLimit, rpcError } from './mcp.ts';
 import { buildOpenApi } from './openapi.ts';
 import {
@@ -137,7 +138,9 @@ export function createHttpApp(app: AppContext, tools: readonly ToolDef[]): H3 {
   // The MCP authorization guidance and most clients send the key as a Bearer header.
   h3.all('/mcp', (event) => mcp(event, bearerToken(event.req.headers.get('authorization'))));
 
-  mountRest(h3, app, tools);
+  // The review console: its files, its sign-in, and its session cookie accepted on /v1.
+  mountConsole(h3, app);
+  mountRest(h3, app, tools, consoleCredential(app));
   h3.all('/**', (event) => unmatchedResponse(tools, event.req.method, new URL(event.req.url).pathname));
   return h3;
 }

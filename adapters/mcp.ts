@@ -5,7 +5,11 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
   DEFAULT_NEGOTIATED_PROTOCOL_VERSION,
+  ErrorCode,
+  ListResourcesRequestSchema,
   ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
   type CallToolResult,
   type JSONRPCErrorResponse,
 } from '@modelcontextprotocol/sdk/types.js';
@@ -16,6 +20,7 @@ import { VERSION, type Config } from '../services/config.ts';
 import { isExpired } from '../storage/tenants.ts';
 import { ToolError, type ToolDef } from '../tools/define.ts';
 import { catalogOf, listTools } from './mcp-listing.ts';
+import { REVIEW_VIEW_RESOURCE, REVIEW_VIEW_URI, reviewViewHtml, withReviewView } from './mcp-app.ts';
 
 function instructions(tools: readonly ToolDef[]): string {
   const notes = catalogOf(tools).notes;
@@ -146,14 +151,27 @@ export function createMcpServer(
 ): Server {
   const server = new Server(
     { name: 'inbound-capture', version: VERSION },
-    { capabilities: { tools: {} }, instructions: instructions(tools) },
+    { capabilities: { tools: {}, resources: {} }, instructions: instructions(tools) },
   );
   const listing = listTools(tools, {
     scopes: app.config.mcpHideUncallableTools ? caller.key.scopes : null,
     names: options.names ?? null,
     tenantArgument: caller.tenants.length > 1,
-  });
+  }).map(withReviewView);
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listing }));
+  // The review view for hosts that render MCP Apps (adapters/mcp-app.ts).
+  server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: [REVIEW_VIEW_RESOURCE] }));
+  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+    if (request.params.uri !== REVIEW_VIEW_URI) {
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `No resource ${request.params.uri}; resources/list shows ${REVIEW_VIEW_URI}.`,
+      );
+    }
+    return {
+      contents: [{ uri: REVIEW_VIEW_URI, mimeType: REVIEW_VIEW_RESOURCE.mimeType, text: await reviewViewHtml() }],
+    };
+  });
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const progressToken = request.params._meta?.progressToken;
     const progress =

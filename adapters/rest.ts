@@ -4,6 +4,7 @@ import { getRequestIP, getRouterParams, type H3, type H3Event } from 'h3';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { FastResponse } from 'srvx';
 import type { AppContext } from '../services/app.ts';
+import type { Caller } from '../services/auth.ts';
 import { admitOutcome, callTool, type CallOutcome } from '../services/call.ts';
 import { ToolError, type ToolDef } from '../tools/define.ts';
 import { propertyTypes, toolSchemas } from './schemas.ts';
@@ -249,8 +250,18 @@ function withIdempotencyKey(tool: ToolDef, request: Request, args: Record<string
   return { ...args, idempotency_key: key };
 }
 
-async function handle(app: AppContext, tool: ToolDef, event: H3Event): Promise<Response> {
+/** Another way a request may be authenticated (the console's session cookie); throws the ToolError to answer. */
+export type RestCredential = (event: H3Event) => Promise<Caller | undefined>;
+
+async function handle(app: AppContext, tool: ToolDef, event: H3Event, credential?: RestCredential): Promise<Response> {
   const request = event.req;
+  let caller: Caller | undefined;
+  try {
+    caller = await credential?.(event);
+  } catch (error) {
+    if (error instanceof ToolError) return errorResponse(error);
+    throw error;
+  }
   const url = new URL(request.url);
   const params = getRouterParams(event, { decode: true }) as Record<string, string>;
   const isQueryMethod = tool.http.method === 'GET' || tool.http.method === 'DELETE';
@@ -259,7 +270,7 @@ async function handle(app: AppContext, tool: ToolDef, event: H3Event): Promise<R
   // The key, its rate limit and the scope before the body: a refused caller's body is
   // never read. Node ends the connection after an answer sent before the body was all in
   // (Connection: close), rather than read the rest to reuse it.
-  const admitted = await admitOutcome(app, tool, { token, client });
+  const admitted = await admitOutcome(app, tool, { token, client, ...(caller ? { caller } : {}) });
   if (!admitted.ok) return outcomeResponse(admitted.outcome);
   let args: Record<string, unknown>;
   try {
@@ -291,9 +302,9 @@ export function toH3Path(path: string): string {
   return path.replace(/\{(\w+)\}/g, ':$1');
 }
 
-export function mountRest(h3: H3, app: AppContext, tools: readonly ToolDef[]): void {
+export function mountRest(h3: H3, app: AppContext, tools: readonly ToolDef[], credential?: RestCredential): void {
   for (const tool of tools) {
-    h3.on(tool.http.method, toH3Path(tool.http.path), (event) => handle(app, tool, event));
+    h3.on(tool.http.method, toH3Path(tool.http.path), (event) => handle(app, tool, event, credential));
   }
 }
 

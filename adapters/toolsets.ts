@@ -38,7 +38,15 @@ export const TOOLSETS = {
     'set_address_forwarders',
   ],
   webhooks: ['list_destinations', 'add_destination', 'remove_destination', 'deliver_capture', 'redeliver_captures'],
-  mail: ['ingest_message', 'list_messages', 'get_message', 'get_document_text', 'reprocess_message', 'get_flow'],
+  mail: [
+    'ingest_message',
+    'list_messages',
+    'get_message',
+    'get_document_text',
+    'get_attachment',
+    'reprocess_message',
+    'get_flow',
+  ],
   review: [
     'list_captures',
     'get_capture',

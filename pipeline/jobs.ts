@@ -11,7 +11,7 @@ import { compileRule, type CompiledRule, type RuleOutcome } from './rules.ts';
 import { compileSchema, type CompiledSchema } from './schema.ts';
 import { sanitizeHtml, type Sanitized } from './sanitize.ts';
 import { starterByRef } from './starters.ts';
-import type { ParseRefusal } from './parse.ts';
+import { parseMessage, type ParseRefusal } from './parse.ts';
 import type { MessageView, ParsedAttachment } from './types.ts';
 
 /** A bucket as classification needs it: stored definitions, compiled in the worker. */
@@ -43,7 +43,15 @@ export type AnalysisJob =
       buckets: BucketDefinition[];
     }
   | { kind: 'rule'; rule: unknown; views: MessageView[] }
-  | { kind: 'schema'; schema: unknown; views: MessageView[] };
+  | { kind: 'schema'; schema: unknown; views: MessageView[] }
+  /** The attachment parts of a stored message, bytes and all (get_attachment): parsed as ingest parsed them. */
+  | { kind: 'attachment_parts'; raw: Uint8Array };
+
+/** One attachment part of a message, in message order (documents 1.. are read from these). */
+export interface AttachmentPart {
+  mime_type: string;
+  bytes: Uint8Array;
+}
 
 export type AnalyzeJobResult = { ok: true; message: AnalyzedMessage } | { ok: false; refusal: ParseRefusal };
 export interface DecideJobResult {
@@ -69,6 +77,7 @@ export interface JobResults {
   ingest: IngestJobResult;
   rule: RuleOutcome[];
   schema: SchemaRun[];
+  attachment_parts: AttachmentPart[] | null;
 }
 
 // Definitions were checked when saved (or just now, by the dry run's caller), so compiling
@@ -152,6 +161,10 @@ export async function runJob(job: AnalysisJob, hooks: JobHooks = {}): Promise<Jo
     case 'schema': {
       const schema = schemaOf(job.schema)!;
       return job.views.map((view) => runSchema(schema, view));
+    }
+    case 'attachment_parts': {
+      const parsed = await parseMessage(job.raw);
+      return parsed.ok ? parsed.message.attachments.map((a) => ({ mime_type: a.mimeType, bytes: a.bytes })) : null;
     }
   }
 }

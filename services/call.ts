@@ -23,10 +23,12 @@ export interface CallRequest {
   admitted?: Caller;
   /** The per-key rate limit was already spent for this call (MCP counts every message where it arrives). */
   rateCounted?: boolean;
+  /** Already authenticated by other means (a console session standing for its key): `token` is not read. */
+  caller?: Caller;
 }
 
 /** What admitting a call needs: no arguments, so it runs before a request body is read. */
-export type AdmitRequest = Pick<CallRequest, 'token' | 'client' | 'rateCounted'>;
+export type AdmitRequest = Pick<CallRequest, 'token' | 'client' | 'rateCounted' | 'caller'>;
 
 export type CallOutcome =
   | {
@@ -162,7 +164,7 @@ export async function spendRequest(app: AppContext, caller: Caller): Promise<voi
  * runs them before it reads a body, so a refused caller costs no body read.
  */
 export async function admitCall(app: AppContext, tool: Operation, req: AdmitRequest): Promise<Caller> {
-  const caller = await authenticateLimited(app, req);
+  const caller = req.caller ?? (await authenticateLimited(app, req));
   if (!req.rateCounted) await spendRequest(app, caller);
   requireScope(caller, tool.scope);
   return caller;

@@ -25,6 +25,7 @@ import setCatchAll from './set_catch_all.ts';
 import approveCapture from './approve_capture.ts';
 import correctField from './correct_field.ts';
 import getCapture from './get_capture.ts';
+import getAttachment from './get_attachment.ts';
 import getDocumentText from './get_document_text.ts';
 import getFlow from './get_flow.ts';
 import getMessage from './get_message.ts';
@@ -88,6 +89,8 @@ export const tools: readonly ToolDef[] = [
   listMessages,
   getMessage,
   getDocumentText,
+  // An addition to the spec's 53 (issue 26): an attachment's original bytes, for the review console.
+  getAttachment,
   reprocessMessage,
   getFlow,
   listCaptures,

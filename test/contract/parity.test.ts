@@ -143,6 +143,17 @@ const steps: Step[] = [
   { tool: 'get_message', tenant: 'acme', args: (r) => ({ id: held(r).message_id, include_headers: true }) },
   { tool: 'get_message', tenant: 'acme', args: () => ({ id: 'msg_00000000000000000000000000' }) },
   { tool: 'get_document_text', tenant: 'acme', args: (r) => ({ id: r.find((x) => x?.documents)?.documents[0].id }) },
+  // An attachment's bytes (an addition, issue 26): two pages, the body refused, an unknown id.
+  { tool: 'ingest_message', tenant: 'acme', args: () => ({ eml: WITH_ATTACHMENT }) },
+  { tool: 'get_message', tenant: 'acme', args: (r) => ({ id: r.at(-1).message_id }) },
+  { tool: 'get_attachment', tenant: 'acme', args: (r) => ({ id: r.at(-1).documents[1].id, max_bytes: 1024 }) },
+  {
+    tool: 'get_attachment',
+    tenant: 'acme',
+    args: (r) => ({ id: r.at(-1).id, offset: r.at(-1).next_offset, max_bytes: 1024 }),
+  },
+  { tool: 'get_attachment', tenant: 'acme', args: (r) => ({ id: r.at(-3).documents[0].id }) },
+  { tool: 'get_attachment', tenant: 'acme', args: () => ({ id: 'doc_00000000000000000000000000' }) },
   { tool: 'list_captures', tenant: 'acme', args: () => ({ status: 'held' }) },
   { tool: 'get_capture', tenant: 'acme', args: (r) => ({ id: held(r).capture.id }) },
   {
@@ -275,6 +286,13 @@ const RETRIED = 'From: Pat <pat@example.com>\r\nTo: ap@acme.example\r\nSubject: 
 const HELD_INVOICE =
   'From: Vendor <billing@vendor.example>\r\nTo: ap@acme.example\r\nSubject: Invoice H-1\r\n' +
   'Date: Mon, 02 Mar 2026 09:00:00 +0000\r\n\r\nInvoice number: H-1\r\nInvoice date: 2026-03-02\r\n';
+
+const WITH_ATTACHMENT =
+  'From: Vendor <billing@vendor.example>\r\nTo: ap@acme.example\r\nSubject: Notes\r\n' +
+  'MIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary="b"\r\n\r\n' +
+  '--b\r\nContent-Type: text/plain\r\n\r\nSee the notes.\r\n' +
+  '--b\r\nContent-Type: text/csv; name="notes.csv"\r\nContent-Disposition: attachment; filename="notes.csv"\r\n' +
+  `Content-Transfer-Encoding: base64\r\n\r\n${Buffer.from('line,value\n'.repeat(150)).toString('base64')}\r\n--b--\r\n`;
 
 /** The first ingest answer that was held. */
 function held(results: any[]): any {

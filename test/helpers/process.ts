@@ -43,15 +43,18 @@ export interface ServeProcess {
 }
 
 /**
- * Starts `svc serve` and resolves once it printed its address (and first-run sandbox).
- * `startWithinMs`: more for a test that allows it; on a loaded 2-core machine (load average
- * near 20) a start took over 20 s.
+ * Starts `svc serve` and resolves once it printed its address (and first-run sandbox). A
+ * process that does not start within `timeoutMs` is stopped (by its pid), not left behind; on
+ * a loaded 2-core machine (load average near 20) a start took over 20 s.
  */
-export function startServe(env: NodeJS.ProcessEnv, startWithinMs = 20_000): Promise<ServeProcess> {
+export function startServe(env: NodeJS.ProcessEnv, timeoutMs = 30_000): Promise<ServeProcess> {
   const child = spawn(process.execPath, [SVC, 'serve'], { env, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   return new Promise((resolvePromise, reject) => {
-    const timer = setTimeout(() => reject(new Error(`svc serve did not start:\n${output}`)), startWithinMs);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`svc serve did not start within ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const url = output.match(/listening on (http:\/\/\S+)/)?.[1];
