@@ -78,9 +78,8 @@ class BudgetStop {
 /** A message waiting for its turn to be read. */
 interface Waiter {
   bytes: number;
-  since: number;
   admit: () => void;
-  refuse: (error: ToolError) => void;
+  /** Answers 503 once the message has waited queueWaitMs. */
   timer: NodeJS.Timeout;
 }
 
@@ -148,9 +147,7 @@ export class AnalysisPool {
     return new Promise<void>((admit, refuse) => {
       const waiter: Waiter = {
         bytes,
-        since: performance.now(),
         admit,
-        refuse,
         timer: setTimeout(() => {
           this.leave(waiter);
           refuse(

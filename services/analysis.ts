@@ -194,11 +194,11 @@ function shared(bytes: Uint8Array): Uint8Array {
 }
 
 /**
- * A message for one tenant in one worker job, when its turn comes: read, read as from its original sender when
- * a trusted forwarder sent it on, classified and extracted. The same outcome as analyze,
- * readAsOriginalSender and decide one after another (each phase has its own budget), with
- * one crossing of the thread boundary each way. When a budget stops the job, the phase it
- * stopped in is done as those steps would have done it.
+ * A message for one tenant in one worker job, when its turn comes: read, read as from its
+ * original sender when a trusted forwarder sent it on, classified and extracted. The same
+ * outcome as analyze, readAsOriginalSender and decide one after another (each phase has
+ * its own budget), with one crossing of the thread boundary each way. When a budget stops
+ * the job, the phase it stopped in is done as those steps would have done it.
  */
 export function analyzeAndDecide(
   pool: AnalysisPool,
