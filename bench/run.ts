@@ -3,6 +3,7 @@
 // Figures, not tests: nothing here fails a build. BENCH_QUICK=1 runs a short version.
 // BENCH_ONLY=throughput runs only (a) to (d), BENCH_REPEAT times back to back (default 2),
 // printing the ratios of each round: the way to compare two versions on a noisy machine.
+// BENCH_ONLY=large-pdfs runs only section 13 (50 concurrent ~5 MB PDF mails over REST).
 // Each ratio is to an (a) measured slice by slice between the other variant's slices
 // (bench/throughput.ts says why); (d) has its own, a'.
 import { execFileSync } from 'node:child_process';
@@ -12,6 +13,7 @@ import { join } from 'node:path';
 import { printExtraction, runExtraction } from './extraction.ts';
 import { QUICK, ROOT, corpusWorkload, mib, table, totalBytes } from './lib.ts';
 import { runHostile } from './hostile.ts';
+import { runLargePdfs } from './large-pdfs.ts';
 import { runCluster } from './cluster.ts';
 import { runScale } from './scale.ts';
 import { pairedRestIngest, runServer, startServe } from './server.ts';
@@ -30,6 +32,36 @@ const machine = {
 console.log(
   `machine: ${machine.cores} cores (${machine.cpu}), ${machine.memory_gib} GiB, Node ${machine.node}${QUICK ? ', QUICK run' : ''}`,
 );
+
+function printLargePdfs(r: Awaited<ReturnType<typeof runLargePdfs>>): void {
+  table(
+    `13. ${r.mails} concurrent ${r.pdf_mib} MiB PDF mails over REST, default rate limit ` +
+      '(targets: all 200, healthz worst < 250 ms, RSS bounded)',
+    [
+      {
+        seconds: r.seconds,
+        statuses: JSON.stringify(r.statuses),
+        flags: JSON.stringify(r.flags),
+        healthz_worst_ms: r.healthz.worst_ms,
+        healthz_p99_ms: r.healthz.p99_ms,
+        main_thread_cpu_worst_ms: r.healthz.worst_main_thread_cpu_ms,
+        rss_peak_mib: r.rss_mib.peak,
+        rss_after_60_s_mib: r.rss_mib.after_60_s,
+        load: `${r.load_average_1min.start}-${r.load_average_1min.end}`,
+      },
+    ],
+  );
+}
+
+if (process.env.BENCH_ONLY === 'large-pdfs') {
+  const r = await runLargePdfs();
+  printLargePdfs(r);
+  mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
+  const file = join(ROOT, 'bench/results', `${machine.date.slice(0, 10)}-large-pdfs.json`);
+  writeFileSync(file, `${JSON.stringify({ machine, large_pdfs: r }, null, 2)}\n`);
+  console.log(`\nwritten: ${file}`);
+  process.exit(0);
+}
 
 const workload = corpusWorkload(QUICK ? 400 : 2000);
 console.log(`workload: ${workload.length} corpus messages (${mib(totalBytes(workload))} MiB)`);
@@ -112,6 +144,7 @@ const hostile = await runHostile();
 const smtp = await runSmtp(workload);
 const extraction = await runExtraction();
 const cluster = await runCluster(workload.slice(0, QUICK ? 300 : 1000));
+const largePdfs = await runLargePdfs();
 
 const results = {
   machine,
@@ -130,6 +163,7 @@ const results = {
   smtp,
   extraction,
   cluster,
+  large_pdfs: largePdfs,
 };
 
 table(
@@ -207,6 +241,7 @@ table(
   Object.entries(cluster.reads).map(([from, r]) => ({ from, ...r })),
 );
 table('12. Cluster: shared blob stores', cluster.blobs);
+printLargePdfs(largePdfs);
 
 mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
 const file = join(ROOT, 'bench/results', `${machine.date.slice(0, 10)}${QUICK ? '-quick' : ''}.json`);

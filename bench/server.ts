@@ -21,7 +21,9 @@ export interface Serve {
 
 export async function startServe(env: Record<string, string> = {}): Promise<Serve> {
   const smtpPort = await freePort();
-  const child = spawn(process.execPath, [join(ROOT, 'bin/svc.mjs'), 'serve'], {
+  // BENCH_SERVE_NODE_ARGS: extra Node flags for the server (e.g. --cpu-prof --cpu-prof-dir=DIR).
+  const nodeArgs = (process.env.BENCH_SERVE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, join(ROOT, 'bin/svc.mjs'), 'serve'], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -19,7 +19,8 @@ function withLimit(message: AnalyzedMessage, note: string): AnalyzedMessage {
 }
 
 /**
- * Reads a message in a worker. When a budget stops the full read, the message is parsed
+ * Reads a message in a worker, when its turn comes (AnalysisPool.message: 503 when the
+ * server is overloaded). When a budget stops the full read, the message is parsed
  * again without rendering anything, then its HTML body and each attachment are read as
  * jobs of their own, so whatever can be read is kept and only the part that hit a limit
  * is flagged `analysis_limit`, with a note naming the limit. When even the bare parse
@@ -30,10 +31,13 @@ export async function analyze(
   bytes: Uint8Array,
   options: AnalyzeOptions = {},
 ): Promise<AnalyzeOutcome> {
-  const raw = shared(bytes);
-  const full = await pool.run({ kind: 'analyze', raw, options, keepAttachmentBytes: false });
-  if (full.ok) return full.value;
-  return readApart(pool, raw, options, full.limit);
+  return pool.message(bytes.byteLength, async () => {
+    // Copied only now: a message waiting its turn holds no second copy.
+    const raw = shared(bytes);
+    const full = await pool.run({ kind: 'analyze', raw, options, keepAttachmentBytes: false });
+    if (full.ok) return full.value;
+    return readApart(pool, raw, options, full.limit);
+  });
 }
 
 /** After a budget stopped the full read (`limit`): the bare parse, then each part alone. */
@@ -193,20 +197,29 @@ function shared(bytes: Uint8Array): Uint8Array {
 }
 
 /**
- * A message for one tenant in one worker job: read, read as from its original sender when
- * a trusted forwarder sent it on, classified and extracted. The same outcome as analyze,
- * readAsOriginalSender and decide one after another (each phase has its own budget), with
- * one crossing of the thread boundary each way. When a budget stops the job, the phase it
- * stopped in is done as those steps would have done it.
+ * A message for one tenant in one worker job, when its turn comes: read, read as from its
+ * original sender when a trusted forwarder sent it on, classified and extracted. The same
+ * outcome as analyze, readAsOriginalSender and decide one after another (each phase has
+ * its own budget), with one crossing of the thread boundary each way. When a budget stops
+ * the job, the phase it stopped in is done as those steps would have done it.
  */
-export async function analyzeAndDecide(
+export function analyzeAndDecide(
   pool: AnalysisPool,
   bytes: Uint8Array,
   options: AnalyzeOptions,
   forwarding: Forwarding,
   buckets: BucketDefinition[],
 ): Promise<{ analyzed: AnalyzeOutcome; decided: Decided | null }> {
-  const raw = shared(bytes);
+  return pool.message(bytes.byteLength, () => readAndDecide(pool, shared(bytes), options, forwarding, buckets));
+}
+
+async function readAndDecide(
+  pool: AnalysisPool,
+  raw: Uint8Array,
+  options: AnalyzeOptions,
+  forwarding: Forwarding,
+  buckets: BucketDefinition[],
+): Promise<{ analyzed: AnalyzeOutcome; decided: Decided | null }> {
   const job = await pool.run({ kind: 'ingest', raw, options, ...forwarding, buckets });
   if (job.ok)
     return { analyzed: job.value.analyzed, decided: job.value.decided && { ...job.value.decided, limit: null } };

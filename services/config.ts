@@ -93,6 +93,10 @@ export interface AnalysisBudget {
   heapMb: number;
   /** A worker whose heap and external memory grew past this leaves after its job. */
   recycleMb: number;
+  /** Raw bytes of messages waiting for their turn to be read; one more is answered 503 (services/analysis-pool.ts). */
+  queueMb: number;
+  /** How long a message may wait for its turn before it is answered 503. */
+  queueWaitMs: number;
 }
 
 export function analysisBudgetFromEnv(env: NodeJS.ProcessEnv): AnalysisBudget {
@@ -101,6 +105,8 @@ export function analysisBudgetFromEnv(env: NodeJS.ProcessEnv): AnalysisBudget {
     timeoutMs: intFromEnv(env, 'SVC_ANALYSIS_TIMEOUT_MS', 5000, 50),
     heapMb: intFromEnv(env, 'SVC_ANALYSIS_HEAP_MB', 512, 32),
     recycleMb: intFromEnv(env, 'SVC_ANALYSIS_RECYCLE_MB', 192, 16),
+    queueMb: intFromEnv(env, 'SVC_ANALYSIS_QUEUE_MB', 512, 1),
+    queueWaitMs: intFromEnv(env, 'SVC_ANALYSIS_QUEUE_WAIT_MS', 240_000, 100),
   };
 }
 

@@ -18,7 +18,7 @@ const isHigh = (code: number) => code >= 0xd800 && code <= 0xdbff;
 const isLow = (code: number) => code >= 0xdc00 && code <= 0xdfff;
 
 /** True when `at` falls between the two halves of a surrogate pair. */
-function splitsPair(text: string, at: number): boolean {
+export function splitsPair(text: string, at: number): boolean {
   return at > 0 && at < text.length && isHigh(text.charCodeAt(at - 1)) && isLow(text.charCodeAt(at));
 }
 

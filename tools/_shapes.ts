@@ -100,6 +100,19 @@ export const EventView = z.object({
 
 export const Limit = z.number().int().min(1).max(200).default(50).describe('Page size, 1 to 200.');
 
+/** The marker of a message view's bounded fields (services/bounded-view.ts): one scheme in every message view. */
+export const LimitedFields = z
+  .array(
+    z.object({
+      field: z.string().describe('The field shortened, e.g. subject, to, to[3].name, documents[2].filename.'),
+      length: z.number().int().describe('Its whole length: UTF-16 units of a text, items of a list.'),
+      kept: z.number().int().describe('How much of it is here: its first `kept` units or items.'),
+    }),
+  )
+  .describe(
+    'Fields shortened to keep the result bounded (the stored message is whole). Empty when nothing was shortened.',
+  );
+
 export function toTenantSummary(t: {
   id: string;
   name: string;

@@ -1,15 +1,28 @@
 import { z } from 'zod';
+import { boundView, fitPage, type ViewBounds } from '../services/bounded-view.ts';
 import { bucketFilter } from '../services/buckets.ts';
 import { listMessages } from '../storage/messages.ts';
-import { Limit } from './_shapes.ts';
+import { Limit, LimitedFields } from './_shapes.ts';
 import { MessageStatus } from './_shapes-captures.ts';
 import { defineTool } from './define.ts';
+
+/**
+ * A summary's caps. RFC 5322 lines hold 998 characters; an address at most 320 (the
+ * API's own limit on addresses it takes). One summary is then at most about 9 KB of JSON
+ * (every character escaped), inside the smallest result limit (16 KB); a page of many
+ * long ones is cut short instead (fitPage).
+ */
+const SUMMARY_BOUNDS: ViewBounds = {
+  text: { '*': 200, subject: 1000, from: 320 },
+  items: { '*': 50 },
+};
 
 export default defineTool({
   name: 'list_messages',
   description:
     'List received messages, newest first: id, time, sender, subject, status (applied, task, held, unrouted), bucket ' +
-    'and flags. Filter by `bucket` (id or name) and `status`. Page with `before` = the `next_before` of the previous page.',
+    'and flags. Filter by `bucket` (id or name) and `status`. Page with `before` = the `next_before` of the previous page ' +
+    'until it is null; a page of very large messages may hold fewer than `limit`.',
   scope: 'read',
   mutating: false,
   title: 'List messages',
@@ -33,6 +46,7 @@ export default defineTool({
         status: MessageStatus,
         bucket_id: z.string().nullable(),
         flags: z.array(z.string()),
+        limited: LimitedFields,
       }),
     ),
     next_before: z.string().nullable().describe('Pass as `before` for the next page; null on the last page.'),
@@ -46,17 +60,24 @@ export default defineTool({
       before: input.before,
       limit: input.limit,
     });
-    return {
-      messages: messages.map((m) => ({
-        id: m.id,
-        received_at: m.received_at,
-        from: m.from?.address ?? null,
-        subject: m.subject,
-        status: m.status,
-        bucket_id: m.bucket_id,
-        flags: m.flags,
-      })),
-      next_before: messages.length === input.limit ? messages.at(-1)!.id : null,
-    };
+    const summaries = messages.map((m) => {
+      const { value, limited } = boundView(
+        {
+          id: m.id,
+          received_at: m.received_at,
+          from: m.from?.address ?? null,
+          subject: m.subject,
+          status: m.status,
+          bucket_id: m.bucket_id,
+          flags: m.flags,
+        },
+        SUMMARY_BOUNDS,
+      );
+      return { ...value, limited };
+    });
+    // Many large summaries at once give a short page, never a refusal: `before` reads on.
+    const page = fitPage(summaries, ctx.app.config.maxResultBytes);
+    const more = page.length < summaries.length || messages.length === input.limit;
+    return { messages: page, next_before: more ? page.at(-1)!.id : null };
   },
 });

@@ -10,7 +10,15 @@ export function testPools(): (budget: Partial<AnalysisPool['budget']>) => Analys
     await Promise.all(pools.map((p) => p.destroy()));
   });
   return (budget) => {
-    const p = new AnalysisPool({ workers: 1, timeoutMs: 20_000, heapMb: 512, recycleMb: 1024, ...budget });
+    const p = new AnalysisPool({
+      workers: 1,
+      timeoutMs: 20_000,
+      heapMb: 512,
+      recycleMb: 1024,
+      queueMb: 512,
+      queueWaitMs: 120_000,
+      ...budget,
+    });
     pools.push(p);
     return p;
   };
