@@ -8,12 +8,14 @@ import { createServer, type Server as NodeServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AppContext } from '../services/app.ts';
 import type { Caller } from '../services/auth.ts';
+import { mcpResource } from '../services/oauth.ts';
 import { VERSION } from '../services/config.ts';
 import { ToolError, type ToolDef } from '../tools/define.ts';
 import { log } from '../services/log.ts';
 import { logRequest, markRequestStart, mcpLogContext } from './http-log.ts';
 import { allowedHosts, checkHostAndOrigin } from './host-check.ts';
 import { connectCaller, createMcpServer } from './mcp.ts';
+import { challengeUnauthorized, mountOAuth } from './oauth.ts';
 import { buildOpenApi } from './openapi.ts';
 import {
   bearerToken,
@@ -36,6 +38,8 @@ export function createHttpApp(app: AppContext, tools: readonly ToolDef[]): H3 {
     },
   });
 
+  h3.use(challengeUnauthorized(app));
+  mountOAuth(h3, app);
   h3.get('/healthz', () => jsonResponse(200, { ok: true, version: VERSION }));
   h3.get('/v1/openapi.json', (event) =>
     jsonResponse(200, buildOpenApi(tools, app.config.publicUrl ?? new URL(event.req.url).origin)),
@@ -64,9 +68,10 @@ export function createHttpApp(app: AppContext, tools: readonly ToolDef[]): H3 {
         ),
       );
     }
+    const resource = mcpResource(app.config.publicUrl, new URL(event.req.url).origin);
     let caller: Caller;
     try {
-      caller = await connectCaller(app, token, clientAddress(event, app.config.trustProxyHops));
+      caller = await connectCaller(app, token, clientAddress(event, app.config.trustProxyHops), resource);
     } catch (error) {
       if (error instanceof ToolError) return errorResponse(error);
       throw error;
@@ -100,6 +105,7 @@ export function createHttpApp(app: AppContext, tools: readonly ToolDef[]): H3 {
     const server = createMcpServer(app, tools, token!, caller, {
       names: toolsets.names,
       client: clientAddress(event, app.config.trustProxyHops),
+      resource,
       onCall: (tool, outcome) => {
         logContext.tools.push(tool);
         logContext.tenant = outcome.tenantId ?? logContext.tenant;

@@ -37,9 +37,14 @@ export function toCallToolResult(outcome: CallOutcome): CallToolResult {
  * revoked key, or one whose every tenant is an expired sandbox, cannot connect at all
  * (an agent would otherwise look connected and fail on every call).
  */
-export async function connectCaller(app: AppContext, token: string | undefined, client?: string): Promise<Caller> {
+export async function connectCaller(
+  app: AppContext,
+  token: string | undefined,
+  client?: string,
+  resource?: string,
+): Promise<Caller> {
   // Failed attempts count against the client's address, as a REST call's do.
-  const caller = await authenticateLimited(app, { token, client });
+  const caller = await authenticateLimited(app, { token, client, resource });
   const now = app.now();
   if (caller.tenants.length > 0 && caller.tenants.every((t) => isExpired(t, now))) {
     // Refused exactly as a call in that tenant is (sandbox_expired).
@@ -53,6 +58,8 @@ export interface McpOptions {
   names?: ReadonlySet<string> | null;
   /** The HTTP client's address (failed authentications are limited per address). */
   client?: string;
+  /** The URL this endpoint is reached at: an OAuth access token must have been issued for it. */
+  resource?: string;
   /** Told of every tools/call outcome (the HTTP request's log line names the tool and tenant). */
   onCall?: (tool: string, outcome: CallOutcome) => void;
 }
@@ -105,6 +112,7 @@ export function createMcpServer(
       tenantSelector: tenant || undefined,
       progress,
       client: options.client,
+      resource: options.resource,
     });
     options.onCall?.(tool.name, outcome);
     return toCallToolResult(outcome);

@@ -38,7 +38,8 @@ export type IdPrefix =
   | 'fbk'
   | 'grt'
   | 'sdr'
-  | 'cor';
+  | 'cor'
+  | 'oag';
 
 /** Lower case keeps the ULID sort order (digits sort before letters either way). */
 export function newId(prefix: IdPrefix, now: number = Date.now()): string {

@@ -47,7 +47,7 @@ export function startServe(env: NodeJS.ProcessEnv): Promise<ServeProcess> {
   const child = spawn(process.execPath, [SVC, 'serve'], { env, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   return new Promise((resolvePromise, reject) => {
-    const timer = setTimeout(() => reject(new Error(`svc serve did not start:\n${output}`)), 20_000);
+    const timer = setTimeout(() => reject(new Error(`svc serve did not start:\n${output}`)), 120_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const url = output.match(/listening on (http:\/\/\S+)/)?.[1];
