@@ -14,7 +14,7 @@ import {
   exchangeRefresh,
   findClient,
   grantSignIn,
-  OAuthRefusal,
+  type OAuthRefusal,
   registerClient,
   startSignIn,
 } from '../../services/oauth.ts';
