@@ -15,7 +15,7 @@ import { log } from '../services/log.ts';
 import { logRequest, markRequestStart, mcpLogContext } from './http-log.ts';
 import { allowedHosts, checkHostAndOrigin } from './host-check.ts';
 import { connectCaller, createMcpServer } from './mcp.ts';
-import { challengeUnauthorized, mountOAuth } from './oauth.ts';
+import { challengeUnauthorized, mountOAuth, OAUTH_PAGE_ROUTES } from './oauth.ts';
 import { buildOpenApi } from './openapi.ts';
 import {
   bearerToken,
@@ -27,6 +27,13 @@ import {
   unmatchedResponse,
 } from './rest.ts';
 import { parseToolsets, TOOLSETS } from './toolsets.ts';
+
+/** Routes that are no tool; a tool's own routes are known from the registry. */
+const FIXED_ROUTES: readonly (readonly [string, string])[] = [
+  ['GET', '/healthz'],
+  ['GET', '/v1/openapi.json'],
+  ...OAUTH_PAGE_ROUTES,
+];
 
 export function createHttpApp(app: AppContext, tools: readonly ToolDef[]): H3 {
   const h3 = new H3({
@@ -47,8 +54,13 @@ export function createHttpApp(app: AppContext, tools: readonly ToolDef[]): H3 {
 
   const hosts = allowedHosts(app.config);
   const mcp = async (event: H3Event, token: string | undefined): Promise<Response> => {
+    // The refusal's code goes in the request's log line (http-log.ts).
+    const refuse = (error: ToolError, response = errorResponse(error)): Response => {
+      event.context.error = error.code;
+      return response;
+    };
     const refused = checkHostAndOrigin(app.config, hosts, event.req.headers);
-    if (refused) return errorResponse(refused);
+    if (refused) return refuse(refused);
     // Stateless: no session, so no stream to GET and nothing to DELETE.
     if (event.req.method !== 'POST') {
       const error = new ToolError(
@@ -56,11 +68,11 @@ export function createHttpApp(app: AppContext, tools: readonly ToolDef[]): H3 {
         `${event.req.method} is not allowed on the MCP endpoint: it is stateless; send JSON-RPC with POST.`,
         { allowed: ['POST'] },
       );
-      return jsonResponse(405, error.toBody(), { allow: 'POST' });
+      return refuse(error, jsonResponse(405, error.toBody(), { allow: 'POST' }));
     }
     const toolsets = parseToolsets(new URL(event.req.url).searchParams.get('toolsets'));
     if (toolsets.unknown.length > 0) {
-      return errorResponse(
+      return refuse(
         new ToolError(
           'invalid_request',
           `Unknown toolset ${toolsets.unknown.join(', ')}; use a comma list of ${Object.keys(TOOLSETS).join(', ')}.`,
@@ -73,7 +85,7 @@ export function createHttpApp(app: AppContext, tools: readonly ToolDef[]): H3 {
     try {
       caller = await connectCaller(app, token, clientAddress(event, app.config.trustProxyHops), resource);
     } catch (error) {
-      if (error instanceof ToolError) return errorResponse(error);
+      if (error instanceof ToolError) return refuse(error);
       throw error;
     }
     let parsedBody: unknown;
@@ -134,7 +146,27 @@ export function createHttpApp(app: AppContext, tools: readonly ToolDef[]): H3 {
   h3.all('/mcp', (event) => mcp(event, bearerToken(event.req.headers.get('authorization'))));
 
   mountRest(h3, app, tools);
-  h3.all('/**', (event) => unmatchedResponse(tools, event.req.method, new URL(event.req.url).pathname));
+  h3.all('/**', (event) => {
+    const { pathname } = new URL(event.req.url);
+    // A path this service has, asked with another method: 405 with Allow, as for the REST routes.
+    const allowed = FIXED_ROUTES.filter(([, path]) => path === pathname).map(([method]) => method);
+    const response =
+      allowed.length > 0
+        ? jsonResponse(
+            405,
+            new ToolError(
+              'method_not_allowed',
+              `${event.req.method} is not allowed on ${pathname}; use ${allowed.join(' or ')}.`,
+              {
+                allowed,
+              },
+            ).toBody(),
+            { allow: allowed.join(', ') },
+          )
+        : unmatchedResponse(tools, event.req.method, pathname);
+    event.context.error = response.status === 405 ? 'method_not_allowed' : 'not_found';
+    return response;
+  });
   return h3;
 }
 

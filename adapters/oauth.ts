@@ -203,6 +203,16 @@ const hashPostedSecret: express.RequestHandler = (req, _res, next) => {
   next();
 };
 
+/** The OAuth routes h3 serves itself (the SDK's answer 405 on their own), for the 405 of another method. */
+export const OAUTH_PAGE_ROUTES: readonly (readonly [method: string, path: string])[] = [
+  ['GET', '/.well-known/oauth-protected-resource'],
+  ['GET', '/.well-known/oauth-protected-resource/mcp'],
+  ['GET', '/.well-known/oauth-authorization-server'],
+  ['GET', '/oauth/sign-in.css'],
+  ['POST', '/oauth/sign-in'],
+  ['POST', '/oauth/consent'],
+];
+
 export function mountOAuth(h3: H3, app: AppContext): void {
   const oauth = provider(app);
   const routes = express();

@@ -188,7 +188,10 @@ async function handle(app: AppContext, tool: ToolDef, event: H3Event): Promise<R
   try {
     args = isQueryMethod ? queryArgs(tool, url) : await readJsonBody(request, app.config.maxBodyBytes);
   } catch (error) {
-    if (error instanceof ToolError) return errorResponse(error);
+    if (error instanceof ToolError) {
+      event.context.error = error.code;
+      return errorResponse(error);
+    }
     throw error;
   }
   const tenantSelector = isQueryMethod
@@ -203,6 +206,7 @@ async function handle(app: AppContext, tool: ToolDef, event: H3Event): Promise<R
   // For the request's log line (http-log.ts): reading it back from the response's headers
   // would build a Headers object per request.
   event.context.tenant = outcome.tenantId;
+  if (!outcome.ok) event.context.error = outcome.error.code;
   return outcomeResponse(outcome);
 }
 
