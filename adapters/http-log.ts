@@ -76,6 +76,6 @@ export function maskedPath(pathname: string): string {
   const shown = pathname.length > 200 ? `${pathname.slice(0, 200)}…` : pathname;
   return shown.replace(/svc_[^/]*/g, (token) => {
     const prefix = keyPrefix(token);
-    return prefix && prefix.startsWith('svc_') ? `${prefix}_…` : 'svc_…';
+    return prefix?.startsWith('svc_') ? `${prefix}_…` : 'svc_…';
   });
 }
