@@ -1,6 +1,10 @@
 // The MCP tool list an agent pays for: its size, its annotations, the scope filter and
 // ?toolsets=, and that nothing a tool's definition says is lost on the way.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listTools } from '../../adapters/mcp-listing.ts';
+import { INSTRUCTIONS } from '../../adapters/mcp.ts';
 import { toolSchemas, type JsonSchema } from '../../adapters/schemas.ts';
 import { TOOLSETS } from '../../adapters/toolsets.ts';
 import { issueKey } from '../../services/accounts.ts';
@@ -72,6 +76,22 @@ describe('tools/list', () => {
         expect(listed.inputSchema.properties, `${tool.name}.${field}`).toHaveProperty(field);
       }
     }
+  });
+
+  it('docs/mcp.md states the sizes the code has (counts, bytes, instructions)', () => {
+    const doc = readFileSync(join(import.meta.dirname, '../../docs/mcp.md'), 'utf8').replace(/\s+/g, ' ');
+    const bytes = (list: unknown[]) => Buffer.byteLength(JSON.stringify({ tools: list })).toLocaleString('en-US');
+    const all = listTools(tools, { scopes: null, names: null, tenantArgument: true });
+    const one = listTools(tools, { scopes: null, names: null, tenantArgument: false });
+    const read = listTools(tools, { scopes: ['read'], names: null, tenantArgument: false });
+    expect(doc).toContain(
+      `all ${all.length} tools for a key reaching several tenants take ${bytes(all)} bytes of \`tools/list\` result`,
+    );
+    expect(doc).toContain(
+      `a one-tenant key's list is ${bytes(one)} bytes, a \`read\` key's (${read.length} tools) ${bytes(read)} bytes`,
+    );
+    expect(doc).toContain(`(a \`read\` key: ${read.length} of ${tools.length})`);
+    expect(doc).toContain(`the server instructions stay at ${INSTRUCTIONS.length.toLocaleString('en-US')} characters`);
   });
 
   it('gives every tool a title and all four hints, as its definition says', async () => {
