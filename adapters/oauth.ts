@@ -48,7 +48,7 @@ import {
 } from '../services/oauth.ts';
 import { hashKey, SCOPES } from '../storage/keys.ts';
 import { consentForm, errorPage, keyForm, SIGN_IN_CSS, signInPolicy } from './oauth-page.ts';
-import { clientAddress, jsonResponse, readLimitedBody } from './rest.ts';
+import { clientAddress, errorResponse, jsonResponse, readLimitedBody } from './rest.ts';
 
 const REFUSALS: Record<OAuthRefusal['code'], new (message: string) => OAuthError> = {
   invalid_request: InvalidRequestError,
@@ -254,13 +254,19 @@ export function mountOAuth(h3: H3, app: AppContext): void {
     try {
       metadata = createOAuthMetadata({ provider: oauth, issuerUrl: new URL(origin), scopesSupported: [...SCOPES] });
     } catch {
-      throw new ToolError(
-        'unavailable',
-        `OAuth needs an https issuer; ${origin} is not one. Set SVC_PUBLIC_URL to this service's https URL.`,
+      return errorResponse(
+        new ToolError(
+          'unavailable',
+          `OAuth needs an https issuer; ${origin} is not one. Set SVC_PUBLIC_URL to this service's https URL.`,
+        ),
       );
     }
     // RFC 8414 §3.3: the issuer is exactly the identifier the resource metadata names (no trailing slash).
-    return jsonResponse(200, { ...metadata, issuer: origin, client_id_metadata_document_supported: true }, cors);
+    return jsonResponse(
+      200,
+      { ...metadata, issuer: origin, client_id_metadata_document_supported: app.config.oauthMetadataDocuments },
+      cors,
+    );
   });
 
   h3.get(

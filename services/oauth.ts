@@ -146,6 +146,8 @@ export async function findClient(app: AppContext, clientId: string): Promise<OAu
   if (stored && (stored.kind === 'registered' || (stored.refresh_after && stored.refresh_after > now.toISOString())))
     return toClient(stored);
   if (!isMetadataDocumentId(clientId)) return undefined;
+  // Turned off where the service must not fetch from the network: such clients then register.
+  if (!app.config.oauthMetadataDocuments) return undefined;
   const metadata = await fetchMetadataDocument(app, clientId);
   const client: StoredOAuthClient = {
     client_id: clientId,

@@ -194,6 +194,28 @@ describe('OAuth grants and tokens', () => {
     await expect(findClient(t.app, other.replace('other', 'third'))).rejects.toThrow('is invalid');
   });
 
+  it('with SVC_OAUTH_METADATA_DOCUMENTS=0, fetches no metadata document and says so in the metadata', async () => {
+    const closed = await makeTestApp({
+      SVC_ALLOW_PRIVATE_DESTINATIONS: '1',
+      SVC_OAUTH_METADATA_DOCUMENTS: '0',
+      SVC_PUBLIC_URL: 'https://capture.example',
+    });
+    try {
+      document = { client_id: documentUrl, redirect_uris: [REDIRECT] };
+      expect(await findClient(closed.app, documentUrl)).toBeUndefined();
+      const metadata = await http(closed.h3, 'GET', '/.well-known/oauth-authorization-server');
+      expect(metadata.body.client_id_metadata_document_supported).toBe(false);
+      expect(metadata.body.issuer).toBe('https://capture.example');
+      expect(metadata.body.registration_endpoint).toBe('https://capture.example/register');
+      // An http issuer off localhost is refused with the fix, not a 500.
+      const plain = await http(t.h3, 'GET', '/.well-known/oauth-authorization-server');
+      expect(plain.status).toBe(503);
+      expect(plain.body.error.message).toContain('Set SVC_PUBLIC_URL');
+    } finally {
+      await closed.close();
+    }
+  });
+
   it('puts the Bearer challenge on every 401, REST and MCP', async () => {
     const rest = await http(t.h3, 'GET', '/v1/tenants', {});
     expect(rest.status).toBe(401);
