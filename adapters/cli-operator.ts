@@ -5,7 +5,7 @@ import { decideRequest } from '../services/subdomains.ts';
 import { listRequests, setDedicatedStatement } from '../storage/mailin.ts';
 import { getTenant } from '../storage/tenants.ts';
 import { tools } from '../tools/index.ts';
-import { UsageError, withApp } from './cli-support.ts';
+import { CliError, UsageError, withApp } from './cli-support.ts';
 
 export async function operator(
   sub: string | undefined,
@@ -32,7 +32,7 @@ export async function operator(
     case 'dedicated':
       if (!arg || (extra !== 'on' && extra !== 'off')) throw new UsageError('svc operator dedicated TENANT_ID on|off');
       return withApp(async (app) => {
-        if (!(await getTenant(app.db, arg))) throw new UsageError(`no tenant ${arg}`);
+        if (!(await getTenant(app.db, arg))) throw new CliError(`no tenant ${arg}`);
         await app.db.batch([setDedicatedStatement(arg, extra === 'on')]);
         console.log(`tenant ${arg}: dedicated subdomain ${extra}`);
       });

@@ -14,7 +14,7 @@ import { ToolError } from '../tools/define.ts';
 import { createHttpApp, listenHttp } from './http.ts';
 import { serveStdio } from './stdio.ts';
 import { operator } from './cli-operator.ts';
-import { UsageError, withApp } from './cli-support.ts';
+import { CliError, UsageError, withApp } from './cli-support.ts';
 import { listenSmtp } from './smtp.ts';
 import { DeliveryWorker } from '../services/webhooks.ts';
 import { startRetention } from '../services/retention.ts';
@@ -73,6 +73,15 @@ async function serve(): Promise<void> {
     console.log(`  tenant:  ${sandbox.tenant_id}`);
     console.log(`  account: ${sandbox.account_id}`);
     console.log(`  MCP URL: ${mcpUrl(base, sandbox.key)}`);
+  } else {
+    // Keys are shown once, when they are made: say how to get one instead of leaving a
+    // second `npm start` silent about it.
+    console.log(
+      `Database ${databaseLabel(app.config.databaseUrl)} has accounts already; no key is shown again. For a key:`,
+    );
+    console.log('  npm run cli -- sandbox                           a new sandbox tenant and its key');
+    console.log('  npm run cli -- key create --tenant TENANT_ID     a new key for a tenant you have (operator)');
+    console.log(`MCP clients that sign in with OAuth take ${base}/mcp and ask for a key in the browser.`);
   }
   const smtp =
     app.config.smtpPort > 0
@@ -183,7 +192,7 @@ async function main(argv: string[]): Promise<void> {
           throw new UsageError('svc account create needs --email you@example.com');
         return withApp(async (app) => {
           if (await getAccountByEmail(app.db, email))
-            throw new UsageError(`an account with email ${email} already exists`);
+            throw new CliError(`an account with email ${email} already exists`);
           const account = await createStandardAccount(app, email);
           console.log(
             values.json ? JSON.stringify(account) : `account ${account.id} created for ${email} (not verified)`,
@@ -194,9 +203,9 @@ async function main(argv: string[]): Promise<void> {
         if (!arg) throw new UsageError('svc account verify needs the account id (acc_...)');
         return withApp(async (app) => {
           const account = await getAccount(app.db, arg);
-          if (!account) throw new UsageError(`no account ${arg}`);
+          if (!account) throw new CliError(`no account ${arg}`);
           if (account.kind !== 'standard')
-            throw new UsageError(`${arg} is a throwaway (sandbox) account; only standard accounts are verified`);
+            throw new CliError(`${arg} is a throwaway (sandbox) account; only standard accounts are verified`);
           const changed = await verifyAccount(app.db, arg, app.now());
           console.log(changed ? `account ${arg} verified` : `account ${arg} was already verified`);
         });
@@ -213,15 +222,15 @@ async function main(argv: string[]): Promise<void> {
           if (values.tenant) {
             const tenant = await getTenant(app.db, values.tenant);
             if (!tenant)
-              throw new UsageError(
+              throw new CliError(
                 `no tenant ${values.tenant} (tenant ids look like ten_...; svc operator counts TENANT_ID checks one)`,
               );
             if (accountId && accountId !== tenant.account_id)
-              throw new UsageError(`tenant ${tenant.id} belongs to account ${tenant.account_id}, not ${accountId}`);
+              throw new CliError(`tenant ${tenant.id} belongs to account ${tenant.account_id}, not ${accountId}`);
             accountId = tenant.account_id;
             tenants = [tenant.id];
           }
-          if (!(await getAccount(app.db, accountId!))) throw new UsageError(`no account ${accountId}`);
+          if (!(await getAccount(app.db, accountId!))) throw new CliError(`no account ${accountId}`);
           const made = await issueKey(app, accountId!, values.label ?? 'operator-issued', scopes, tenants);
           const out = { ...made, account_id: accountId, ...(tenants ? { tenant_id: tenants[0] } : {}) };
           console.log(values.json ? JSON.stringify(out) : `key (shown once): ${made.key}`);
@@ -249,12 +258,13 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof ToolError || error instanceof StartupError) {
+  // One line each: the message already says what is wrong; the usage text is one `svc --help` away.
+  if (error instanceof ToolError || error instanceof StartupError || error instanceof CliError) {
     console.error(`svc: ${error.message}`);
     process.exit(1);
   }
   if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-    console.error(`svc: ${(error as Error).message}\n\n${USAGE}`);
+    console.error(`svc: ${(error as Error).message} (svc --help lists the commands)`);
     process.exit(2);
   }
   console.error('svc:', error instanceof Error ? error.message : error);

@@ -1,5 +1,7 @@
-// One log line per HTTP request: method, route pattern (never the raw path: /mcp/<KEY>
-// carries a key), the tool, status, duration, the key's public prefix and the tenant.
+// One log line per HTTP request: method, route pattern (never the raw path of a matched
+// route: /mcp/<KEY> carries a key), the path of an unmatched request with anything shaped
+// like a key or token masked, the tool, status, the refusal's error code, duration, the
+// key's public prefix and the tenant.
 import type { H3Event } from 'h3';
 import { keyPrefix, log } from '../services/log.ts';
 import type { ToolDef } from '../tools/define.ts';
@@ -45,10 +47,12 @@ export function logRequest(event: H3Event, response: Response, tools: readonly T
   const rest = route?.startsWith('/v1/') ? restRoutes(tools).get(`${method} ${route}`) : undefined;
   const token = route === '/mcp/:key' ? event.context.params?.key : bearerToken(event.req.headers.get('authorization'));
   const failed = response.status >= 400;
+  const error = (event.context.error as string | undefined) ?? mcp?.error ?? null;
   logger[response.status >= 500 ? 'error' : 'info'](
     {
       method,
-      route: route ?? 'unmatched',
+      route: route === null || route === '/**' ? 'unmatched' : route,
+      ...(route === null || route === '/**' ? { path: maskedPath(new URL(event.req.url).pathname) } : {}),
       ...(rest ? { tool: rest.name } : {}),
       ...(mcp
         ? {
@@ -58,10 +62,20 @@ export function logRequest(event: H3Event, response: Response, tools: readonly T
           }
         : {}),
       status: response.status,
+      ...(failed && error ? { error } : {}),
       ms: started === undefined ? null : Math.round((performance.now() - started) * 10) / 10,
       key: keyPrefix(token),
       tenant: (event.context.tenant as string | null | undefined) ?? mcp?.tenant ?? null,
     },
     failed ? 'request refused' : 'request',
   );
+}
+
+/** A path as logged: a segment that may be an API key or a token (svc_...) shows only a key's public prefix. */
+export function maskedPath(pathname: string): string {
+  const shown = pathname.length > 200 ? `${pathname.slice(0, 200)}…` : pathname;
+  return shown.replace(/svc_[^/]*/g, (token) => {
+    const prefix = keyPrefix(token);
+    return prefix?.startsWith('svc_') ? `${prefix}_…` : 'svc_…';
+  });
 }

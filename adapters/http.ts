@@ -8,6 +8,7 @@ import { createServer, type Server as NodeServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AppContext } from '../services/app.ts';
 import type { Caller } from '../services/auth.ts';
+import { mcpResource } from '../services/oauth.ts';
 import { VERSION } from '../services/config.ts';
 import { ToolError, type ToolDef } from '../tools/define.ts';
 import { spendRequest } from '../services/call.ts';
@@ -16,6 +17,7 @@ import { logRequest, markRequestStart, mcpLogContext } from './http-log.ts';
 import { allowedHosts, checkHostAndOrigin } from './host-check.ts';
 import { consoleCredential, mountConsole } from './console.ts';
 import { batchRefusal, connectCaller, createMcpServer, messageTooLarge, mcpMessageLimit, rpcError } from './mcp.ts';
+import { challengeUnauthorized, mountOAuth, OAUTH_PAGE_ROUTES } from './oauth.ts';
 import { buildOpenApi } from './openapi.ts';
 import {
   bearerToken,
@@ -29,6 +31,13 @@ import {
 } from './rest.ts';
 import { parseToolsets, TOOLSETS } from './toolsets.ts';
 
+/** Routes that are no tool; a tool's own routes are known from the registry. */
+const FIXED_ROUTES: readonly (readonly [string, string])[] = [
+  ['GET', '/healthz'],
+  ['GET', '/v1/openapi.json'],
+  ...OAUTH_PAGE_ROUTES,
+];
+
 export function createHttpApp(app: AppContext, tools: readonly ToolDef[]): H3 {
   const h3 = new H3({
     onRequest: markRequestStart,
@@ -39,6 +48,8 @@ export function createHttpApp(app: AppContext, tools: readonly ToolDef[]): H3 {
     },
   });
 
+  h3.use(challengeUnauthorized(app));
+  mountOAuth(h3, app);
   h3.get('/healthz', () => jsonResponse(200, { ok: true, version: VERSION }));
   h3.get('/v1/openapi.json', (event) =>
     jsonResponse(200, buildOpenApi(tools, app.config.publicUrl ?? new URL(event.req.url).origin)),
@@ -46,8 +57,13 @@ export function createHttpApp(app: AppContext, tools: readonly ToolDef[]): H3 {
 
   const hosts = allowedHosts(app.config);
   const mcp = async (event: H3Event, token: string | undefined): Promise<Response> => {
+    // The refusal's code goes in the request's log line (http-log.ts).
+    const refuse = (error: ToolError, response = errorResponse(error)): Response => {
+      event.context.error = error.code;
+      return response;
+    };
     const refused = checkHostAndOrigin(app.config, hosts, event.req.headers);
-    if (refused) return errorResponse(refused);
+    if (refused) return refuse(refused);
     // Stateless: no session, so no stream to GET and nothing to DELETE.
     if (event.req.method !== 'POST') {
       const error = new ToolError(
@@ -55,11 +71,11 @@ export function createHttpApp(app: AppContext, tools: readonly ToolDef[]): H3 {
         `${event.req.method} is not allowed on the MCP endpoint: it is stateless; send JSON-RPC with POST.`,
         { allowed: ['POST'] },
       );
-      return jsonResponse(405, error.toBody(), { allow: 'POST' });
+      return refuse(error, jsonResponse(405, error.toBody(), { allow: 'POST' }));
     }
     const toolsets = parseToolsets(new URL(event.req.url).searchParams.get('toolsets'));
     if (toolsets.unknown.length > 0) {
-      return errorResponse(
+      return refuse(
         new ToolError(
           'invalid_request',
           `Unknown toolset ${toolsets.unknown.join(', ')}; use a comma list of ${Object.keys(TOOLSETS).join(', ')}.`,
@@ -67,14 +83,15 @@ export function createHttpApp(app: AppContext, tools: readonly ToolDef[]): H3 {
         ),
       );
     }
+    const resource = mcpResource(app.config.publicUrl, new URL(event.req.url).origin);
     let caller: Caller;
     try {
-      caller = await connectCaller(app, token, clientAddress(event, app.config.trustProxyHops));
+      caller = await connectCaller(app, token, clientAddress(event, app.config.trustProxyHops), resource);
       // Every JSON-RPC message counts against the key's rate limit: the first one here,
       // before the body is read; the rest of a batch once it is parsed.
       await spendRequest(app, caller);
     } catch (error) {
-      if (error instanceof ToolError) return errorResponse(error);
+      if (error instanceof ToolError) return refuse(error);
       throw error;
     }
     let parsedBody: unknown;
@@ -111,6 +128,7 @@ export function createHttpApp(app: AppContext, tools: readonly ToolDef[]): H3 {
       names: toolsets.names,
       rateCounted: true,
       client: clientAddress(event, app.config.trustProxyHops),
+      resource,
       onCall: (tool, outcome) => {
         logContext.tools.push(tool);
         logContext.tenant = outcome.tenantId ?? logContext.tenant;
@@ -141,7 +159,27 @@ export function createHttpApp(app: AppContext, tools: readonly ToolDef[]): H3 {
   // The review console: its files, its sign-in, and its session cookie accepted on /v1.
   mountConsole(h3, app);
   mountRest(h3, app, tools, consoleCredential(app));
-  h3.all('/**', (event) => unmatchedResponse(tools, event.req.method, new URL(event.req.url).pathname));
+  h3.all('/**', (event) => {
+    const { pathname } = new URL(event.req.url);
+    // A path this service has, asked with another method: 405 with Allow, as for the REST routes.
+    const allowed = FIXED_ROUTES.filter(([, path]) => path === pathname).map(([method]) => method);
+    const response =
+      allowed.length > 0
+        ? jsonResponse(
+            405,
+            new ToolError(
+              'method_not_allowed',
+              `${event.req.method} is not allowed on ${pathname}; use ${allowed.join(' or ')}.`,
+              {
+                allowed,
+              },
+            ).toBody(),
+            { allow: allowed.join(', ') },
+          )
+        : unmatchedResponse(tools, event.req.method, pathname);
+    event.context.error = response.status === 405 ? 'method_not_allowed' : 'not_found';
+    return response;
+  });
   return h3;
 }
 

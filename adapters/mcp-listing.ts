@@ -1,7 +1,8 @@
 // The MCP tool list, kept small: an agent pays for every byte of it in context on every
 // session (docs/decisions.md, "A lean tool list", has the measurements). Input schemas keep
-// every description and constraint an agent needs to build a call; a long field note that
-// several tools share is sent once, in the server instructions; output schemas are left to
+// every description and constraint an agent needs to build a call, the rule and schema
+// grammars and the policy object included, in each tool that takes them (the instructions
+// must stay under the 2,048 characters clients keep); output schemas are left to
 // /v1/openapi.json. The scope filter and ?toolsets= narrow the list further.
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Scope } from '../storage/keys.ts';
@@ -10,10 +11,6 @@ import { toolSchemas, type JsonSchema } from './schemas.ts';
 
 // Offered only to keys that reach several tenants; what it means is said once, in the instructions.
 const TENANT_PROPERTY: JsonSchema = { type: 'string' };
-
-/** Repeats shorter than these stay in place: a pointer would save little. */
-const SHARED_NOTE_MIN = 200;
-const SHARED_SCHEMA_MIN = 400;
 
 /**
  * Drops what a JSON Schema says by default or twice: `propertyNames: {type: string}` (JSON
@@ -49,67 +46,9 @@ function mapSchemas(key: string, value: unknown, fn: (s: JsonSchema) => JsonSche
   return value;
 }
 
-interface Repeat {
-  field: string;
-  tools: Set<string>;
-}
-
-/** Keys (as `keyOf` gives them) that several tools repeat, each with a field name to file it under. */
-function findRepeats(
-  inputs: Map<string, JsonSchema>,
-  keyOf: (s: JsonSchema) => string | undefined,
-): Map<string, string> {
-  const seen = new Map<string, Repeat>();
-  const visit = (schema: JsonSchema, field: string, tool: string) => {
-    const key = keyOf(schema);
-    if (key !== undefined && field !== '') {
-      const entry = seen.get(key) ?? { field, tools: new Set<string>() };
-      entry.tools.add(tool);
-      seen.set(key, entry);
-    }
-    for (const [name, property] of Object.entries(schema.properties ?? {})) visit(property, name, tool);
-    schema.anyOf?.forEach((member) => {
-      visit(member, field, tool);
-    });
-  };
-  for (const [tool, input] of inputs) visit(input, '', tool);
-  return new Map([...seen].filter(([, r]) => r.tools.size > 1).map(([k, r]) => [k, r.field]));
-}
-
-function pointer(field: string): string {
-  return `See "${field}" in the server instructions.`;
-}
-
-/** Long descriptions (the rule and schema grammars) several tools repeat become pointers. */
-function shareNotes(schema: JsonSchema, notes: Map<string, string>, used: Set<string>): JsonSchema {
-  const out: JsonSchema = {};
-  for (const [key, value] of Object.entries(schema)) {
-    const field = key === 'description' && typeof value === 'string' ? notes.get(value) : undefined;
-    if (field !== undefined) used.add(`"${field}": ${value as string}`);
-    out[key] = field !== undefined ? pointer(field) : mapSchemas(key, value, (s) => shareNotes(s, notes, used));
-  }
-  return out;
-}
-
-/** Whole object schemas several tools repeat (the policy) become pointers. */
-function shareSchemas(schema: JsonSchema, shared: Map<string, string>, used: Set<string>): JsonSchema {
-  const json = JSON.stringify(schema);
-  const field = shared.get(json);
-  if (field !== undefined) {
-    used.add(`"${field}" (JSON Schema): ${json}`);
-    return { type: 'object', description: pointer(field) };
-  }
-  const out: JsonSchema = {};
-  for (const [key, value] of Object.entries(schema))
-    out[key] = mapSchemas(key, value, (s) => shareSchemas(s, shared, used));
-  return out;
-}
-
-/** The listing of a registry, built once: every tool's entry and the shared notes. */
+/** The listing of a registry, built once: every tool's entry. */
 export interface Catalog {
   entries: Map<ToolDef, Tool>;
-  /** One line per shared field note or schema, for the instructions. */
-  notes: string;
 }
 
 const catalogs = new WeakMap<readonly ToolDef[], Catalog>();
@@ -123,18 +62,9 @@ export function catalogOf(tools: readonly ToolDef[]): Catalog {
       return [tool.name, compact({ ...toolSchemas(tool).input, properties })] as const;
     }),
   );
-  const used = new Set<string>();
-  const notes = findRepeats(inputs, (s) =>
-    typeof s.description === 'string' && s.description.length >= SHARED_NOTE_MIN ? s.description : undefined,
-  );
-  for (const [name, input] of inputs) inputs.set(name, shareNotes(input, notes, used));
-  const schemas = findRepeats(inputs, (s) => {
-    const json = JSON.stringify(s);
-    return s.type === 'object' && s.properties && json.length >= SHARED_SCHEMA_MIN ? json : undefined;
-  });
   const entries = new Map(
     tools.map((tool) => {
-      const input = shareSchemas(inputs.get(tool.name)!, schemas, used);
+      const input = inputs.get(tool.name)!;
       const entry: Tool = {
         name: tool.name,
         title: tool.title,
@@ -145,7 +75,7 @@ export function catalogOf(tools: readonly ToolDef[]): Catalog {
       return [tool, entry] as const;
     }),
   );
-  catalog = { entries, notes: [...used].join('\n') };
+  catalog = { entries };
   catalogs.set(tools, catalog);
   return catalog;
 }

@@ -279,7 +279,10 @@ async function handle(app: AppContext, tool: ToolDef, event: H3Event, credential
       : await readJsonBody(request, app.config.maxBodyBytes, app.config.bodyTimeoutMs);
     args = withIdempotencyKey(tool, request, args);
   } catch (error) {
-    if (error instanceof ToolError) return errorResponse(error);
+    if (error instanceof ToolError) {
+      event.context.error = error.code;
+      return errorResponse(error);
+    }
     throw error;
   }
   const tenantSelector = isQueryMethod
@@ -295,6 +298,7 @@ async function handle(app: AppContext, tool: ToolDef, event: H3Event, credential
   // For the request's log line (http-log.ts): reading it back from the response's headers
   // would build a Headers object per request.
   event.context.tenant = outcome.tenantId;
+  if (!outcome.ok) event.context.error = outcome.error.code;
   return outcomeResponse(outcome);
 }
 

@@ -12,6 +12,8 @@ export const TOOLSETS = {
     'create_key',
     'list_keys',
     'revoke_key',
+    'list_oauth_grants',
+    'revoke_oauth_grant',
     'get_tenant',
     'set_tenant_policy',
     'list_events',

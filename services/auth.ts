@@ -5,6 +5,7 @@ import type { Account } from '../storage/accounts.ts';
 import { findCredential, hashKey, touchKey, type ApiKey, type Scope } from '../storage/keys.ts';
 import { isExpired, listAccountTenants, type Tenant } from '../storage/tenants.ts';
 import type { AppContext } from './app.ts';
+import { callerForAccessToken, isAccessToken } from './oauth.ts';
 
 export interface Caller {
   key: ApiKey;
@@ -51,7 +52,12 @@ export function forgetVerifiedKeys(app: AppContext): void {
   verifiedKeys.get(app)?.clear();
 }
 
-export async function authenticate(app: AppContext, token: string | undefined): Promise<Caller> {
+/**
+ * The caller a bearer token stands for: an API key, or an OAuth access token (services/oauth.ts)
+ * when `resource` names the URL it was presented to (the MCP endpoint; REST takes keys only).
+ */
+export async function authenticate(app: AppContext, token: string | undefined, resource?: string): Promise<Caller> {
+  if (token && isAccessToken(token)) return callerForAccessToken(app, token, resource);
   if (!token) {
     throw new ToolError(
       'unauthorized',

@@ -15,6 +15,8 @@ export interface CallRequest {
   tenantSelector: string | undefined;
   /** The client's network address (HTTP surfaces); failed authentications are limited per address. */
   client?: string | undefined;
+  /** The URL the token was presented to (the MCP endpoint): OAuth access tokens are bound to one. */
+  resource?: string | undefined;
   progress?: ToolContext['progress'];
   /**
    * Already admitted (`admitCall`): REST admits a call before it reads the body, so the
@@ -125,7 +127,7 @@ export function prototypeMemberAt(input: unknown): string | null {
  */
 export async function authenticateLimited(
   app: AppContext,
-  req: Pick<CallRequest, 'token' | 'client'>,
+  req: Pick<CallRequest, 'token' | 'client' | 'resource'>,
 ): Promise<Caller> {
   const client = req.client ? clientKey(req.client) : null;
   const wait = client ? app.authFailures.wait(client) : 0;
@@ -138,7 +140,7 @@ export async function authenticateLimited(
     );
   }
   try {
-    return await authenticate(app, req.token);
+    return await authenticate(app, req.token, req.resource);
   } catch (error) {
     if (client && req.token && error instanceof ToolError && error.code === 'unauthorized')
       app.authFailures.take(client);

@@ -54,6 +54,8 @@ export interface Config {
   smtpMaxConnectionsPerIp: number;
   /** Webhooks may target loopback/private addresses (tests, local development). */
   allowPrivateDestinations: boolean;
+  /** OAuth clients may name a Client ID Metadata Document URL as their id (fetched from the network); off: registration only. */
+  oauthMetadataDocuments: boolean;
   /** A webhook answer must arrive within this many ms. */
   webhookTimeoutMs: number;
   /** Multiplies the retry schedule (1 min, 5 min, 30 min, 2 h, 6 h); tests shrink it. */
@@ -173,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpMaxConnections: intFromEnv(env, 'SVC_SMTP_MAX_CONNECTIONS', 200, 1),
     smtpMaxConnectionsPerIp: intFromEnv(env, 'SVC_SMTP_MAX_CONNECTIONS_PER_IP', 20, 1),
     allowPrivateDestinations: env.SVC_ALLOW_PRIVATE_DESTINATIONS === '1',
+    oauthMetadataDocuments: env.SVC_OAUTH_METADATA_DOCUMENTS !== '0',
     webhookTimeoutMs: intFromEnv(env, 'SVC_WEBHOOK_TIMEOUT_MS', 10_000, 1),
     webhookRetryScale: floatFromEnv(env, 'SVC_WEBHOOK_RETRY_SCALE', 1),
     webhookLeaseMs: intFromEnv(env, 'SVC_WEBHOOK_LEASE_MS', 60_000, 100),

@@ -31,6 +31,8 @@ export function log(): Logger {
  */
 export function keyPrefix(token: string | undefined | null): string | null {
   if (!token) return null;
+  // An OAuth access token has no public part; its grant is listed by list_oauth_grants.
+  if (token.startsWith('svc_at_')) return 'oauth';
   const match = token.match(/^(svc_[0-9A-Za-z]{12})_[0-9A-Za-z]+$/);
   return match ? match[1]! : 'malformed';
 }

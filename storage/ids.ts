@@ -39,7 +39,8 @@ export type IdPrefix =
   | 'grt'
   | 'sdr'
   | 'cor'
-  | 'ses';
+  | 'ses'
+  | 'oag';
 
 /** Lower case keeps the ULID sort order (digits sort before letters either way). */
 export function newId(prefix: IdPrefix, now: number = Date.now()): string {

@@ -25,7 +25,7 @@ export interface ApiKey {
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
-function randomBase62(length: number): string {
+export function randomBase62(length: number): string {
   let out = '';
   while (out.length < length) {
     for (const byte of randomBytes(length * 2)) {
@@ -140,6 +140,13 @@ export async function findCredential(
 
 export async function getKey(db: Db, accountId: string, id: string): Promise<ApiKey | undefined> {
   const row = await db.readOne('SELECT * FROM api_keys WHERE account_id = ? AND id = ?', [accountId, id]);
+  if (!row) return undefined;
+  return rowToKey(row, await keyTenants(db, id));
+}
+
+/** A key by id alone: for an OAuth grant, which names its key. */
+export async function getKeyById(db: Db, id: string): Promise<ApiKey | undefined> {
+  const row = await db.readOne('SELECT * FROM api_keys WHERE id = ?', [id]);
   if (!row) return undefined;
   return rowToKey(row, await keyTenants(db, id));
 }

@@ -54,6 +54,8 @@ import listKeys from './list_keys.ts';
 import listTenants from './list_tenants.ts';
 import registerInterest from './register_interest.ts';
 import revokeKey from './revoke_key.ts';
+import listOAuthGrants from './list_oauth_grants.ts';
+import revokeOAuthGrant from './revoke_oauth_grant.ts';
 import setTenantPolicy from './set_tenant_policy.ts';
 import submitFeedback from './submit_feedback.ts';
 
@@ -66,6 +68,8 @@ export const tools: readonly ToolDef[] = [
   createKey,
   listKeys,
   revokeKey,
+  listOAuthGrants,
+  revokeOAuthGrant,
   getTenant,
   setTenantPolicy,
   listStarters,

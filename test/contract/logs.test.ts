@@ -75,11 +75,19 @@ describe('structured logs', () => {
         route: '/v1/buckets/:id',
         tool: 'get_bucket',
         status: 404,
+        error: 'not_found',
         tenant,
       }),
     );
     expect(lines).toContainEqual(
-      expect.objectContaining({ msg: 'request refused', route: '/v1/account', status: 401, key: prefix, tenant: null }),
+      expect.objectContaining({
+        msg: 'request refused',
+        route: '/v1/account',
+        status: 401,
+        error: 'unauthorized',
+        key: prefix,
+        tenant: null,
+      }),
     );
     expect(lines).toContainEqual(
       expect.objectContaining({
@@ -94,6 +102,30 @@ describe('structured logs', () => {
       }),
     );
     expect(lines).toContainEqual(expect.objectContaining({ route: '/mcp/:key', rpc: ['initialize'], status: 200 }));
+  });
+
+  it('logs an unmatched request with its path (a key in it masked) and its code, and a wrong method as 405', async () => {
+    await http(t.h3, 'GET', `/v2/tenants/${key}/x`, { key });
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        msg: 'request refused',
+        route: 'unmatched',
+        path: `/v2/tenants/${key.split('_').slice(0, 2).join('_')}_…/x`,
+        status: 404,
+        error: 'not_found',
+      }),
+    );
+    const wrong = await http(t.h3, 'GET', '/oauth/consent');
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get('allow')).toBe('POST');
+    expect(wrong.body.error.code).toBe('method_not_allowed');
+    const health = await http(t.h3, 'POST', '/healthz');
+    expect(health.status).toBe(405);
+    expect(health.headers.get('allow')).toBe('GET');
+    expect(lines).toContainEqual(
+      expect.objectContaining({ route: 'unmatched', path: '/healthz', status: 405, error: 'method_not_allowed' }),
+    );
+    expect(raw).not.toContain(key);
   });
 
   it('logs each SMTP transaction and refused recipient with peer, recipients and reply', async () => {

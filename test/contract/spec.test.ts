@@ -37,7 +37,12 @@ describe('registry against the spec', () => {
 
   it('marks each addition in its description and in OpenAPI, and lists it in docs/decisions.md', () => {
     const additions = tools.filter((t) => t.specAddition);
-    expect(additions.map((t) => t.name)).toEqual(['get_attachment', 'redeliver_captures']);
+    expect(additions.map((t) => t.name).sort()).toEqual([
+      'get_attachment',
+      'list_oauth_grants',
+      'redeliver_captures',
+      'revoke_oauth_grant',
+    ]);
     const doc = buildOpenApi(tools);
     const decisions = readFileSync(resolve(import.meta.dirname, '../../docs/decisions.md'), 'utf8');
     for (const tool of additions) {

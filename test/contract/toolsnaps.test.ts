@@ -72,7 +72,7 @@ describe('tool snapshots', () => {
   });
 
   it('the server instructions match their snapshot', async () => {
-    expect(instructions).toContain('"rule":');
+    expect(instructions?.length).toBeLessThan(2048);
     await matchSnapshot(`${instructions}\n`, INSTRUCTIONS);
   });
 

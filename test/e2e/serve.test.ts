@@ -44,11 +44,14 @@ describe('svc serve', () => {
     await client.close();
   });
 
-  it('does not create another sandbox on restart', async () => {
+  it('does not create another sandbox on restart, and says how to get a key', async () => {
     await serve.stop();
     serve = await startServe(svcEnv(dataDir));
     expect(serve.key).toBeUndefined();
     expect(serve.output).not.toContain('Empty database');
+    expect(serve.output).toContain('has accounts already; no key is shown again');
+    expect(serve.output).toContain('npm run cli -- sandbox ');
+    expect(serve.output).toContain(`${serve.url}/mcp and ask for a key in the browser`);
   });
 
   it('works with the MCP inspector CLI', async () => {
@@ -133,12 +136,21 @@ describe('operator CLI', () => {
     }
   }, 90_000); // several CLI processes, each starting tsx: 20 to 28 s alone, over 30 s when the whole suite shares 2 cores
 
-  it('refuses bad usage with exit code 2 and the usage text', async () => {
+  it('refuses bad usage with exit code 2 and one line, a data error with exit code 1 and one line', async () => {
     const run = promisify(execFile);
-    const failure = await run(process.execPath, [SVC, 'account', 'create'], { env: svcEnv(tempDataDir()) }).catch(
-      (e: { code: number; stderr: string }) => e,
+    const env = svcEnv(tempDataDir());
+    const fail = (args: string[]) =>
+      run(process.execPath, [SVC, ...args], { env }).then(
+        () => ({ code: 0, stderr: '' }),
+        (e: { code: number; stderr: string }) => e,
+      );
+    const usage = await fail(['account', 'create']);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toBe(
+      'svc: svc account create needs --email you@example.com (svc --help lists the commands)\n',
     );
-    expect((failure as { code: number }).code).toBe(2);
-    expect((failure as { stderr: string }).stderr).toContain('--email');
-  });
+    const data = await fail(['account', 'verify', 'acc_nope']);
+    expect(data.code).toBe(1);
+    expect(data.stderr).toBe('svc: no account acc_nope\n');
+  }, 90_000);
 });

@@ -47,7 +47,7 @@ export interface ServeProcess {
  * process that does not start within `timeoutMs` is stopped (by its pid), not left behind; on
  * a loaded 2-core machine (load average near 20) a start took over 20 s.
  */
-export function startServe(env: NodeJS.ProcessEnv, timeoutMs = 30_000): Promise<ServeProcess> {
+export function startServe(env: NodeJS.ProcessEnv, timeoutMs = 120_000): Promise<ServeProcess> {
   const child = spawn(process.execPath, [SVC, 'serve'], { env, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   return new Promise((resolvePromise, reject) => {
