@@ -3,6 +3,7 @@
 // most specific label found wins (see pipeline/extract-labels.ts). A list holds at most
 // 50 labels, so long sets are split: the first list that finds a value wins.
 import type { EinvoiceField } from './einvoice.ts';
+import type { PrintedField } from './printed/index.ts';
 import type { Schema } from './schema.ts';
 
 const CURRENCY_CODES = [
@@ -32,6 +33,8 @@ const CURRENCY_CODES = [
 const labels = (...list: string[]) => ({ kind: 'labeled_value' as const, labels: list });
 /** An e-invoice's value (XML attachment or embedded in the PDF): exact, so it comes first. */
 const xml = (field: EinvoiceField) => ({ kind: 'einvoice' as const, field });
+/** The printed page read by layout and role (pipeline/printed): after the XML, before single labels. */
+const printed = (field: PrintedField) => ({ kind: 'printed' as const, field });
 /** The sender's display name: what the mail says about itself, so the last resort (at most 0.5). */
 const fromName = { kind: 'mailbox' as const, source: 'from' as const, part: 'name' as const };
 
@@ -375,7 +378,13 @@ export const STARTERS: Record<string, Schema> = {
       total_amount: {
         type: 'number',
         required: true,
-        extract: [xml('total_amount'), labels(...TOTAL_PAYABLE), labels(...TOTAL_PAYABLE_MORE), labels(...TOTAL_BARE)],
+        extract: [
+          xml('total_amount'),
+          printed('total_amount'),
+          labels(...TOTAL_PAYABLE),
+          labels(...TOTAL_PAYABLE_MORE),
+          labels(...TOTAL_BARE),
+        ],
       },
       currency,
       vendor_name: { type: 'string', extract: [xml('seller_name'), labels(...SELLER), fromName] },
@@ -504,6 +513,7 @@ export const STARTERS: Record<string, Schema> = {
         required: true,
         extract: [
           xml('total_amount'),
+          printed('total_amount'),
           labels(
             'Total charged',
             'Amount charged',
@@ -673,6 +683,7 @@ export const STARTERS: Record<string, Schema> = {
         type: 'number',
         extract: [
           xml('total_amount'),
+          printed('total_amount'),
           labels(
             'Order total',
             'Total amount',
