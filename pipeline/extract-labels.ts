@@ -87,7 +87,8 @@ function readsAs(type: FieldType, value: string): boolean {
 function headerRow(line: string): boolean {
   const cells = segments(line);
   const minimum = line.includes(' | ') ? 3 : 2;
-  return cells.length >= minimum && cells.every((c) => !/\d/.test(c.text));
+  // "Invoice number:   FINAL-ATT" is a label and its value: a header's cells hold no colon.
+  return cells.length >= minimum && cells.every((c) => !/\d/.test(c.text) && !/[:：]/.test(c.text));
 }
 
 const AMOUNT = /[-−]?(?:\d{1,3}(?:[ .,'\u00A0\u202F]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)/g;

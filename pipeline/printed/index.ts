@@ -5,9 +5,10 @@
 import type { Document } from '../types.ts';
 import { amountsInColumns, amountsOnLine, type RoleAmount } from './amounts.ts';
 import { linesOf } from './layout.ts';
+import { documentNumber } from './numbers.ts';
 import { chooseTotal } from './totals.ts';
 
-export const PRINTED_FIELDS = ['total_amount'] as const;
+export const PRINTED_FIELDS = ['invoice_number', 'total_amount'] as const;
 export type PrintedField = (typeof PRINTED_FIELDS)[number];
 
 export interface PrintedCandidate {
@@ -48,6 +49,8 @@ function totalAmount(documents: ReadableDocument[]): PrintedCandidate[] {
 /** Candidates for `field` from the documents (attachments first, as text extractors read them). */
 export function printedCandidates(field: PrintedField, documents: ReadableDocument[]): PrintedCandidate[] {
   switch (field) {
+    case 'invoice_number':
+      return documentNumber(documents);
     case 'total_amount':
       return totalAmount(documents);
   }

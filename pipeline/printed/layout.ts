@@ -48,7 +48,11 @@ export function cellsOf(text: string, lineOffset: number): Cell[] {
       close();
       continue;
     }
-    if (code === 124 /* | */ && (i === 0 || isSpace(text.charCodeAt(i - 1))) && (i + 1 >= text.length || isSpace(text.charCodeAt(i + 1)))) {
+    if (
+      code === 124 /* | */ &&
+      (i === 0 || isSpace(text.charCodeAt(i - 1))) &&
+      (i + 1 >= text.length || isSpace(text.charCodeAt(i + 1)))
+    ) {
       close();
       continue;
     }

@@ -28,7 +28,9 @@ function taxFigures(amounts: RoleAmount[]): number[] {
 
 /** Whether `value` is a base amount printed on the page plus its tax. */
 function sumOfNetAndTax(value: number, amounts: RoleAmount[], taxes: number[]): boolean {
-  const bases = amounts.filter((a) => ['net', 'total', 'gross'].includes(a.role) && Math.abs(a.value) < Math.abs(value));
+  const bases = amounts.filter(
+    (a) => ['net', 'total', 'gross'].includes(a.role) && Math.abs(a.value) < Math.abs(value),
+  );
   return bases.some((b) => taxes.some((t) => near(b.value + t, value)));
 }
 
@@ -52,15 +54,15 @@ export function chooseTotal(amounts: RoleAmount[]): TotalChoice | null {
 
   // 1. The payable line. Zero only when the page shows it paid (gross - paid = 0); a zero
   // "amount due" on a receipt otherwise says nothing about what was paid.
-  const paidOff = (p: RoleAmount) =>
-    p.value === 0 && grossish.some((g) => paid.some((v) => near(g.value - v, 0)));
+  const paidOff = (p: RoleAmount) => p.value === 0 && grossish.some((g) => paid.some((v) => near(g.value - v, 0)));
   const payables = amounts.filter((a) => a.role === 'payable' && (a.value !== 0 || paidOff(a)));
   if (payables.length > 0) {
     // Explained: the gross that net + tax confirm, less what was paid.
     const explained = (p: RoleAmount) =>
       confirmed(p) ||
       confirmedGross.some((g) => near(g.value, p.value) || paid.some((v) => near(g.value - v, p.value))) ||
-      (confirmedGross.length === 0 && grossish.some((g) => near(g.value, p.value) || paid.some((v) => near(g.value - v, p.value))));
+      (confirmedGross.length === 0 &&
+        grossish.some((g) => near(g.value, p.value) || paid.some((v) => near(g.value - v, p.value))));
     const good = payables.filter(explained);
     const pick = last(good) ?? last(payables)!;
     const rivals = distinctValues(payables).length > 1;
