@@ -162,7 +162,7 @@ function candidatesFor(x: CompiledExtractor, field: CompiledField, view: Message
     case 'regex':
       return regexCandidates(x.regex!, readable(view.documents));
     case 'printed':
-      return printedCandidates(x.field, readable(view.documents)).map((c, i) => ({
+      return printedCandidates(x.field, readable(view.documents), view).map((c, i) => ({
         raw: c.raw,
         ...(c.parse !== undefined ? { parse: c.parse } : {}),
         base: c.confidence,

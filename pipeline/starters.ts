@@ -111,10 +111,13 @@ export const STARTERS: Record<string, Schema> = {
         ],
       },
       currency,
-      vendor_name: { type: 'string', extract: [xml('seller_name'), labels(...SELLER), fromName] },
+      vendor_name: {
+        type: 'string',
+        extract: [xml('seller_name'), printed('seller_name'), labels(...SELLER), fromName],
+      },
       vendor_email: {
         type: 'email',
-        extract: [{ kind: 'mailbox', source: 'from', part: 'address' }, xml('seller_email')],
+        extract: [xml('seller_email'), printed('seller_email'), { kind: 'mailbox', source: 'from', part: 'address' }],
       },
       po_number: { type: 'string', extract: [xml('po_number'), labels(...PO_NUMBER), labels(...PO_NUMBER_MORE)] },
     },

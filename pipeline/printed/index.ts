@@ -2,13 +2,14 @@
 // would, by layout and by role rather than by the nearest label (docs/extraction.md). Each
 // field has its reader; each reader weighs the candidates the page offers and gives one
 // value with a confidence that says how well they agree.
-import type { Document } from '../types.ts';
+import type { Document, MessageView } from '../types.ts';
 import { amountsInColumns, amountsOnLine, type RoleAmount } from './amounts.ts';
 import { linesOf } from './layout.ts';
 import { documentNumber } from './numbers.ts';
+import { vendorEmail, vendorName } from './parties.ts';
 import { chooseTotal } from './totals.ts';
 
-export const PRINTED_FIELDS = ['invoice_number', 'total_amount'] as const;
+export const PRINTED_FIELDS = ['invoice_number', 'total_amount', 'seller_name', 'seller_email'] as const;
 export type PrintedField = (typeof PRINTED_FIELDS)[number];
 
 export interface PrintedCandidate {
@@ -47,11 +48,19 @@ function totalAmount(documents: ReadableDocument[]): PrintedCandidate[] {
 }
 
 /** Candidates for `field` from the documents (attachments first, as text extractors read them). */
-export function printedCandidates(field: PrintedField, documents: ReadableDocument[]): PrintedCandidate[] {
+export function printedCandidates(
+  field: PrintedField,
+  documents: ReadableDocument[],
+  view: MessageView,
+): PrintedCandidate[] {
   switch (field) {
     case 'invoice_number':
       return documentNumber(documents);
     case 'total_amount':
       return totalAmount(documents);
+    case 'seller_name':
+      return vendorName(documents, view);
+    case 'seller_email':
+      return vendorEmail(documents, view);
   }
 }

@@ -23,7 +23,28 @@ interface NumberCandidate {
   source: 'label' | 'title' | 'bare';
 }
 
-const MARKERS = new Set(['no', 'no.', 'nr', 'nr.', 'n°', 'nº', 'n.', 'n°.', '#', 'number', 'nummer', 'numéro', 'numero', 'número', 'numer', 'nro', 'nro.', 'num', 'num.', ':']);
+const MARKERS = new Set([
+  'no',
+  'no.',
+  'nr',
+  'nr.',
+  'n°',
+  'nº',
+  'n.',
+  'n°.',
+  '#',
+  'number',
+  'nummer',
+  'numéro',
+  'numero',
+  'número',
+  'numer',
+  'nro',
+  'nro.',
+  'num',
+  'num.',
+  ':',
+]);
 
 /** Whether a printed token can be a document number: a code with a digit (or letters and a dash), not a date or an amount. */
 export function codeLike(text: string): boolean {
@@ -121,7 +142,8 @@ function otherNumbers(lines: Line[]): Set<string> {
       if (words.length === 0 || words.length > 5) continue;
       const other = firstPhrase(words, OTHER_NUMBER);
       if (!other || other.at !== 0) continue;
-      const value = colon >= 0 && cell.text.slice(colon + 1).trim() ? cell.text.slice(colon + 1) : (cells[i + 1]?.text ?? '');
+      const value =
+        colon >= 0 && cell.text.slice(colon + 1).trim() ? cell.text.slice(colon + 1) : (cells[i + 1]?.text ?? '');
       const code = trimCode(value.trim().split(/\s{2,}/)[0] ?? '');
       if (code) out.add(normal(code));
     }
@@ -143,7 +165,7 @@ export function documentNumber(documents: ReadableDocument[]): PrintedCandidate[
     };
     const roleAt = (offset: number) => {
       const cell = cellAt(offset);
-      return cell ? sections.get(cell) : undefined;
+      return cell ? sections.get(cell)?.role : undefined;
     };
     const found: NumberCandidate[] = [
       ...labeledCandidates(INVOICE_NUMBER, [{ doc, text }], 'string').map((c) => ({

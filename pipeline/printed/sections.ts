@@ -5,7 +5,7 @@
 import type { Cell, Line } from './layout.ts';
 import { phrases, type Word, wordsOf } from './words.ts';
 
-export type SectionRole = 'seller' | 'buyer' | 'delivery' | 'reference';
+export type SectionRole = 'seller' | 'buyer' | 'delivery' | 'reference' | 'other';
 
 const HEADINGS: [SectionRole, string[][]][] = [
   [
@@ -27,6 +27,7 @@ const HEADINGS: [SectionRole, string[][]][] = [
       'rechnungssteller',
       'leistungserbringer',
       'angaben zum verkäufer',
+      'informationen zum verkäufer',
       'fournisseur',
       'vendeur',
       'émetteur',
@@ -75,6 +76,7 @@ const HEADINGS: [SectionRole, string[][]][] = [
       'auftraggeber',
       'rechnungsadresse',
       'angaben zum käufer',
+      'informationen zum käufer',
       'acheteur',
       'destinataire',
       'facturé à',
@@ -147,6 +149,39 @@ const HEADINGS: [SectionRole, string[][]][] = [
       'faktura korygowana',
     ),
   ],
+  [
+    // Headings of the document's own parts: they end a party's block.
+    'other',
+    phrases(
+      'overview',
+      'übersicht',
+      'invoice data',
+      'invoice details',
+      'rechnungsdaten',
+      'invoice totals',
+      'rechnungssummen',
+      'totals',
+      'summary',
+      'lines',
+      'details',
+      'positions',
+      'positionen',
+      'taxes',
+      'notes',
+      'payment',
+      'payment data',
+      'payment details',
+      'payment information',
+      'zahlungsdaten',
+      'zahlungsinformationen',
+      'bank details',
+      'bankverbindung',
+      'supplements',
+      'zusätze',
+      'information about the contract',
+      'informationen zum vertrag',
+    ),
+  ],
 ];
 
 /** The role a heading cell names, when the whole cell (less a colon) is a heading. */
@@ -161,6 +196,7 @@ export function headingRole(cell: Cell): SectionRole | null {
 }
 
 interface OpenSection {
+  id: number;
   role: SectionRole;
   column: number;
   /** Whether a line of text has been seen under the heading. */
@@ -168,14 +204,25 @@ interface OpenSection {
   heading: number;
 }
 
-const cache = new WeakMap<Line[], Map<Cell, SectionRole>>();
+export interface Placement {
+  role: SectionRole;
+  /** Which section (in page order), so the first cell of each is known. */
+  section: number;
+}
 
-/** The section role of every cell that lies in one (cached per line list). */
-export function sectionsOf(lines: Line[]): Map<Cell, SectionRole> {
+const cache = new WeakMap<Line[], Map<Cell, Placement>>();
+
+/**
+ * The section of every cell that lies in one (cached per line list). A section under a
+ * heading at the margin takes whole lines (a two-column block of "Name: … / ZIP: …"); one
+ * under an indented heading takes the cells of its column only (a letterhead's right column).
+ */
+export function sectionsOf(lines: Line[]): Map<Cell, Placement> {
   const hit = cache.get(lines);
   if (hit) return hit;
-  const roles = new Map<Cell, SectionRole>();
+  const roles = new Map<Cell, Placement>();
   let open: OpenSection[] = [];
+  let count = 0;
   const near = (s: OpenSection, cell: Cell) => Math.abs(cell.start - s.column) <= 3;
   for (const line of lines) {
     if (line.cells.length === 0) {
@@ -183,18 +230,20 @@ export function sectionsOf(lines: Line[]): Map<Cell, SectionRole> {
       open = open.filter((s) => !s.started);
       continue;
     }
-    for (const cell of line.cells) {
+    let wholeLine: OpenSection | undefined;
+    for (const [i, cell] of line.cells.entries()) {
       const role = headingRole(cell);
       if (role) {
-        open = open.filter((s) => !near(s, cell));
-        open.push({ role, column: cell.start, started: false, heading: line.index });
+        open = open.filter((s) => !near(s, cell) && !(s.column <= 3 && cell.start <= 3));
+        if (role !== 'other') open.push({ id: count++, role, column: cell.start, started: false, heading: line.index });
+        wholeLine = undefined;
         continue;
       }
-      // A full-width line (one cell at the margin) belongs to a section at the margin; so does a cell in its column.
-      const section = open.find((s) => near(s, cell));
+      const section = (i > 0 ? wholeLine : undefined) ?? open.find((s) => near(s, cell));
       if (section) {
         section.started = true;
-        roles.set(cell, section.role);
+        roles.set(cell, { role: section.role, section: section.id });
+        if (i === 0 && section.column <= 3) wholeLine = section;
       }
     }
     // A section that waited six lines for text under its heading was not a heading.

@@ -14,7 +14,7 @@ import { STARTERS } from '../../pipeline/starters.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const CORPUS = resolve(ROOT, '../shared/corpus/business');
-const LAYOUTS = join(ROOT, 'test/fixtures/layouts');
+const LAYOUTS = process.env.LAYOUTS ?? join(ROOT, 'test/fixtures/layouts');
 
 export interface Case {
   id: string;
@@ -135,7 +135,7 @@ function layoutCases(): Case[] {
     { starter: string; format: string; expected: Record<string, unknown> }
   >;
   return Object.entries(truth).map(([id, c]) => ({
-    id: `own-${id}`,
+    id,
     group: `own-${groupOf(c.format, c.starter)}`,
     starter: c.starter,
     expected: c.expected,
@@ -196,7 +196,8 @@ export function report(outcomes: Outcome[]): string {
     for (const o of outcomes) m.set(key(o), [...(m.get(key(o)) ?? []), o]);
     return [...m.entries()].sort(([a], [b]) => a.localeCompare(b));
   };
-  const wrongAt = (list: Outcome[], t: number) => list.filter((o) => !o.ok && o.got !== null && o.confidence >= t).length;
+  const wrongAt = (list: Outcome[], t: number) =>
+    list.filter((o) => !o.ok && o.got !== null && o.confidence >= t).length;
   lines.push('per group:                 right            wrong>=0.9  wrong>=0.8');
   for (const [g, list] of by((o) => o.group)) {
     const ok = list.filter((o) => o.ok).length;
@@ -207,7 +208,10 @@ export function report(outcomes: Outcome[]): string {
   lines.push('per group and field:');
   for (const [g, list] of by((o) => `${o.group} ${o.field}`)) {
     const ok = list.filter((o) => o.ok).length;
-    if (ok < list.length) lines.push(`  ${g.padEnd(32)} ${String(ok).padStart(4)}/${String(list.length).padEnd(4)} ${pct(ok, list.length)}`);
+    if (ok < list.length)
+      lines.push(
+        `  ${g.padEnd(32)} ${String(ok).padStart(4)}/${String(list.length).padEnd(4)} ${pct(ok, list.length)}`,
+      );
   }
   lines.push('calibration (values found), per group:');
   const bands: [string, (c: number) => boolean][] = [
