@@ -165,7 +165,23 @@ function valueAt(
               return segments(lineText).length === cells.length ? cells[idx] : undefined;
             })()
           : cells.find((s) => s.start < col.end + 2 && s.end > col.start - 2);
-        if (!cell && col.start === 0 && !piped) cell = cells[0];
+        // A label at the margin takes the next line's first cell when it starts near the margin too.
+        if (!cell && col.start === 0 && !piped && cells[0] && cells[0].start <= col.end + 2) cell = cells[0];
+        // A multi-line table cell ("Factuurdatum<br>3 maart 2026" beside other cells) reads as
+        // "… | Factuurdatum" then "3 maart 2026 | …": the label ends its line, its value starts the next.
+        const lineCells = segments(lineText);
+        const multiLineCell =
+          lineText.includes(' | ') && !tail.trim() && lineCells.at(-1)!.start <= col.start && cells[0] !== undefined;
+        if (multiLineCell && (!cell || !readsAs(type, cell.text)) && cells[0] !== cell) {
+          const first = cells[0]!;
+          if (!/[:：]/.test(first.text) && readsAs(type, first.text))
+            return { raw: first.text, offset: next.start + first.start, base: 0.7 };
+        }
+        // Nothing in the label's column on this line (another column's text): look further down.
+        if (!cell && !piped) {
+          at = next.end + 1;
+          continue;
+        }
         // The first cell of a "Label | value" row or a "Label:" is another label, not this one's value.
         // ... and so is a "Label: value" cell ("NIP: 9999999999" under a "Seller" heading).
         const labelCell =

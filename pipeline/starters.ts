@@ -89,6 +89,7 @@ export const STARTERS: Record<string, Schema> = {
         required: true,
         extract: [
           xml('invoice_date'),
+          printed('invoice_date'),
           labels(...INVOICE_DATE),
           // A letter's own date: "München, den 01.11.2024", "Paris, le 3 mars 2026".
           {
@@ -98,7 +99,7 @@ export const STARTERS: Record<string, Schema> = {
           labels(...BARE_DATE),
         ],
       },
-      due_date: { type: 'date', extract: [xml('due_date'), labels(...DUE_DATE)] },
+      due_date: { type: 'date', extract: [xml('due_date'), printed('due_date'), labels(...DUE_DATE)] },
       total_amount: {
         type: 'number',
         required: true,

@@ -5,11 +5,19 @@
 import type { Document, MessageView } from '../types.ts';
 import { amountsInColumns, amountsOnLine, type RoleAmount } from './amounts.ts';
 import { linesOf } from './layout.ts';
+import { dueDate, issueDate } from './dates.ts';
 import { documentNumber } from './numbers.ts';
 import { vendorEmail, vendorName } from './parties.ts';
 import { chooseTotal } from './totals.ts';
 
-export const PRINTED_FIELDS = ['invoice_number', 'total_amount', 'seller_name', 'seller_email'] as const;
+export const PRINTED_FIELDS = [
+  'invoice_number',
+  'invoice_date',
+  'due_date',
+  'total_amount',
+  'seller_name',
+  'seller_email',
+] as const;
 export type PrintedField = (typeof PRINTED_FIELDS)[number];
 
 export interface PrintedCandidate {
@@ -56,6 +64,10 @@ export function printedCandidates(
   switch (field) {
     case 'invoice_number':
       return documentNumber(documents);
+    case 'invoice_date':
+      return issueDate(documents);
+    case 'due_date':
+      return dueDate(documents);
     case 'total_amount':
       return totalAmount(documents);
     case 'seller_name':

@@ -113,6 +113,7 @@ export const DUE_DATE = [
   'Fecha límite de pago',
   'Vencimiento',
   'Vervaldatum',
+  'Vervaldag',
   'Uiterste betaaldatum',
   'Te betalen voor',
   'Data di scadenza',
