@@ -19,6 +19,8 @@ import {
 } from './printed/labels.ts';
 import type { Schema } from './schema.ts';
 
+// Codes a regex may find in running text: the common ones (a rare code such as ALL or TOP is
+// also a word). The field itself accepts every ISO 4217 code.
 const CURRENCY_CODES = [
   'EUR',
   'USD',
@@ -41,7 +43,18 @@ const CURRENCY_CODES = [
   'SGD',
   'HKD',
   'ZAR',
+  'RON',
+  'BGN',
+  'TRY',
+  'ISK',
+  'ARS',
+  'COP',
+  'CLP',
+  'PEN',
+  'SAR',
+  'AED',
 ];
+const ISO_4217 = Intl.supportedValuesOf('currency');
 
 const labels = (...list: string[]) => ({ kind: 'labeled_value' as const, labels: list });
 /** An e-invoice's value (XML attachment or embedded in the PDF): exact, so it comes first. */
@@ -53,9 +66,10 @@ const fromName = { kind: 'mailbox' as const, source: 'from' as const, part: 'nam
 
 const currency = {
   type: 'string' as const,
-  enum: CURRENCY_CODES,
+  enum: ISO_4217,
   extract: [
     xml('currency'),
+    printed('currency'),
     labels('Currency', 'Währung', 'Devise', 'Monnaie', 'Moneda', 'Divisa', 'Valuta', 'Waluta', 'Moeda'),
     // A code not inside a word; it may touch the amount ("17 115,45PLN").
     { kind: 'regex' as const, pattern: `(?:^|[^\\p{L}])(?P<value>${CURRENCY_CODES.join('|')})(?:[^\\p{L}]|$)` },

@@ -5,6 +5,7 @@
 import type { Document, MessageView } from '../types.ts';
 import { amountsInColumns, amountsOnLine, type RoleAmount } from './amounts.ts';
 import { linesOf } from './layout.ts';
+import { documentCurrency } from './currency.ts';
 import { dueDate, issueDate } from './dates.ts';
 import { documentNumber } from './numbers.ts';
 import { vendorEmail, vendorName } from './parties.ts';
@@ -15,6 +16,7 @@ export const PRINTED_FIELDS = [
   'invoice_date',
   'due_date',
   'total_amount',
+  'currency',
   'seller_name',
   'seller_email',
 ] as const;
@@ -70,6 +72,8 @@ export function printedCandidates(
       return dueDate(documents);
     case 'total_amount':
       return totalAmount(documents);
+    case 'currency':
+      return documentCurrency(documents);
     case 'seller_name':
       return vendorName(documents, view);
     case 'seller_email':
