@@ -2,6 +2,8 @@
 // sources point at offsets in these texts. An attachment we should be able to read but
 // cannot is flagged `attachment_unreadable`; it never fails the message.
 import { docxText } from './docx.ts';
+import { safeFilename, spelledOut } from './filename.ts';
+import { stripInvisible } from './invisible.ts';
 import { attachedMismatch, embeddedDocuments } from './einvoice-mismatch.ts';
 import { READER_LIMITS } from './limits.ts';
 import { parseMessage } from './parse.ts';
@@ -41,17 +43,24 @@ export function parseAttached(bytes: Uint8Array): ReturnType<typeof parseMessage
   return parsed;
 }
 
-async function nestedMessageText(bytes: Uint8Array): Promise<string> {
+/** Flags of a nested message that describe its text (the text is read into this one). */
+const TEXT_FLAGS: readonly Flag[] = ['zero_width_chars', 'bidi_override', 'invisible_chars'];
+
+async function nestedMessageText(bytes: Uint8Array): Promise<{ text: string; flags: Flag[] }> {
   const parsed = await parseAttached(bytes);
-  if (!parsed.ok) return '';
+  if (!parsed.ok) return { text: '', flags: [] };
   const m = parsed.message;
+  const body = sanitizeBody(m);
   const head = [
     m.from ? `From: ${m.from.name ? `${m.from.name} <${m.from.address}>` : m.from.address}` : '',
     m.to.length ? `To: ${m.to.map((t) => t.address).join(', ')}` : '',
     m.date ? `Date: ${m.date}` : '',
     `Subject: ${m.subject}`,
   ].filter(Boolean);
-  return `${head.join('\n')}\n\n${sanitizeBody(m).text}`;
+  return {
+    text: `${head.join('\n')}\n\n${body.text}`,
+    flags: [...m.flags, ...body.flags].filter((f) => TEXT_FLAGS.includes(f)),
+  };
 }
 
 function extension(name: string | null): string {
@@ -92,7 +101,7 @@ function readerFor(a: ParsedAttachment): Reader | null {
       return { text: s.text, hidden: s.hidden, flags: s.flags };
     };
   }
-  if (type === 'message/rfc822' || ext === 'eml') return async (x) => ({ text: await nestedMessageText(x.bytes) });
+  if (type === 'message/rfc822' || ext === 'eml') return (x) => nestedMessageText(x.bytes);
   if (
     type.startsWith('text/') ||
     type === 'application/xml' ||
@@ -150,7 +159,8 @@ export async function readAttachment(attachment: ParsedAttachment): Promise<Atta
       flags.add('attachment_unreadable');
     }
   }
-  const capped = cap(text);
+  // Every reader's text, as the body's: what a person does not see is not read (and is flagged).
+  const capped = cap(stripInvisible(text, flags));
   if (limited) flags.add('truncated');
   const e = embeddedDocuments(embedded, capped.text, 0);
   if (e.mismatch.length > 0) flags.add('einvoice_mismatch');
@@ -158,13 +168,22 @@ export async function readAttachment(attachment: ParsedAttachment): Promise<Atta
     document: {
       kind: 'attachment',
       filename: attachment.filename,
+      original_filename: attachment.originalFilename,
       mime_type: attachment.mimeType,
       size_bytes: attachment.bytes.byteLength,
       text: capped.text,
       truncated: capped.truncated || limited !== null,
       unreadable,
     },
-    embedded: e.documents.map(({ index: _index, ...d }) => d),
+    embedded: e.documents.map(({ index: _index, ...d }) => {
+      const filename = d.filename === null ? null : safeFilename(d.filename, flags);
+      return {
+        ...d,
+        filename,
+        original_filename: d.filename !== null && filename !== d.filename ? spelledOut(d.filename) : null,
+        text: stripInvisible(d.text, flags),
+      };
+    }),
     hidden,
     flags: [...flags],
   };
@@ -175,6 +194,7 @@ export function unreadAttachment(attachment: ParsedAttachment, why: string | nul
   return {
     kind: 'attachment',
     filename: attachment.filename,
+    original_filename: attachment.originalFilename,
     mime_type: attachment.mimeType,
     size_bytes: attachment.bytes.byteLength,
     text: '',
@@ -231,6 +251,7 @@ export async function buildDocuments(message: ParsedMessage, options: BuildOptio
       text: bodyText.text,
       truncated: bodyText.truncated,
       unreadable: null,
+      ...(body.quoted ? { quoted: body.quoted } : {}),
     },
     ...attachmentDocuments(reads),
   ];

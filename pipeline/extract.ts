@@ -15,6 +15,7 @@
 // a one-word label in a fallback list; several different values under the winning label
 // x0.7; an amount such as 1,234 x0.6; a date that reads both day- and month-first, in a
 // text with no day-first language, at most 0.5.
+import { addressInName, domainOf } from './address.ts';
 import { einvoiceOf, type EinvoiceField } from './einvoice.ts';
 import { labeledCandidates } from './extract-labels.ts';
 import { dayFirstLanguage, forwardedBySender, maskWrapper } from './extract-reading.ts';
@@ -131,7 +132,9 @@ function regexCandidates(regex: SafeRegex, documents: { doc: Document; text: str
 function mailboxCandidates(x: Extract<CompiledExtractor, { kind: 'mailbox' }>, view: MessageView): Candidate[] {
   const box = x.source === 'from' ? view.from : x.source === 'to' ? view.to[0] : view.replyTo[0];
   if (!box) return [];
-  const raw = x.part === 'address' ? box.address : x.part === 'name' ? box.name : (box.address.split('@')[1] ?? '');
+  // A display name that holds an address is the trick that makes x@attacker read as the bank: never a name.
+  const name = addressInName(box.name) === null ? box.name : '';
+  const raw = x.part === 'address' ? box.address : x.part === 'name' ? name : domainOf(box.address);
   if (!raw) return [];
   // A display name is what the mail says about itself; a forward's sender is the forwarder.
   const base = x.part === 'name' || (x.source === 'from' && forwardedBySender(view)) ? 0.5 : 0.95;

@@ -8,10 +8,12 @@
 // block or its "On ... wrote:" line. A reply that quotes someone is not a forward.
 import { isForwardSubject, isReplySubject, markerOf } from './forward-markers.ts';
 import { isAttribution, labelOf, stripQuote, type LabelKind } from './headers-text.ts';
-import { mailboxFromText } from './mailbox-text.ts';
+import { domainOf } from './address.ts';
+import { mailboxFromText, mailboxReadingFromText } from './mailbox-text.ts';
+import { joinWrappedAddresses } from './quote-headers.ts';
 import { parseAttached } from './documents.ts';
 import type { AnalyzedMessage } from './index.ts';
-import type { Mailbox, ParsedMessage } from './types.ts';
+import type { Flag, Mailbox, ParsedMessage } from './types.ts';
 
 export { mailboxFromText };
 
@@ -19,6 +21,8 @@ export interface ForwardedOriginal {
   from: Mailbox;
   date: string | null;
   subject: string | null;
+  /** Why the original's From does not name one sender plainly (as a message's own From is judged), or null. */
+  ambiguity: string | null;
 }
 
 /** Reads From / Date / Subject from header lines, including Yahoo's block run into one line. */
@@ -39,8 +43,10 @@ function readBlock(lines: string[]): ForwardedOriginal | null {
     seen++;
     for (const part of label.parts) if (!found[part.kind]) found[part.kind] = part.value;
   }
-  const from = found.from ? mailboxFromText(found.from) : null;
-  return from ? { from, date: found.date ?? null, subject: found.subject ?? null } : null;
+  const from = found.from ? mailboxReadingFromText(found.from) : null;
+  return from
+    ? { from: from.mailbox, date: found.date ?? null, subject: found.subject ?? null, ambiguity: from.ambiguity }
+    : null;
 }
 
 /** The header block at the top of a text (a forwarded message/rfc822 part's document text starts with one). */
@@ -76,7 +82,8 @@ function attributionName(line: string, address: string): string {
 
 /** The forwarded message's header as written in the body, or null when the body is not a forward. */
 export function forwardedInText(body: string, subject: string): ForwardedOriginal | null {
-  const lines = body.slice(0, MAX_BODY).split('\n');
+  // "From: John Doe <" / "john.doe@acme.com>": narrow clients wrap inside the address.
+  const lines = joinWrappedAddresses(body.slice(0, MAX_BODY).split('\n'));
   const reply = isReplySubject(subject);
   for (let i = 0; i < lines.length; i++) {
     const marker = markerOf(stripQuote(lines[i]!));
@@ -96,9 +103,16 @@ export function forwardedInText(body: string, subject: string): ForwardedOrigina
   for (const line of lines) {
     const t = stripQuote(line);
     if (!isAttribution(t)) continue;
-    const from = mailboxFromText(t.slice(0, -1));
-    if (from)
-      return { from: { name: attributionName(t, from.address), address: from.address }, date: null, subject: null };
+    const from = mailboxReadingFromText(t.slice(0, -1));
+    if (from) {
+      const { address } = from.mailbox;
+      return {
+        from: { name: attributionName(t, address), address },
+        date: null,
+        subject: null,
+        ambiguity: from.ambiguity,
+      };
+    }
   }
   return null;
 }
@@ -109,7 +123,8 @@ export async function forwardedOriginal(parsed: ParsedMessage, bodyText: string)
     if (attachment.mimeType !== 'message/rfc822') continue;
     const nested = await parseAttached(attachment.bytes);
     if (nested.ok && nested.message.from?.address) {
-      return { from: nested.message.from, date: nested.message.date, subject: nested.message.subject };
+      const m = nested.message;
+      return { from: m.from!, date: m.date, subject: m.subject, ambiguity: m.fromAmbiguity };
     }
   }
   return forwardedInText(bodyText, parsed.subject);
@@ -124,7 +139,7 @@ export function matchesForwarder(entry: string, address: string | null | undefin
   if (!address) return false;
   const e = entry.trim().toLowerCase();
   const a = address.trim().toLowerCase();
-  const domain = a.split('@')[1] ?? '';
+  const domain = domainOf(a);
   if (e.startsWith('@')) return domain === e.slice(1);
   if (e.startsWith('.')) return domain === e.slice(1) || domain.endsWith(e);
   return a === e;
@@ -140,9 +155,19 @@ export function readAsOriginalSender(
   forwarders: string[],
   envelopeFrom: string | null,
 ): AnalyzedMessage {
+  // An ambiguous From earns no trust, by its envelope either: whoever wrote it is not plainly the forwarder.
+  if (analyzed.parsed.fromAmbiguity) return analyzed;
   const sender = analyzed.view.from?.address;
   if (!forwarders.some((f) => matchesForwarder(f, sender) || matchesForwarder(f, envelopeFrom))) return analyzed;
   const original = analyzed.forwardedFrom;
   if (!original) return analyzed;
-  return { ...analyzed, view: { ...analyzed.view, from: original, forwardedBy: analyzed.view.from } };
+  const view = { ...analyzed.view, from: original, forwardedBy: analyzed.view.from };
+  const ambiguity = analyzed.forwardedAmbiguity;
+  if (!ambiguity) return { ...analyzed, view };
+  return {
+    ...analyzed,
+    flags: [...new Set<Flag>([...analyzed.flags, 'sender_ambiguous'])],
+    parsed: { ...analyzed.parsed, notes: [...analyzed.parsed.notes, `forwarded sender ambiguous: ${ambiguity}`] },
+    view,
+  };
 }

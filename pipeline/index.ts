@@ -1,7 +1,7 @@
 // The pipeline composed: ingest, reprocess, dry runs and regression tests all call these,
 // so a dry run cannot disagree with what ingest does.
 import { buildDocuments, type BuildOptions } from './documents.ts';
-import { originalSender } from './forwarded.ts';
+import { forwardedOriginal } from './forwarded.ts';
 import type { CompiledSchema } from './schema.ts';
 import { extractFields, type FieldResult } from './extract.ts';
 import { loadHtmlLibs } from './html/libs.ts';
@@ -18,6 +18,8 @@ export interface AnalyzedMessage {
   view: MessageView;
   /** The original sender when this is a forward (read as such only from a trusted forwarder). */
   forwardedFrom: Mailbox | null;
+  /** Why the original's From is ambiguous (flagged `sender_ambiguous` when it is read as the sender). */
+  forwardedAmbiguity?: string | null;
 }
 
 export interface AnalyzeOptions {
@@ -64,10 +66,18 @@ export async function analyzeMessage(
     documents: docs.documents,
     auth: opts.auth ?? null,
   };
-  const forwardedFrom = await originalSender(m, docs.documents[0]?.text ?? '');
+  const original = await forwardedOriginal(m, docs.documents[0]?.text ?? '');
   return {
     ok: true,
-    message: { parsed: m, documents: docs.documents, hidden: docs.hidden, flags, view, forwardedFrom },
+    message: {
+      parsed: m,
+      documents: docs.documents,
+      hidden: docs.hidden,
+      flags,
+      view,
+      forwardedFrom: original?.from ?? null,
+      forwardedAmbiguity: original?.ambiguity ?? null,
+    },
   };
 }
 
@@ -88,11 +98,21 @@ function encodeWord(text: string): string {
   return /^[\x20-\x7e]*$/.test(text) ? text : `=?UTF-8?B?${Buffer.from(text, 'utf8').toString('base64')}?=`;
 }
 
+/**
+ * "Jörg <j@x.example>": only the display name is an encoded word (an encoded word is a word
+ * of a phrase, never an address), so an RFC 5322 parser reads the mailbox.
+ */
+function encodeMailboxes(value: string): string {
+  const named = /^\s*"?([^"<>]*?)"?\s*<([^<>]+)>\s*$/.exec(value);
+  if (!named || /^[\x20-\x7e]*$/.test(value)) return encodeWord(value);
+  return `${encodeWord(named[1]!)} <${named[2]}>`;
+}
+
 /** Wraps an HTML body (ingest or dry run without `eml`) as an RFC 822 message. */
 export function htmlToEml(input: { html: string; from?: string; to?: string; subject?: string; date?: Date }): string {
   const headers = [
-    input.from ? `From: ${encodeWord(input.from)}` : '',
-    input.to ? `To: ${encodeWord(input.to)}` : '',
+    input.from ? `From: ${encodeMailboxes(input.from)}` : '',
+    input.to ? `To: ${encodeMailboxes(input.to)}` : '',
     `Subject: ${encodeWord(input.subject ?? '')}`,
     input.date ? `Date: ${input.date.toUTCString()}` : '',
     'MIME-Version: 1.0',

@@ -1,53 +1,57 @@
 // Mailboxes written as text in a body ("John Doe <john@acme.com>", "john@acme.com
 // [mailto:john@acme.com]", Outlook's "john@acme.com<mailto:john@acme.com>"). An address
-// taken from text is always a valid address or nothing. Scanned by hand: linear in the text.
+// taken from text is always a valid address or nothing. A value an RFC 5322 parser reads
+// ("Name <a@b>", a quoted local part) is read by it, as header fields are (address.ts);
+// anything else is scanned by hand, linear in the text.
+import { domainOf, firstAddress, isValidAddress, readStrictField } from './address.ts';
 import type { Mailbox } from './types.ts';
 
-const LOCAL = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$%&'*+/=?^_`{|}~.-";
-const DOMAIN = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-';
-
-/** RFC 5321 dot-atom local part and a DNS domain with a letter TLD. */
-export function isValidAddress(address: string): boolean {
-  if (address.length > 254) return false;
-  const at = address.lastIndexOf('@');
-  if (at <= 0 || at > 64) return false;
-  const local = address.slice(0, at);
-  const domain = address.slice(at + 1);
-  if (local.startsWith('.') || local.endsWith('.') || local.includes('..')) return false;
-  for (const c of local) if (!LOCAL.includes(c)) return false;
-  const labels = domain.split('.');
-  if (labels.length < 2) return false;
-  for (const label of labels) {
-    if (!label || label.length > 63 || label.startsWith('-') || label.endsWith('-')) return false;
-    for (const c of label) if (!DOMAIN.includes(c) || c === '.') return false;
-  }
-  const tld = labels.at(-1)!;
-  return tld.startsWith('xn--') || (tld.length >= 2 && [...tld].every((c) => /[a-z]/i.test(c)));
-}
-
-/** The first valid address in the text, or null. */
-export function firstAddress(text: string): { address: string; start: number } | null {
-  let from = 0;
-  for (;;) {
-    const at = text.indexOf('@', from);
-    if (at < 0) return null;
-    let start = at;
-    while (start > 0 && LOCAL.includes(text[start - 1]!)) start--;
-    let end = at + 1;
-    while (end < text.length && DOMAIN.includes(text[end]!)) end++;
-    while (end > at + 1 && text[end - 1] === '.') end--;
-    let address = text.slice(start, end);
-    // "mailto:john@acme.com" scans as "mailto" + ":" stop; a leading dot from "...john" is not part of it.
-    while (address.startsWith('.')) {
-      address = address.slice(1);
-      start++;
-    }
-    if (isValidAddress(address)) return { address: address.toLowerCase(), start };
-    from = at + 1;
-  }
-}
+export { firstAddress, isValidAddress };
 
 const QUOTES = new Set(['"', "'", '«', '»', '“', '”', '„', '‘', '’', '`']);
+
+export interface MailboxReading {
+  mailbox: Mailbox;
+  /** Why the text does not name one mailbox plainly (as address.ts judges a From), or null. */
+  ambiguity: string | null;
+}
+
+/** Every valid address the scan finds, and how many '@' the text holds. */
+function scan(text: string): { addresses: string[]; ats: number } {
+  const addresses: string[] = [];
+  let rest = text;
+  for (let hit = firstAddress(rest); hit && addresses.length < 50; hit = firstAddress(rest)) {
+    addresses.push(hit.address);
+    rest = rest.slice(hit.start + hit.address.length);
+  }
+  return { addresses, ats: text.split('@').length - 1 };
+}
+
+/**
+ * A mailbox written in text, and whether it is ambiguous: as the parser reads it when it
+ * can; else the first address the scan finds, ambiguous when the text names several
+ * different ones or holds an '@' outside every address found.
+ */
+export function mailboxReadingFromText(text: string): MailboxReading | null {
+  const strict = readStrictField(text.trim(), new Set());
+  const first = strict?.mailboxes[0];
+  if (strict && first && isValidAddress(`x@${domainOf(first.address)}`)) {
+    const reasons = [...strict.issues];
+    if (strict.mailboxes.length > 1) reasons.push(`it names ${strict.mailboxes.length} mailboxes`);
+    return { mailbox: first, ambiguity: reasons.length ? reasons.join('; ') : null };
+  }
+  const mailbox = mailboxFromText(text);
+  if (!mailbox) return null;
+  const { addresses, ats } = scan(text);
+  const distinct = [...new Set(addresses)];
+  const ambiguity =
+    distinct.length > 1
+      ? `it names ${distinct.length} addresses (${distinct.join(', ')})`
+      : ats > addresses.length
+        ? "it holds an '@' outside its address"
+        : null;
+  return { mailbox, ambiguity };
+}
 
 /** "John Doe <john@acme.com>", "john@acme.com", "Name [mailto:a@b]" -> a mailbox, or null without a valid address. */
 export function mailboxFromText(text: string): Mailbox | null {

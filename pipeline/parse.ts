@@ -1,8 +1,11 @@
 // Stage 1: raw RFC 822 bytes -> ParsedMessage (postal-mime). Never throws for bad mail:
 // MIME bombs and broken structure give a partial message flagged `truncated`; only an
 // empty input is refused.
-import PostalMime, { type Address, type Email } from 'postal-mime';
-import type { Flag, HeaderField, Mailbox, ParsedAttachment, ParsedMessage } from './types.ts';
+import PostalMime, { type Email } from 'postal-mime';
+import { readAddressFields, readFrom, readRecipientFields } from './address.ts';
+import { safeFilename, spelledOut } from './filename.ts';
+import { headerText } from './invisible.ts';
+import type { Flag, HeaderField, ParsedAttachment, ParsedMessage } from './types.ts';
 import { declaresUtf7, decodeUtf7 } from './utf7.ts';
 
 export const PARSE_LIMITS = {
@@ -18,20 +21,6 @@ export const PARSE_LIMITS = {
 export type ParseRefusal = { code: 'empty_message'; message: string };
 export type ParseResult = { ok: true; message: ParsedMessage } | { ok: false; refusal: ParseRefusal };
 
-function mailboxes(list: Address[] | Address | undefined): Mailbox[] {
-  if (!list) return [];
-  const out: Mailbox[] = [];
-  for (const entry of Array.isArray(list) ? list : [list]) {
-    if ('group' in entry && entry.group) {
-      for (const member of entry.group)
-        out.push({ name: member.name ?? '', address: (member.address ?? '').toLowerCase() });
-    } else if ('address' in entry) {
-      out.push({ name: entry.name ?? '', address: (entry.address ?? '').toLowerCase() });
-    }
-  }
-  return out.filter((m) => m.address !== '' || m.name !== '');
-}
-
 function isoDate(value: string | undefined): string | null {
   if (!value) return null;
   const time = Date.parse(value);
@@ -43,37 +32,60 @@ function toBytes(content: ArrayBuffer | Uint8Array | string): Uint8Array {
   return content instanceof Uint8Array ? content : new Uint8Array(content);
 }
 
+/** What the header fields say about the sender and recipients, read by address.ts; names cleaned. */
+function addressFields(headers: HeaderField[], flags: Set<Flag>, notes: string[], fix: (s: string) => string) {
+  const values = (name: string) => headerValues(headers, name);
+  const sender = readFrom(values('from'), flags, fix);
+  if (sender.ambiguity) {
+    flags.add('sender_ambiguous');
+    notes.push(`sender ambiguous: ${sender.ambiguity}`);
+  }
+  return {
+    from: sender.from,
+    fromAmbiguity: sender.ambiguity,
+    to: readRecipientFields(values('to'), flags, fix),
+    cc: readRecipientFields(values('cc'), flags, fix),
+    replyTo: readAddressFields(values('reply-to'), flags, fix),
+  };
+}
+
 function fromEmail(email: Email, utf7: boolean): ParsedMessage {
   const fix = (s: string) => (utf7 ? decodeUtf7(s) : s);
-  const flags: Flag[] = [];
+  const flags = new Set<Flag>();
   const notes: string[] = [];
-  let attachments: ParsedAttachment[] = email.attachments.map((a) => ({
+  let attachments: ParsedAttachment[] = email.attachments.map((a) => {
     // Filenames arrive in NFD from some clients (macOS): NFC makes them compare equal.
-    filename: a.filename ? fix(a.filename).normalize('NFC') : null,
-    // Broken Content-Type lines leak parameters into the type ("application/pdf name=x.pdf").
-    mimeType: (a.mimeType || '').toLowerCase().match(/^[a-z0-9.+-]+\/[a-z0-9.+-]+/)?.[0] ?? 'application/octet-stream',
-    disposition: a.disposition === 'attachment' ? 'attachment' : a.disposition === 'inline' ? 'inline' : null,
-    contentId: a.contentId ?? null,
-    bytes: toBytes(a.content),
-  }));
+    const written = a.filename ? fix(a.filename).normalize('NFC') : null;
+    const filename = written === null ? null : safeFilename(written, flags);
+    return {
+      filename,
+      originalFilename: written !== null && filename !== written ? spelledOut(written) : null,
+      // Broken Content-Type lines leak parameters into the type ("application/pdf name=x.pdf").
+      mimeType:
+        (a.mimeType || '').toLowerCase().match(/^[a-z0-9.+-]+\/[a-z0-9.+-]+/)?.[0] ?? 'application/octet-stream',
+      disposition: a.disposition === 'attachment' ? 'attachment' : a.disposition === 'inline' ? 'inline' : null,
+      contentId: a.contentId ?? null,
+      bytes: toBytes(a.content),
+    };
+  });
   if (attachments.length > PARSE_LIMITS.maxAttachments) {
     notes.push(`${attachments.length} attachments; only the first ${PARSE_LIMITS.maxAttachments} were kept`);
     attachments = attachments.slice(0, PARSE_LIMITS.maxAttachments);
-    flags.push('truncated');
+    flags.add('truncated');
   }
+  // Addresses are read from the fields as written (postal-mime flattens a quoted local part).
+  const written = email.headers.map((h) => ({ name: h.key.toLowerCase(), value: h.value }));
+  const addresses = addressFields(written, flags, notes, fix);
   return {
-    headers: email.headers.map((h) => ({ name: h.key.toLowerCase(), value: fix(h.value) })),
-    from: mailboxes(email.from)[0] ?? null,
-    to: mailboxes(email.to),
-    cc: mailboxes(email.cc),
-    replyTo: mailboxes(email.replyTo),
-    subject: fix(email.subject ?? ''),
+    headers: written.map((h) => ({ name: h.name, value: headerText(fix(h.value), flags) })),
+    ...addresses,
+    subject: headerText(fix(email.subject ?? ''), flags),
     date: isoDate(email.date),
     messageId: email.messageId ?? null,
     text: email.text !== undefined ? fix(email.text) : null,
     html: email.html !== undefined ? fix(email.html) : null,
     attachments,
-    flags,
+    flags: [...flags],
     notes,
   };
 }
@@ -92,26 +104,20 @@ export function headersOnly(raw: string, reason: string): ParsedMessage {
       headers.push({ name: line.slice(0, colon).trim().toLowerCase(), value: line.slice(colon + 1).trim() });
   }
   const get = (name: string) => headers.find((h) => h.name === name)?.value;
-  const address = (value: string | undefined): Mailbox[] => {
-    // Starts only where a run starts and the local part holds no '@': the same first address
-    // as /<?([^<>\s,]+@[^<>\s,]+)>?/, without rescanning a long run from every position.
-    const match = value?.match(/(?<![^<>\s,])([^<>\s,@]+@[^<>\s,]+)/);
-    return match ? [{ name: '', address: match[1]!.toLowerCase() }] : [];
-  };
+  const flags = new Set<Flag>(['truncated']);
+  const notes = [`body not read: ${reason}`];
+  const addresses = addressFields(headers, flags, notes, (s) => s);
   return {
-    headers,
-    from: address(get('from'))[0] ?? null,
-    to: address(get('to')),
-    cc: [],
-    replyTo: address(get('reply-to')),
-    subject: get('subject') ?? '',
+    headers: headers.map((h) => ({ name: h.name, value: headerText(h.value, flags) })),
+    ...addresses,
+    subject: headerText(get('subject') ?? '', flags),
     date: isoDate(get('date')),
     messageId: get('message-id') ?? null,
     text: null,
     html: null,
     attachments: [],
-    flags: ['truncated'],
-    notes: [`body not read: ${reason}`],
+    flags: [...flags],
+    notes,
   };
 }
 
@@ -153,6 +159,30 @@ export async function parseMessage(raw: Uint8Array | string): Promise<ParseResul
   } catch (error) {
     return { ok: true, message: headersOnly(buffer.toString('latin1'), (error as Error).message) };
   }
+}
+
+/**
+ * The values of one top-level header field, straight from the raw bytes (unfolded, UTF-8 as
+ * RFC 6532 allows): for readers that need one field without parsing the message, such as
+ * mail authentication's From. Bounded by the header size limit.
+ */
+export function rawHeaderValues(raw: Uint8Array, name: string): string[] {
+  const buffer = Buffer.from(raw.buffer, raw.byteOffset, Math.min(raw.byteLength, PARSE_LIMITS.maxHeadersSize));
+  const crlf = buffer.indexOf('\r\n\r\n');
+  const lf = buffer.indexOf('\n\n');
+  const end = crlf >= 0 && (lf < 0 || crlf < lf) ? crlf : lf >= 0 ? lf : buffer.length;
+  const wanted = `${name.toLowerCase()}:`;
+  const out: string[] = [];
+  for (const line of buffer
+    .toString('utf8', 0, end)
+    .replace(/\r?\n[ \t]+/g, ' ')
+    .split(/\r?\n/)) {
+    if (line.slice(0, wanted.length).toLowerCase() === wanted) out.push(line.slice(wanted.length).trim());
+    // A field name may have white space before its colon (obsolete syntax, RFC 5322 4.5).
+    else if (/^[!-9;-~]+[ \t]+:/.test(line) && line.slice(0, line.indexOf(':')).trim().toLowerCase() === name)
+      out.push(line.slice(line.indexOf(':') + 1).trim());
+  }
+  return out;
 }
 
 export function headerValues(headers: HeaderField[], name: string): string[] {

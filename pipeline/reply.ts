@@ -1,121 +1,120 @@
-// The reply apart from its history: the new content of a message without the quoted
-// thread and without a forward wrapper, like Postmark's StrippedTextReply or Mailgun's
-// stripped-text. Works on the sanitized body text, so HTML mail (gmail_quote,
-// blockquote type=cite, Outlook's divRplyFwdMsg, yahoo_quoted, moz-cite-prefix) is cut
-// where its rendered attribution or header block begins.
+// The reply apart from its history: what the sender wrote in this message, without the
+// quoted thread and without a forward wrapper, like Postmark's StrippedTextReply or
+// Mailgun's stripped-text. Every line the sender wrote stays, their signature ("-- ",
+// "Sent from my iPhone") included, and inline answers between quoted lines too; only the
+// history goes: "> " lines, the attribution or header block that introduces them, and
+// everything after a quote header that has no "> " lines under it (top-posted history).
+// HTML mail also gives the lines its structure marks as quoted (pipeline/reply-html.ts:
+// gmail_quote, blockquote type=cite, divRplyFwdMsg, ...). When nothing would be left, the
+// whole text is the reply: an empty reply_text says less than the message.
 import { forwardMarkerOf } from './forward-markers.ts';
-import { isAttribution, labelOf, stripQuote } from './headers-text.ts';
-import { firstAddress } from './mailbox-text.ts';
+import {
+  attributionAt,
+  datedHeaderAlone,
+  headerBlockAt,
+  joinWrappedAddresses,
+  looseAttribution,
+} from './quote-headers.ts';
+import type { QuoteRange } from './types.ts';
 
-/** Mobile and webmail sign-offs a client appends under the new text. */
-const CLIENT_SIGNATURES = [
-  'sent from my iphone',
-  'sent from my ipad',
-  'sent from my android',
-  'sent from my samsung',
-  'sent from my mobile',
-  'sent from yahoo mail',
-  'sent from mail for windows',
-  'sent from outlook',
-  'get outlook for',
-  'von meinem iphone gesendet',
-  'von meinem ipad gesendet',
-  'gesendet von meinem',
-  'envoyé de mon iphone',
-  'envoyé de mon ipad',
-  'enviado desde mi iphone',
-  'enviado do meu iphone',
-  'inviato da iphone',
-  'verzonden met mijn iphone',
-  'skickat från min iphone',
-  'sendt fra min iphone',
-  'lähetetty iphonesta',
-  'wysłane z iphone',
-  'odesláno z iphonu',
-  'отправлено с iphone',
-  'надіслано з iphone',
-  "iphone'dan gönderildi",
-  'iphoneから送信',
-  '从我的iphone发送',
-  '나의 iphone에서 보냄',
-];
+/** How each line is quoted: not, by "> " or the HTML structure, or by a plain <blockquote> (only with an attribution over it, or at the end). */
+const Quote = { None: 0, Strong: 1, Weak: 2 } as const;
+type Quote = (typeof Quote)[keyof typeof Quote];
 
 function isSeparator(line: string): boolean {
-  return line.length >= 5 && [...line].every((c) => c === '_' || c === '-' || c === '=');
+  return line.length >= 5 && [...line].every((c) => c === '_' || c === '-' || c === '=' || c === '*');
 }
 
-/** A header block ("From: … / Sent: … / Subject: …") starting at line i, in any language. */
-function headerBlockAt(lines: string[], i: number): boolean {
-  if (labelOf(stripQuote(lines[i]!))?.parts[0]?.kind !== 'from') return false;
-  const first = labelOf(stripQuote(lines[i]!))!;
-  if (first.parts.some((p) => p.kind === 'date' || p.kind === 'subject')) return true;
-  for (let j = i + 1; j < Math.min(lines.length, i + 6); j++) {
-    const kind = labelOf(stripQuote(lines[j]!))?.parts[0]?.kind;
-    if (kind === 'date' || kind === 'subject') return true;
-    if (!kind) return false;
-  }
-  return false;
-}
-
-function nextQuoted(lines: string[], i: number): boolean {
-  for (let j = i + 1; j < Math.min(lines.length, i + 4); j++) {
-    const t = lines[j]!.trim();
-    if (t) return t.startsWith('>');
-  }
-  return false;
-}
-
-/** Where the history starts, and whether it was an attribution line over "> " quoting. */
-function historyStart(lines: string[]): { at: number; attribution: boolean } | null {
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!.trim();
-    if (line === '--' || line === '-- ' || lines[i] === '-- ') return { at: i, attribution: false };
-    if (line.startsWith('>')) continue;
-    if (forwardMarkerOf(line)) return { at: i, attribution: false };
-    // Attributions are often wrapped over two lines ("On …, John <j@x>" / "wrote:").
-    if (
-      isAttribution(line) ||
-      (i + 1 < lines.length && isAttribution(`${line} ${lines[i + 1]!.trim()}`) && lines[i + 1]!.trim().length < 40)
-    ) {
-      return { at: i, attribution: true };
-    }
-    if (headerBlockAt(lines, i)) return { at: i, attribution: false };
-    // Attributions without a verb (Gmail in Japanese: "2021年10月27日(水) 9:31 John <j@x>:") over "> " quoting.
-    if (
-      (line.endsWith(':') || line.endsWith('：')) &&
-      line.length < 400 &&
-      firstAddress(line) &&
-      nextQuoted(lines, i)
-    ) {
-      return { at: i, attribution: true };
+function quoteMarks(lines: string[], ranges: readonly QuoteRange[] | null | undefined): Quote[] {
+  const marks: Quote[] = lines.map((l) => (l.trimStart().startsWith('>') ? Quote.Strong : Quote.None));
+  for (const r of ranges ?? []) {
+    for (let i = Math.max(0, r.from); i < Math.min(lines.length, r.to); i++) {
+      if (marks[i] === Quote.None) marks[i] = r.weak ? Quote.Weak : Quote.Strong;
     }
   }
-  return null;
+  return marks;
 }
 
-function clean(lines: string[]): string {
-  const kept = lines.filter((l) => !l.trimStart().startsWith('>')).map((l) => l.trimEnd());
-  while (kept.length > 0) {
-    const last = kept.at(-1)!.trim();
-    const lower = last.toLowerCase();
-    if (last === '' || isSeparator(last) || CLIENT_SIGNATURES.some((s) => lower.startsWith(s))) kept.pop();
-    else break;
-  }
-  return kept.join('\n').trim();
+/** The next line at or after `i` with text on it, or -1. */
+function nextText(lines: string[], i: number): number {
+  for (let j = i; j < lines.length; j++) if (lines[j]!.trim()) return j;
+  return -1;
 }
 
-/** The new content of a message: the text above the quoted history, forward wrapper and signature. */
-export function replyText(text: string): string {
-  let lines = text.replace(/\r\n?/g, '\n').split('\n');
-  // A loop, not recursion: bottom-posted answers may sit under any number of quoted blocks.
-  for (;;) {
-    const start = historyStart(lines);
-    if (!start) return clean(lines);
-    const above = clean(lines.slice(0, start.at));
-    if (above || !start.attribution || !nextQuoted(lines, start.at)) return above;
-    // Bottom-posting: the answer follows the "> " quoted lines.
-    let j = start.at + 1;
-    while (j < lines.length && (lines[j]!.trim() === '' || lines[j]!.trimStart().startsWith('>'))) j++;
-    lines = lines.slice(j);
+/** Blank lines and lines of dashes or underscores at the end (what separated the reply from its history) off. */
+function tidyEnd(kept: string[]): string {
+  const out: string[] = [];
+  for (const line of kept) {
+    // Removed quotes leave blank lines behind: one blank line between kept paragraphs is enough.
+    if (!line.trim() && (out.length === 0 || !out.at(-1)!.trim())) continue;
+    // Trailing spaces go, but not the one of the "-- " signature delimiter.
+    out.push(line === '-- ' ? line : line.trimEnd());
   }
+  while (out.length > 0 && (!out.at(-1)!.trim() || isSeparator(out.at(-1)!.trim()))) out.pop();
+  return out.join('\n');
+}
+
+/**
+ * The new content of a message: its text without the quoted history. `quoted` are the line
+ * ranges the HTML structure marks as quoted (stored with the body); without them the text
+ * alone decides.
+ */
+export function replyText(text: string, quoted?: readonly QuoteRange[] | null): string {
+  const raw = text.replace(/\r\n?/g, '\n').split('\n');
+  // Joining a wrapped address shifts the lines after it: structure ranges count the lines as rendered.
+  const lines = quoted?.length ? raw : joinWrappedAddresses(raw);
+  const marks = quoteMarks(lines, quoted);
+  const kept: string[] = [];
+  let i = 0;
+  while (i < lines.length) {
+    const line = lines[i]!;
+    const mark = marks[i]!;
+    if (mark === Quote.Strong) {
+      i++;
+      continue;
+    }
+    const t = line.trim();
+    if (!t) {
+      kept.push('');
+      i++;
+      continue;
+    }
+    if (mark === Quote.Weak) {
+      // A plain <blockquote> with no attribution over it is quoted history only at the end of
+      // the message (Zammad and Chatwoot read it so); in the middle it is the sender's quotation.
+      let end = i;
+      while (end < lines.length && (marks[end] === Quote.Weak || !lines[end]!.trim())) end++;
+      if (nextText(lines, end) < 0) break;
+      for (; i < end; i++) kept.push(lines[i]!);
+      continue;
+    }
+    const attribution = attributionAt(lines, i);
+    const after = attribution ? nextText(lines, i + attribution.lines) : nextText(lines, i + 1);
+    const overQuote = after >= 0 && marks[after] !== Quote.None;
+    if (attribution && overQuote) {
+      // "On … wrote:" over quoted lines: both go, whatever follows stays (bottom-posting, inline answers).
+      i = after;
+      while (i < lines.length && (marks[i] !== Quote.None || !lines[i]!.trim())) i++;
+      continue;
+    }
+    if (!attribution && overQuote && looseAttribution(t)) {
+      i = after;
+      while (i < lines.length && (marks[i] !== Quote.None || !lines[i]!.trim())) i++;
+      continue;
+    }
+    // A quote header with no quoted lines under it: the history follows unmarked, to the end.
+    const datedAlone =
+      attribution?.kind === 'dated' &&
+      datedHeaderAlone(lines.slice(i, i + attribution.lines).join(attribution.lines > 1 ? ' ' : ''));
+    if (attribution?.kind === 'verb' || datedAlone || forwardMarkerOf(t) || headerBlockAt(lines, i)) break;
+    kept.push(line);
+    i++;
+  }
+  const reply = tidyEnd(kept);
+  return reply.trim()
+    ? reply.trim()
+    : raw
+        .map((l) => (l === '-- ' ? l : l.trimEnd()))
+        .join('\n')
+        .trim();
 }

@@ -1,6 +1,7 @@
 // The rule predicate language (spec: Rule predicates): 15 forms, nested any/all/not.
 // A rule is checked and compiled once (refusals name the JSON path of the bad part) and
 // then evaluated against a MessageView; the outcome names the predicate that decided.
+import { domainOf, localPartOf } from './address.ts';
 import { DefinitionError } from './errors.ts';
 import { compileRegex, RegexBudget, testRegex } from './regex.ts';
 import type { MessageView } from './types.ts';
@@ -57,14 +58,6 @@ function stringList(value: unknown, path: string): string[] {
 function containsAny(haystack: string, needles: string[]): string | undefined {
   const lower = haystack.toLowerCase();
   return needles.find((n) => lower.includes(n));
-}
-
-function domainOf(address: string | undefined): string {
-  return address?.split('@')[1]?.toLowerCase() ?? '';
-}
-
-function localPart(address: string): string {
-  return address.split('@')[0]?.toLowerCase() ?? '';
 }
 
 function leaf(path: string, test: (v: MessageView) => string | false, what: string): CompiledRule {
@@ -144,7 +137,7 @@ export function compileRule(
         at,
         (v) =>
           v.recipients.find((r) => {
-            const rl = localPart(r);
+            const rl = localPartOf(r);
             // Tenant addresses read <handle>.<local> or <handle>+<local>: match the local part either way.
             const localOk = local === '' || rl === local || rl.endsWith(`.${local}`) || rl.endsWith(`+${local}`);
             return localOk && (domain === '' || domainOf(r) === domain);

@@ -9,7 +9,9 @@ import type { Document } from 'domhandler';
 import { alternativesDiffer } from './alternative.ts';
 import { htmlLibs } from './html/libs.ts';
 import { Renderer, type HiddenText } from './html/render.ts';
-import type { Flag } from './types.ts';
+import { stripInvisible } from './invisible.ts';
+import { MAX_QUOTE_SPANS, quoteLines, quoteMarkOf } from './reply-html.ts';
+import type { Flag, QuoteRange } from './types.ts';
 
 export type { HiddenText };
 
@@ -17,10 +19,9 @@ export interface Sanitized {
   text: string;
   hidden: HiddenText[];
   flags: Flag[];
+  /** Lines of `text` the HTML marks as quoted history (gmail_quote, blockquote type=cite, ...), for reply_text. */
+  quoted?: QuoteRange[];
 }
-
-const ZERO_WIDTH = /[\u200B-\u200D\u2060\uFEFF\u180E\u00AD]/g;
-const BIDI = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g;
 
 function isSpaceOrMarker(code: number): boolean {
   return (
@@ -97,21 +98,6 @@ export function tidy(text: string): string {
     .trim();
 }
 
-function stripInvisibleChars(text: string, flags: Set<Flag>): string {
-  let out = text;
-  if (ZERO_WIDTH.test(out)) {
-    flags.add('zero_width_chars');
-    out = out.replace(ZERO_WIDTH, '');
-  }
-  if (BIDI.test(out)) {
-    flags.add('bidi_override');
-    out = out.replace(BIDI, '');
-  }
-  ZERO_WIDTH.lastIndex = 0;
-  BIDI.lastIndex = 0;
-  return out;
-}
-
 export function sanitizeHtml(html: string): Sanitized {
   const flags = new Set<Flag>();
   // Scripting off, as in every mail client: <noscript> content is shown as markup.
@@ -119,20 +105,21 @@ export function sanitizeHtml(html: string): Sanitized {
   const doc = parse5.parse(html, { treeAdapter, scriptingEnabled: false }) as unknown as Document & {
     'x-mode'?: string;
   };
-  const renderer = new Renderer(doc, doc['x-mode'] === 'quirks');
+  const renderer = new Renderer(doc, doc['x-mode'] === 'quirks', quoteMarkOf, MAX_QUOTE_SPANS);
   renderer.run();
   if (renderer.scriptRemoved) flags.add('script_removed');
-  const text = stripInvisibleChars(tidy(renderer.visible.join('')), flags);
+  const text = stripInvisible(tidy(renderer.visible.join('')), flags);
   const hidden = renderer.hidden
-    .map((h) => ({ reason: h.reason, text: stripInvisibleChars(tidy(h.parts.join('')), flags) }))
+    .map((h) => ({ reason: h.reason, text: stripInvisible(tidy(h.parts.join('')), flags) }))
     .filter((h) => h.text.length > 0);
   if (hidden.length > 0) flags.add('hidden_text');
-  return { text, hidden, flags: [...flags] };
+  const quoted = quoteLines(renderer.visible, renderer.quotes, text);
+  return { text, hidden, flags: [...flags], ...(quoted.length > 0 ? { quoted } : {}) };
 }
 
 export function sanitizeText(text: string): Sanitized {
   const flags = new Set<Flag>();
-  const clean = stripInvisibleChars(text.replace(/\r\n?/g, '\n'), flags).trim();
+  const clean = stripInvisible(text.replace(/\r\n?/g, '\n'), flags).trim();
   return { text: clean, hidden: [], flags: [...flags] };
 }
 

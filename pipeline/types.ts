@@ -16,7 +16,9 @@ export type Flag =
   | 'truncated'
   | 'analysis_limit'
   | 'alternative_mismatch'
-  | 'einvoice_mismatch';
+  | 'einvoice_mismatch'
+  | 'invisible_chars'
+  | 'sender_ambiguous';
 
 export interface Mailbox {
   name: string;
@@ -30,7 +32,10 @@ export interface HeaderField {
 }
 
 export interface ParsedAttachment {
+  /** The name as it may be shown (pipeline/filename.ts): no controls, invisible characters or path. */
   filename: string | null;
+  /** The name as the sender wrote it, when it differs from `filename` (hidden characters spelled out). */
+  originalFilename: string | null;
   mimeType: string;
   disposition: 'attachment' | 'inline' | null;
   contentId: string | null;
@@ -51,8 +56,10 @@ export interface ParsedMessage {
   html: string | null;
   attachments: ParsedAttachment[];
   flags: Flag[];
-  /** Why the message is incomplete, when `truncated` is flagged. */
+  /** Why the message is incomplete, when `truncated` is flagged; why the sender is ambiguous. */
   notes: string[];
+  /** Why the From header does not name one sender plainly (flagged `sender_ambiguous`); null when it does. */
+  fromAmbiguity: string | null;
 }
 
 export type AuthVerdict = 'pass' | 'fail' | 'none' | 'softfail' | 'neutral' | 'temperror' | 'permerror' | 'policy';
@@ -95,11 +102,20 @@ export interface ForwardedAuth {
   verified_by: 'dmarc' | 'arc' | null;
 }
 
+/** Lines [from, to) of a body text that quote earlier mail; weak: a plain <blockquote>, history only under an attribution or at the end. */
+export interface QuoteRange {
+  from: number;
+  to: number;
+  weak?: boolean;
+}
+
 export interface Document {
   /** Position in the message's document list; stored documents get an id per index. */
   index: number;
   kind: 'body' | 'attachment';
   filename: string | null;
+  /** The attachment's name as the sender wrote it, when it differs from `filename`. */
+  original_filename?: string | null;
   mime_type: string;
   size_bytes: number;
   /** Extracted text; field source offsets point into it. */
@@ -108,6 +124,8 @@ export interface Document {
   truncated: boolean;
   /** Why no text could be read, for types we read (PDF, DOCX, text, ...). */
   unreadable: string | null;
+  /** The body's lines the HTML marks as quoted history (reply_text reads them); absent when none. */
+  quoted?: QuoteRange[];
 }
 
 /** What classification and extraction look at: the sanitized, agent-safe view. */

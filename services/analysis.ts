@@ -79,7 +79,8 @@ async function readBodyAlone(pool: AnalysisPool, message: AnalyzedMessage, html:
     };
   }
   const text = body.value.text.slice(0, MAX_DOCUMENT_TEXT);
-  const documents = [{ ...first!, text, truncated: text.length < body.value.text.length }, ...rest];
+  const quoted = body.value.quoted ? { quoted: body.value.quoted } : {};
+  const documents = [{ ...first!, text, truncated: text.length < body.value.text.length, ...quoted }, ...rest];
   return {
     ...message,
     documents,
@@ -149,7 +150,9 @@ function headersOnlyAnalysis(raw: Uint8Array, options: AnalyzeOptions, limit: st
     documents,
     auth: options.auth ?? null,
   };
-  return { parsed, documents, hidden: [], flags: ['truncated', 'analysis_limit'], view, forwardedFrom: null };
+  // The headers' own flags too (sender_ambiguous, invisible characters in the subject or names).
+  const flags = [...new Set<Flag>([...parsed.flags, 'truncated', 'analysis_limit'])];
+  return { parsed, documents, hidden: [], flags, view, forwardedFrom: null };
 }
 
 /** Classification and extraction for one tenant, in a worker; a budget stop leaves it unrouted. */

@@ -1,8 +1,11 @@
-// DNS for mail authentication: the operator's resolvers (SVC_DNS_SERVERS) through
-// dns.Resolver with a per-lookup timeout and retry count, behind a bounded answer cache.
+// DNS for mail authentication: the operator's resolvers (SVC_DNS_SERVERS), asked with dns2's
+// client (which reports every answer's TTL) with a per-lookup timeout and retry count, behind
+// a bounded answer cache that keeps each answer no longer than its TTL.
 // Every SPF, DKIM, DMARC and ARC lookup and the SMTP client's PTR go through one of these.
+import { randomInt } from 'node:crypto';
 import { promises as dns } from 'node:dns';
-import { isIP } from 'node:net';
+import { connect, isIP } from 'node:net';
+import dns2 from 'dns2';
 
 /** mailauth's resolver contract: answers as dns.promises.resolve gives them, errors carry its codes. */
 export type DnsResolver = (name: string, rrtype: string) => Promise<string[] | string[][]>;
@@ -14,7 +17,7 @@ export interface DnsOptions {
   tries: number;
   /** Most answers kept; the least recently used goes first. */
   cacheEntries: number;
-  /** Longest an answer is kept, and how long one is kept when DNS gives no TTL (TXT, MX, PTR). */
+  /** Longest an answer is kept, and how long one is kept when DNS gives no TTL (types other than A, AAAA, TXT, MX, PTR, CNAME, NS). */
   cacheMaxSeconds: number;
 }
 
@@ -93,8 +96,13 @@ export function cachingResolver(
       const { answer, ttl } = await lookup(name, rrtype);
       return { answer, expires: now() + (ttl === null ? maxMs : Math.min(ttl * 1000, maxMs)) };
     } catch (error) {
-      const code = (error as { code?: string }).code ?? 'ESERVFAIL';
-      return { negative: code, expires: now() + (NEGATIVE.has(code) ? maxMs : Math.min(TEMPORARY_FAILURE_MS, maxMs)) };
+      const { code = 'ESERVFAIL', ttl = null } = error as { code?: string; ttl?: number | null };
+      // A negative answer is kept for the zone's negative TTL when the lookup gives it, else the cap.
+      const negativeMs = ttl === null ? maxMs : Math.min(ttl * 1000, maxMs);
+      return {
+        negative: code,
+        expires: now() + (NEGATIVE.has(code) ? negativeMs : Math.min(TEMPORARY_FAILURE_MS, maxMs)),
+      };
     }
   };
   const resolver = async (name: string, rrtype: string): Promise<string[] | string[][]> => {
@@ -122,18 +130,129 @@ export function cachingResolver(
   return Object.assign(resolver, { stats: () => ({ hits, misses, entries: cache.size }) });
 }
 
-/** Lookups through a dns.Resolver set to the given servers, timeout and tries; TTLs where Node exposes them (A, AAAA). */
+/** A server entry as setServers takes it ("192.0.2.53", "192.0.2.53:5353", "::1", "[::1]:5353") as host and port. */
+function hostPort(entry: string): { host: string; port: number } {
+  const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(entry);
+  if (bracketed) return { host: bracketed[1]!, port: Number(bracketed[2] ?? 53) };
+  if (isIP(entry) === 6) return { host: entry, port: 53 };
+  const [host = entry, port = '53'] = entry.split(':');
+  return { host, port: Number(port) };
+}
+
+/** RCODEs as Node's resolver names them (RFC 1035 4.1.1). */
+const RCODE_ERRORS: Record<number, string> = {
+  1: 'EFORMERR',
+  2: 'ESERVFAIL',
+  3: 'ENOTFOUND',
+  4: 'ENOTIMP',
+  5: 'EREFUSED',
+};
+
+type Packet = InstanceType<typeof dns2.Packet>;
+type Resource = Packet['answers'][number];
+
+/** One question over TCP (a truncated UDP answer is asked again so), bounded by the timeout. */
+async function askTcp(host: string, port: number, name: string, type: string, timeoutMs: number): Promise<Packet> {
+  const query = new dns2.Packet();
+  query.header.id = randomInt(0x10000);
+  query.header.rd = 1;
+  query.questions.push({
+    name,
+    type: dns2.Packet.TYPE[type as keyof typeof dns2.Packet.TYPE],
+    class: dns2.Packet.CLASS.IN,
+  } as never);
+  const message = query.toBuffer();
+  const socket = connect({ host, port });
+  const timer = setTimeout(() => socket.destroy(dnsError('ETIMEOUT', name, type)), timeoutMs);
+  try {
+    const length = Buffer.alloc(2);
+    length.writeUInt16BE(message.length);
+    socket.write(Buffer.concat([length, message]));
+    const response = dns2.Packet.parse(await dns2.Packet.readStream(socket));
+    if (response.header.id !== query.header.id) throw dnsError('EBADRESP', name, type);
+    return response;
+  } finally {
+    clearTimeout(timer);
+    socket.destroy();
+  }
+}
+
+async function ask(server: string, name: string, type: string, timeoutMs: number): Promise<Packet> {
+  const { host, port } = hostPort(server);
+  const udp = dns2.UDPClient({
+    dns: host,
+    port,
+    socketType: isIP(host) === 6 ? 'udp6' : 'udp4',
+    timeout: timeoutMs,
+    retryOverTCP: false,
+  });
+  try {
+    const response = await udp(name, type);
+    return response.header.tc ? await askTcp(host, port, name, type, timeoutMs) : response;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ETIMEDOUT') throw dnsError('ETIMEOUT', name, type);
+    throw error;
+  }
+}
+
+/** An answer record in the form dns.promises.resolve gives it, as mailauth reads it. */
+function recordValue(r: Resource, type: string): unknown {
+  switch (type) {
+    case 'A':
+    case 'AAAA':
+      return r.address;
+    case 'TXT':
+      return Array.isArray(r.data) ? r.data : [r.data ?? ''];
+    case 'MX':
+      return { exchange: r.exchange, priority: r.priority };
+    default:
+      return r.domain ?? r.ns;
+  }
+}
+
+/** Types read from the DNS answer with their TTLs; any other goes through Node's resolver with none. */
+const WITH_TTL = new Set(['A', 'AAAA', 'TXT', 'MX', 'PTR', 'CNAME', 'NS']);
+
+/**
+ * Lookups with the TTL of every answer, TXT (SPF, DKIM, DMARC) included: dns2's client asks the
+ * servers (UDP, TCP when the answer is truncated), each try bounded by the timeout. Node's
+ * resolver gives TTLs for A and AAAA only. A negative answer carries the zone's negative TTL
+ * (the SOA's, RFC 2308) when the server sends one.
+ */
 export function resolverLookup(opts: Pick<DnsOptions, 'servers' | 'timeoutMs' | 'tries'>) {
-  const resolver = new dns.Resolver({ timeout: opts.timeoutMs, tries: opts.tries });
-  if (opts.servers.length > 0) resolver.setServers(opts.servers);
+  const fallback = new dns.Resolver({ timeout: opts.timeoutMs, tries: opts.tries });
+  if (opts.servers.length > 0) fallback.setServers(opts.servers);
+  const servers = opts.servers.length > 0 ? opts.servers : fallback.getServers();
   return async (name: string, rrtype: string): Promise<{ answer: unknown[]; ttl: number | null }> => {
     const type = rrtype.toUpperCase();
-    if (type === 'A' || type === 'AAAA') {
-      const records =
-        type === 'A' ? await resolver.resolve4(name, { ttl: true }) : await resolver.resolve6(name, { ttl: true });
-      return { answer: records.map((r) => r.address), ttl: Math.min(...records.map((r) => r.ttl)) };
+    if (!WITH_TTL.has(type)) return { answer: (await fallback.resolve(name, type)) as unknown[], ttl: null };
+    let failure: unknown = dnsError('ECONNREFUSED', name, type);
+    for (let attempt = 0; attempt < opts.tries; attempt++) {
+      for (const server of servers) {
+        let response: Packet;
+        try {
+          response = await ask(server, name, type, opts.timeoutMs);
+        } catch (error) {
+          failure = error;
+          continue;
+        }
+        const soa = response.authorities.find((r) => r.type === dns2.Packet.TYPE.SOA);
+        const negativeTtl = soa ? Math.min(soa.ttl, soa.minimum ?? soa.ttl) : null;
+        const rcode = response.header.rcode;
+        if (rcode !== 0 && rcode !== 3) {
+          failure = dnsError(RCODE_ERRORS[rcode] ?? 'ESERVFAIL', name, type);
+          continue;
+        }
+        const records = response.answers.filter(
+          (r) => r.type === dns2.Packet.TYPE[type as keyof typeof dns2.Packet.TYPE],
+        );
+        if (rcode === 3 || records.length === 0) {
+          throw Object.assign(dnsError(rcode === 3 ? 'ENOTFOUND' : 'ENODATA', name, type), { ttl: negativeTtl });
+        }
+        return { answer: records.map((r) => recordValue(r, type)), ttl: Math.min(...records.map((r) => r.ttl)) };
+      }
     }
-    return { answer: (await resolver.resolve(name, type)) as unknown[], ttl: null };
+    throw failure;
   };
 }
 

@@ -1,16 +1,27 @@
 // SPF, DKIM, DMARC and ARC for mail that arrived over SMTP, verified with mailauth. The
 // DNS resolver comes from the app context (services/dns.ts: the operator's resolvers behind
 // a cache), so tests and offline machines inject their own.
-import { authenticate } from 'mailauth';
+import { authenticate, dmarc as evaluateDmarc } from 'mailauth';
+import { domainOf, readFrom } from '../pipeline/address.ts';
+import { rawHeaderValues } from '../pipeline/parse.ts';
 import type { AuthDetails, AuthResults, AuthVerdict, DmarcPolicy, ForwardedAuth } from '../pipeline/types.ts';
 import type { DnsResolver } from './dns.ts';
 
 export { offlineResolver, type DnsResolver } from './dns.ts';
 
+type DmarcOutcome = { domain?: string; policy?: string; status?: { result?: string; header?: { from?: string } } };
+
 interface MailauthResult {
-  dkim?: { results?: { signingDomain?: string; selector?: string; status?: { result?: string; comment?: string } }[] };
+  dkim?: {
+    results?: {
+      id?: string;
+      signingDomain?: string;
+      selector?: string;
+      status?: { result?: string; comment?: string; aligned?: boolean; underSized?: boolean };
+    }[];
+  };
   spf?: { domain?: string; status?: { result?: string } } | false;
-  dmarc?: { domain?: string; policy?: string; status?: { result?: string; header?: { from?: string } } } | false;
+  dmarc?: DmarcOutcome | false;
   arc?:
     | {
         status?: { result?: string };
@@ -74,6 +85,60 @@ function everyCheck(result: AuthVerdict): AuthResults {
   };
 }
 
+/** DMARC results from worst to best: with several From domains, the worst one is the verdict. */
+const DMARC_ORDER = ['fail', 'temperror', 'permerror', 'none', 'neutral', 'pass'];
+
+/**
+ * The header From domains, read as the pipeline reads them (pipeline/address.ts). mailauth
+ * takes the From domain from nodemailer's addressparser, which flattens a quoted local part,
+ * and then cuts at the first '@': "billing@vendor.example"@attacker.example was looked up
+ * at _dmarc.vendor.example@attacker.example (temperror, no flag).
+ */
+export function headerFromDomains(raw: Uint8Array): string[] {
+  const from = readFrom(rawHeaderValues(raw, 'from'), new Set());
+  return [...new Set(from.mailboxes.map((m) => domainOf(m.address)).filter(Boolean))];
+}
+
+/**
+ * DMARC as mailauth's authenticate() evaluates it (its own dmarc() with the same SPF, DKIM
+ * and ARC inputs), for each real From domain: several From domains (flagged
+ * `sender_ambiguous`) are each evaluated, and the worst verdict stands (RFC 7489 6.6.1 lets
+ * a receiver evaluate each). No From domain: no DMARC, as mailauth does.
+ */
+async function dmarcForDomains(
+  domains: string[],
+  result: MailauthResult,
+  resolver: DnsResolver,
+): Promise<DmarcOutcome | null> {
+  const spf = result.spf || null;
+  const spfDomains = spf?.status?.result === 'pass' && spf.domain ? [spf.domain] : [];
+  const dkimDomains = (result.dkim?.results ?? [])
+    .filter((r) => r.status?.result === 'pass' && r.signingDomain)
+    .map((r) => ({
+      id: r.id,
+      domain: r.signingDomain!,
+      aligned: r.status?.aligned,
+      underSized: r.status?.underSized,
+    }));
+  const outcomes: DmarcOutcome[] = [];
+  for (const domain of domains) {
+    const outcome = await evaluateDmarc({
+      headerFrom: domain,
+      spfDomains,
+      dkimDomains,
+      // mailauth passes its own ARC result through; only its status is read (for the comment).
+      arcResult: (result.arc || undefined) as Parameters<typeof evaluateDmarc>[0]['arcResult'],
+      resolver: resolver as Parameters<typeof evaluateDmarc>[0]['resolver'],
+    });
+    if (outcome) outcomes.push(outcome as DmarcOutcome);
+  }
+  const rank = (o: DmarcOutcome) => {
+    const i = DMARC_ORDER.indexOf(o.status?.result ?? 'none');
+    return i < 0 ? DMARC_ORDER.length : i;
+  };
+  return outcomes.sort((a, b) => rank(a) - rank(b))[0] ?? null;
+}
+
 export async function verifyAuth(raw: Uint8Array, opts: VerifyOptions): Promise<AuthResults> {
   let result: MailauthResult;
   try {
@@ -84,7 +149,10 @@ export async function verifyAuth(raw: Uint8Array, opts: VerifyOptions): Promise<
       mta: opts.mta,
       resolver: opts.resolver,
       disableBimi: true,
+      // Evaluated below for the From domain as the pipeline reads it.
+      disableDmarc: true,
     })) as MailauthResult;
+    result.dmarc = (await dmarcForDomains(headerFromDomains(raw), result, opts.resolver)) ?? false;
   } catch (error) {
     // A check that could not finish is temporary, never a pass; the message is still stored.
     console.error('[svc] mail authentication failed:', (error as Error).message);

@@ -2,6 +2,7 @@
 // the checks an address asks for (expected forwarders, relationship, daily cap), and
 // one ingest per tenant of a message.
 import { randomBytes } from 'node:crypto';
+import { domainOf as domainOfAddress } from '../pipeline/address.ts';
 import { matchesForwarder } from '../pipeline/forwarded.ts';
 import { authFlags, type AnalyzedMessage } from '../pipeline/index.ts';
 import type { Policy } from '../pipeline/policy.ts';
@@ -95,20 +96,30 @@ export interface SmtpEnvelope {
   tls: boolean;
 }
 
-const domainOf = (address: string | null | undefined) => address?.split('@')[1]?.toLowerCase() ?? null;
+const domainOf = (address: string | null | undefined) => domainOfAddress(address) || null;
 
-/** Checks one address asks for, given who sent the mail. */
-async function addressChecks(app: AppContext, tenant: Tenant, address: Address | null, senders: (string | null)[]) {
+/**
+ * Checks one address asks for, given who sent the mail (header From, envelope sender). An
+ * ambiguous From (`sender_ambiguous`) is trusted by nothing: not an expected forwarder, not
+ * inside a relationship, whatever its first address or the envelope says.
+ */
+async function addressChecks(
+  app: AppContext,
+  tenant: Tenant,
+  address: Address | null,
+  senders: (string | null)[],
+  ambiguous: boolean,
+) {
   const flags: Flag[] = [];
   const statements: Statement[] = [];
   if (!address) return { flags, statements, dailyCapReached: false };
-  const fromForwarder = senders.some((s) => address.forwarders.some((f) => matchesForwarder(f, s)));
+  const fromForwarder = !ambiguous && senders.some((s) => address.forwarders.some((f) => matchesForwarder(f, s)));
   if (address.forwarders.length > 0 && !fromForwarder) flags.push('unexpected_sender');
   const senderDomain = domainOf(senders[0]) ?? domainOf(senders[1]);
   if (
     address.kind === 'relationship' &&
     address.first_sender_domain &&
-    senderDomain !== address.first_sender_domain &&
+    (ambiguous || senderDomain !== address.first_sender_domain) &&
     !fromForwarder
   ) {
     flags.push('relationship_leak');
@@ -121,7 +132,8 @@ async function addressChecks(app: AppContext, tenant: Tenant, address: Address |
       flags.push('daily_cap_reached');
     }
   }
-  statements.push(countReceivedStatement(address.id, senderDomain));
+  // An ambiguous sender does not become the relationship's counterparty.
+  statements.push(countReceivedStatement(address.id, ambiguous ? null : senderDomain));
   return { flags, statements, dailyCapReached };
 }
 
@@ -146,6 +158,9 @@ function tenantAuth(
   analyzed: AnalyzedMessage | null,
   mailFrom: string | null,
 ): AuthResults {
+  // An ambiguous From is nobody's: only the envelope may name a forwarder (readAsOriginalSender
+  // does not read such mail as forwarded, so the verdicts stay as measured).
+  if (analyzed?.parsed.fromAmbiguity) return measured;
   const headerFrom = analyzed?.parsed.from?.address ?? null;
   const entries = [
     ...(address?.forwarders ?? []),
@@ -212,7 +227,13 @@ export async function deliverSmtp(app: AppContext, envelope: SmtpEnvelope): Prom
     // Read once: for the forwarders auth is judged by, then by ingest to classify.
     const buckets = await listBuckets(app.db, tenant.id);
     const auth = tenantAuth(tenant, buckets, address, measured, analyzed, envelope.mailFrom);
-    const checks = await addressChecks(app, tenant, address, [headerFrom, envelope.mailFrom]);
+    const checks = await addressChecks(
+      app,
+      tenant,
+      address,
+      [headerFrom, envelope.mailFrom],
+      Boolean(analyzed?.parsed.fromAmbiguity),
+    );
     await ingest(
       app,
       tenant,

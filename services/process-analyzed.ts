@@ -167,8 +167,12 @@ export async function processAnalyzed(
     if (capture.status === 'applied') {
       // Applied by policy: its deliveries commit with it (the outbox).
       statements.push(
-        ...(await queueDeliveries(app, tenant, bucket, capture, message, actor, now, analyzed.documents[0]?.text ?? ''))
-          .statements,
+        ...(
+          await queueDeliveries(app, tenant, bucket, capture, message, actor, now, {
+            text: analyzed.documents[0]?.text ?? '',
+            quoted: analyzed.documents[0]?.quoted ?? null,
+          })
+        ).statements,
       );
     }
   }

@@ -4,7 +4,7 @@
 import { findBucket } from '../storage/buckets.ts';
 import { getCapture } from '../storage/captures.ts';
 import { newId } from '../storage/ids.ts';
-import { getBodyText, getMessages } from '../storage/messages.ts';
+import { getBody, getMessages } from '../storage/messages.ts';
 import type { Tenant } from '../storage/tenants.ts';
 import { findDestination, listRedeliverable, type Delivery } from '../storage/webhooks.ts';
 import type { AppContext } from './app.ts';
@@ -62,7 +62,7 @@ export async function redeliverCaptures(
     ]),
   );
   const bodyTexts = new Map(
-    await Promise.all([...messages.keys()].map(async (id) => [id, await getBodyText(app.db, tenant.id, id)] as const)),
+    await Promise.all([...messages.keys()].map(async (id) => [id, await getBody(app.db, tenant.id, id)] as const)),
   );
   const statements = [];
   const deliveries: RedeliverResult['deliveries'] = [];
@@ -73,7 +73,7 @@ export async function redeliverCaptures(
     const id = newId('dlv', now.getTime());
     deliveries.push({ id, capture_id: capture.id, destination: row.destination_name, redelivery_of: row.id });
     const destination = { id: row.destination_id, name: row.destination_name };
-    const body = bodyTexts.get(message.id) ?? '';
+    const body = bodyTexts.get(message.id) ?? { text: '', quoted: null };
     statements.push(
       ...queuedDeliveryStatements({
         id,

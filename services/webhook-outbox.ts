@@ -6,7 +6,7 @@ import type { StoredCapture } from '../storage/captures.ts';
 import type { Statement } from '../storage/db.ts';
 import { eventStatement } from '../storage/events.ts';
 import { newId } from '../storage/ids.ts';
-import { getBodyText, type StoredMessage } from '../storage/messages.ts';
+import { getBody, type BodyText, type StoredMessage } from '../storage/messages.ts';
 import type { Tenant } from '../storage/tenants.ts';
 import { insertDeliveryStatement, listDestinations, type Destination } from '../storage/webhooks.ts';
 import type { AppContext } from './app.ts';
@@ -20,7 +20,7 @@ export function webhookBody(
   deliveryId: string,
   capture: StoredCapture,
   message: StoredMessage,
-  bodyText: string,
+  body: BodyText,
 ): string {
   return JSON.stringify({
     type: 'capture.applied',
@@ -39,7 +39,7 @@ export function webhookBody(
       subject: message.subject,
       received_at: message.received_at,
       // The new content without quoted history: what a receiver usually acts on.
-      reply_text: replyText(bodyText),
+      reply_text: replyText(body.text, body.quoted),
     },
   });
 }
@@ -53,11 +53,12 @@ export async function queueDeliveries(
   message: StoredMessage,
   actor: string,
   now: Date,
-  bodyText?: string,
+  bodyText?: BodyText,
 ): Promise<{ statements: Statement[]; deliveryIds: string[] }> {
   const targets = destinationsOf(bucket, await listDestinations(app.db, tenant.id));
   // At ingest the body is written in the same batch as the deliveries, so the caller passes it.
-  const body = targets.length === 0 ? '' : (bodyText ?? (await getBodyText(app.db, tenant.id, message.id)));
+  const body =
+    targets.length === 0 ? { text: '', quoted: null } : (bodyText ?? (await getBody(app.db, tenant.id, message.id)));
   const statements: Statement[] = [];
   const deliveryIds: string[] = [];
   for (const destination of targets) {
@@ -74,7 +75,7 @@ export function queuedDeliveryStatements(q: {
   tenant: Tenant;
   capture: StoredCapture;
   message: StoredMessage;
-  body: string;
+  body: BodyText;
   destination: { id: string; name: string };
   actor: string;
   now: Date;

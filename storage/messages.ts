@@ -1,7 +1,7 @@
 // Messages and their documents. Raw bytes live in the blob store under raw_sha256;
 // these rows hold what the pipeline read from them.
 import type { Row } from '@libsql/client';
-import type { AuthResults, Document, Flag, HeaderField, Mailbox } from '../pipeline/types.ts';
+import type { AuthResults, Document, Flag, HeaderField, Mailbox, QuoteRange } from '../pipeline/types.ts';
 import type { HiddenText } from '../pipeline/sanitize.ts';
 import type { Classification } from '../pipeline/classify.ts';
 import type { MessageStatus } from '../pipeline/route.ts';
@@ -109,9 +109,9 @@ export function insertMessageStatement(m: StoredMessage): Statement {
 
 export function insertDocumentStatement(d: StoredDocument, tenantId: string): Statement {
   return {
-    sql: `INSERT INTO documents (id, tenant_id, message_id, idx, kind, filename, mime_type, size_bytes, text, text_units,
-            truncated, unreadable)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    sql: `INSERT INTO documents (id, tenant_id, message_id, idx, kind, filename, original_filename, mime_type, size_bytes,
+            text, text_units, truncated, unreadable, quoted)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     args: [
       d.id,
       tenantId,
@@ -119,12 +119,14 @@ export function insertDocumentStatement(d: StoredDocument, tenantId: string): St
       d.index,
       d.kind,
       d.filename,
+      d.original_filename ?? null,
       d.mime_type,
       d.size_bytes,
       d.text,
       d.text.length,
       d.truncated ? 1 : 0,
       d.unreadable,
+      d.quoted?.length ? JSON.stringify(d.quoted) : null,
     ],
   };
 }
@@ -197,18 +199,21 @@ function rowToDocument(row: Row): StoredDocument {
     index: Number(row.idx),
     kind: row.kind as Document['kind'],
     filename: s(row.filename),
+    original_filename: s(row.original_filename),
     mime_type: String(row.mime_type),
     size_bytes: Number(row.size_bytes),
     text: String(row.text),
     truncated: Number(row.truncated) === 1,
     unreadable: s(row.unreadable),
+    ...(row.quoted ? { quoted: p<QuoteRange[]>(row.quoted) } : {}),
   };
 }
 
 /** Documents without their text: what get_message lists. */
 export async function listDocumentSummaries(db: Db, tenantId: string, messageId: string) {
   const rows = await db.read(
-    `SELECT id, idx, kind, filename, mime_type, size_bytes, COALESCE(text_units, length(text)) AS text_length, truncated, unreadable
+    `SELECT id, idx, kind, filename, original_filename, mime_type, size_bytes, COALESCE(text_units, length(text)) AS text_length,
+            truncated, unreadable
      FROM documents WHERE tenant_id = ? AND message_id = ? ORDER BY idx`,
     [tenantId, messageId],
   );
@@ -217,6 +222,7 @@ export async function listDocumentSummaries(db: Db, tenantId: string, messageId:
     index: Number(r.idx),
     kind: String(r.kind),
     filename: s(r.filename),
+    original_filename: s(r.original_filename),
     mime_type: String(r.mime_type),
     size_bytes: Number(r.size_bytes),
     text_length: Number(r.text_length),
@@ -230,11 +236,17 @@ export async function getDocument(db: Db, tenantId: string, id: string): Promise
   return row ? rowToDocument(row) : undefined;
 }
 
-/** The sanitized body text (document 0). */
-export async function getBodyText(db: Db, tenantId: string, messageId: string): Promise<string> {
-  const row = await db.readOne('SELECT text FROM documents WHERE tenant_id = ? AND message_id = ? AND idx = 0', [
-    tenantId,
-    messageId,
-  ]);
-  return String(row?.text ?? '');
+/** The body text and the lines its HTML marks as quoted (what reply_text is read from). */
+export interface BodyText {
+  text: string;
+  quoted: QuoteRange[] | null;
+}
+
+/** The sanitized body text (document 0) with its quoted lines. */
+export async function getBody(db: Db, tenantId: string, messageId: string): Promise<BodyText> {
+  const row = await db.readOne(
+    'SELECT text, quoted FROM documents WHERE tenant_id = ? AND message_id = ? AND idx = 0',
+    [tenantId, messageId],
+  );
+  return { text: String(row?.text ?? ''), quoted: row?.quoted ? p<QuoteRange[]>(row.quoted) : null };
 }

@@ -162,3 +162,21 @@ export const CaptureView = CaptureSummary.extend({
     }),
   ),
 });
+
+/** An attachment's name: the safe one to show, and the sender's own when it differs. */
+export const DocumentNames = {
+  filename: z
+    .string()
+    .nullable()
+    .describe(
+      'The name to show: its last path part, without controls (shown as _), bidi or invisible characters, ' +
+        'percent escapes decoded, so its end is its real extension. null for the body or a name with nothing left.',
+    ),
+  original_filename: z
+    .string()
+    .nullable()
+    .describe(
+      'The name as the sender wrote it, when it differs from filename (untrusted: a path, a hidden extension); ' +
+        'control, bidi and invisible characters spelled out as <U+XXXX>. null when the same.',
+    ),
+};

@@ -21,6 +21,8 @@ export const FLAGS = [
   'analysis_limit',
   'alternative_mismatch',
   'einvoice_mismatch',
+  'invisible_chars',
+  'sender_ambiguous',
 ] as const;
 
 export const ScopeName = z.enum(SCOPES);

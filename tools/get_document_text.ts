@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_WINDOW_CHARS, textWindow } from '../services/text-window.ts';
 import { getDocument } from '../storage/messages.ts';
+import { DocumentNames } from './_shapes-captures.ts';
 import { defineTool, notFound } from './define.ts';
 
 /** Default page: about 5k tokens of prose, well inside what MCP clients take in one result. */
@@ -29,7 +30,7 @@ export default defineTool({
     message_id: z.string(),
     index: z.number().int(),
     kind: z.string(),
-    filename: z.string().nullable(),
+    ...DocumentNames,
     mime_type: z.string(),
     text: z
       .string()
@@ -60,6 +61,7 @@ export default defineTool({
       index: d.index,
       kind: d.kind,
       filename: d.filename,
+      original_filename: d.original_filename ?? null,
       mime_type: d.mime_type,
       text: page.text,
       text_length: d.text.length,

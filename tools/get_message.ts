@@ -3,8 +3,8 @@ import { forwardedInText, headerBlockAtTop } from '../pipeline/forwarded.ts';
 import { replyText } from '../pipeline/reply.ts';
 import { MAX_WINDOW_CHARS, textWindow } from '../services/text-window.ts';
 import { listCapturesOfMessage } from '../storage/captures.ts';
-import { getBodyText, getDocument, getMessage, listDocumentSummaries } from '../storage/messages.ts';
-import { AuthView, CaptureStatus, MessageStatus } from './_shapes-captures.ts';
+import { getBody, getDocument, getMessage, listDocumentSummaries } from '../storage/messages.ts';
+import { AuthView, CaptureStatus, DocumentNames, MessageStatus } from './_shapes-captures.ts';
 import { defineTool, notFound } from './define.ts';
 
 /** Per text field: text and reply_text at the default are about 5k tokens together. */
@@ -72,7 +72,7 @@ export default defineTool({
         id: z.string(),
         index: z.number().int(),
         kind: z.string(),
-        filename: z.string().nullable(),
+        ...DocumentNames,
         mime_type: z.string(),
         size_bytes: z.number().int(),
         text_length: z.number().int(),
@@ -114,18 +114,20 @@ export default defineTool({
   handler: async (input, ctx) => {
     const m = await getMessage(ctx.app.db, ctx.tenant.id, input.id);
     if (!m) throw notFound('message', input.id);
-    const [documents, captures, text] = await Promise.all([
+    const [documents, captures, body] = await Promise.all([
       listDocumentSummaries(ctx.app.db, ctx.tenant.id, m.id),
       listCapturesOfMessage(ctx.app.db, ctx.tenant.id, m.id),
-      getBodyText(ctx.app.db, ctx.tenant.id, m.id),
+      getBody(ctx.app.db, ctx.tenant.id, m.id),
     ]);
+    const text = body.text;
     // The original's header: an attached message/rfc822 part first (its document text starts with
     // its header lines), else the forwarded header block written in the body.
     const forwardedView = async () => {
       if (!m.notes.some((n) => n.startsWith('forwarded by '))) return null;
       const attached = documents.find((d) => d.mime_type === 'message/rfc822');
       const doc = attached ? await getDocument(ctx.app.db, ctx.tenant.id, attached.id) : undefined;
-      return (doc ? headerBlockAtTop(doc.text) : null) ?? forwardedInText(text, m.subject);
+      const original = (doc ? headerBlockAtTop(doc.text) : null) ?? forwardedInText(text, m.subject);
+      return original && { from: original.from, date: original.date, subject: original.subject };
     };
     const cut: { field: string; text_length: number; next_offset: number }[] = [];
     const window = (field: string, whole: string) => {
@@ -147,7 +149,7 @@ export default defineTool({
       subject: m.subject,
       sent_at: m.sent_at,
       text: window('text', text),
-      reply_text: window('reply_text', replyText(text)),
+      reply_text: window('reply_text', replyText(text, body.quoted)),
       forwarded: await forwardedView(),
       hidden_text: m.hidden_text.map((h, i) => ({ ...h, text: window(`hidden_text[${i}].text`, h.text) })),
       flags: m.flags,

@@ -118,9 +118,15 @@ export class Renderer {
   private cells: number[] = [];
   private ids = 0;
 
+  /** Elements `quoteOf` marks (outermost only), by where their text starts and ends in `visible`. */
+  readonly quotes: { mark: string; start: number; end: number }[] = [];
+  private quoteOpen: Element | null = null;
+
   constructor(
     private readonly doc: Document,
     private readonly quirks: boolean,
+    private readonly quoteOf?: (el: Element) => string | null,
+    private readonly maxQuotes = 0,
   ) {}
 
   run(): void {
@@ -131,6 +137,10 @@ export class Renderer {
       if ('exit' in frame) {
         matcher.leave(frame.exit);
         this.close(frame.exit, frame.style);
+        if (frame.exit === this.quoteOpen) {
+          this.quotes.at(-1)!.end = this.visible.length;
+          this.quoteOpen = null;
+        }
         continue;
       }
       const { node, style, depth } = frame;
@@ -157,6 +167,18 @@ export class Renderer {
       if (depth === MAX_DEPTH) flattenDeep(node);
       const own = computeStyle(node, style, matcher, depth, ++this.ids);
       matcher.enter(node);
+      if (
+        this.quoteOf &&
+        !this.quoteOpen &&
+        this.quotes.length < this.maxQuotes &&
+        this.quotes.at(-1)?.mark !== 'rest'
+      ) {
+        const mark = this.quoteOf(node);
+        if (mark) {
+          this.quotes.push({ mark, start: this.visible.length, end: this.visible.length });
+          this.quoteOpen = node;
+        }
+      }
       const detailsClosed = node.name === 'details' && !('open' in node.attribs);
       this.openBox(node, own);
       stack.push({ exit: node, style: own });

@@ -6,8 +6,8 @@ import { freePort } from './process.ts';
 
 const { Packet } = dns2;
 
-/** name -> record type -> answers: TXT strings, A addresses, PTR names. */
-export type Zone = Record<string, Partial<Record<'TXT' | 'A' | 'PTR', string[]>>>;
+/** name -> record type -> answers: TXT strings, A addresses, PTR names; `ttl` in seconds (300 unless set). */
+export type Zone = Record<string, Partial<Record<'TXT' | 'A' | 'PTR', string[]>> & { ttl?: number }>;
 
 export interface RunningDns {
   /** host:port for SVC_DNS_SERVERS. */
@@ -38,7 +38,7 @@ export async function startDns(zone: Zone, delayMs = 0, host = '127.0.0.1'): Pro
       // An unknown name is NXDOMAIN (ENOTFOUND); a known one without the type is an empty answer (ENODATA).
       if (!records) response.header.rcode = 3; // NXDOMAIN
       for (const value of records?.[type as 'TXT' | 'A' | 'PTR'] ?? []) {
-        const base = { name: question!.name, class: Packet.CLASS.IN, ttl: 300 };
+        const base = { name: question!.name, class: Packet.CLASS.IN, ttl: records?.ttl ?? 300 };
         // dns2 encodes plain objects; its typings ask for Resource instances.
         const answer =
           type === 'TXT'

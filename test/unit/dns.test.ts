@@ -9,6 +9,7 @@ import {
   cachingResolver,
   createResolver,
   parseDnsServers,
+  resolverLookup,
   reverseName,
   TEMPORARY_FAILURE_MS,
 } from '../../services/dns.ts';
@@ -160,6 +161,47 @@ it('asks the resolvers set in SVC_DNS_SERVERS, over IPv6 too, and serves repeats
   } finally {
     await dns.close();
   }
+});
+
+describe('TTLs from the DNS answer, for every record type', () => {
+  it('keeps a TXT answer no longer than its TTL: after a 1-second TTL a stopped server is asked again, not the cache', async () => {
+    const dns = await startDns({ 'short.example': { TXT: ['v=spf1 -all'], ttl: 1 } });
+    let clock = 1_000_000;
+    const lookup = resolverLookup({ servers: [dns.address], timeoutMs: 500, tries: 1 });
+    const resolve = cachingResolver(lookup, { cacheEntries: 100, cacheMaxSeconds: 300 }, () => clock);
+    try {
+      expect(await lookup('short.example', 'TXT')).toEqual({ answer: [['v=spf1 -all']], ttl: 1 });
+      expect(await resolve('short.example', 'TXT')).toEqual([['v=spf1 -all']]);
+      clock += 999;
+      expect(await resolve('short.example', 'TXT')).toEqual([['v=spf1 -all']]);
+      expect(dns.queries).toEqual(['TXT short.example', 'TXT short.example']);
+    } finally {
+      await dns.close();
+    }
+    clock += 2;
+    await expect(resolve('short.example', 'TXT')).rejects.toMatchObject({ code: 'ETIMEOUT' });
+  });
+
+  it('reports the TTL of A and PTR answers, and reads a TXT record too long for UDP over TCP', async () => {
+    const key = `v=DKIM1; k=rsa; p=${'A'.repeat(1200)}`;
+    const dns = await startDns({
+      'mail.example': { A: ['192.0.2.25', '192.0.2.26'], ttl: 60 },
+      '25.2.0.192.in-addr.arpa': { PTR: ['mail.example'], ttl: 3600 },
+      'sel._domainkey.example': { TXT: [key], ttl: 120 },
+    });
+    try {
+      const lookup = resolverLookup({ servers: [dns.address], timeoutMs: 2000, tries: 2 });
+      expect(await lookup('mail.example', 'A')).toEqual({ answer: ['192.0.2.25', '192.0.2.26'], ttl: 60 });
+      expect(await lookup('25.2.0.192.in-addr.arpa', 'PTR')).toEqual({ answer: ['mail.example'], ttl: 3600 });
+      const dkim = await lookup('sel._domainkey.example', 'TXT');
+      expect(((dkim.answer as string[][])[0] ?? []).join('')).toBe(key);
+      expect(dkim.ttl).toBe(120);
+      await expect(lookup('mail.example', 'TXT')).rejects.toMatchObject({ code: 'ENODATA' });
+      await expect(lookup('nowhere.example', 'TXT')).rejects.toMatchObject({ code: 'ENOTFOUND' });
+    } finally {
+      await dns.close();
+    }
+  });
 });
 
 it('PTR names for IPv4 and IPv6 clients', () => {

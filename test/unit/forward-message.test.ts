@@ -72,4 +72,15 @@ describe('get_message: forwarded and reply_text', () => {
     expect(m.reply_text).toBe('Paid today.');
     expect(m.forwarded).toBeNull();
   });
+
+  it("an HTML reply's quote structure is stored with the body: answers under and between quotes stay", async () => {
+    const html =
+      '<div class="moz-cite-prefix">On 03.03.2026 09:00, Billing wrote:<br></div>' +
+      '<blockquote type="cite">Invoice number: 2026-81</blockquote><p>Paid today.</p>' +
+      '<blockquote type="cite">Which account?</blockquote><p>The usual one.</p>';
+    const ingested = (await call('ingest_message', { eml: buildEml({ subject: 'Re: Invoice 2026-81', html }) })).body;
+    const m = (await call('get_message', { id: ingested.message_id })).body;
+    expect(m.text).toContain('Invoice number: 2026-81');
+    expect(m.reply_text).toBe('Paid today.\n\nThe usual one.');
+  });
 });

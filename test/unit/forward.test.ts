@@ -24,6 +24,7 @@ describe('forwards by client and language', () => {
       from: { name: 'John Doe', address: 'john.doe@acme.com' },
       date: 'Mi., 27. Okt. 2021 um 09:31 Uhr',
       subject: 'Integer consequat non purus',
+      ambiguity: null,
     });
     const yahoo = FORWARDS.find((s) => s.client === 'Yahoo' && s.lang === 'en')!;
     expect(forwardedInText(yahoo.body, yahoo.subject)?.date).toBe('Tuesday, November 2, 2021, 09:26:50 AM GMT+1');

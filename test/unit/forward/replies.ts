@@ -53,7 +53,8 @@ export const REPLIES: ReplySample[] = [
     client: 'Inbox',
     lang: 'en',
     origin: `${ERP}/email_sent_from_inbox.txt`,
-    reply: 'Hi,\nThis is a test reply from Inbox.',
+    // The sender's signature under the quote is theirs: it stays (docs/reading.md, reply_text).
+    reply: 'Hi,\nThis is a test reply from Inbox.\n\n--\nHey there, this is my signature',
     text: 'Hi,\nThis is a test reply from Inbox.\n\nOn Wed, May 25, 2016 at 3:13 PM <notifications@github.com> wrote:\n\n> LGTM\n>\n> —\n> You are receiving this because you authored the thread.\n> Reply to this email directly or view it on GitHub\n>\n--\nHey there, this is my signature\n',
   },
   {
@@ -123,7 +124,7 @@ export const REPLIES: ReplySample[] = [
     client: 'iPhone Mail',
     lang: 'en',
     origin: HAND,
-    reply: 'Paid, thanks.',
+    reply: 'Paid, thanks.\n\nSent from my iPhone',
     text: 'Paid, thanks.\n\nSent from my iPhone\n\n> On 27 Oct 2021, at 09:31, John Doe <john.doe@acme.com> wrote:\n>\n> Please pay invoice 42.\n',
   },
   {
@@ -137,7 +138,7 @@ export const REPLIES: ReplySample[] = [
     client: 'Mutt',
     lang: 'en',
     origin: `${HAND} (bottom-posting)`,
-    reply: 'Paid today.',
+    reply: 'Paid today.\n\n-- \nAnna',
     text: 'On Wed, Oct 27, 2021 at 09:31:00AM +0000, John Doe wrote:\n> Please pay invoice 42.\n\nPaid today.\n\n-- \nAnna\n',
   },
 ];

@@ -12,6 +12,20 @@ export interface ForwardSample {
 
 export const FORWARDS: ForwardSample[] = [
   {
+    client: 'Gmail',
+    lang: 'en',
+    origin: "hand-written after the client's format (the address wrapped after its '<')",
+    subject: 'Fwd: Integer consequat non purus',
+    body: '---------- Forwarded message ---------\nFrom: John Doe <\njohn.doe@acme.com>\nDate: Wed, Oct 27, 2021 at 9:31 AM\nSubject: Integer consequat non purus\nTo: <bessie.berry@acme.com>\n\nAenean quis diam urna.\n',
+  },
+  {
+    client: 'Outlook 2016',
+    lang: 'en',
+    origin: "hand-written after the client's format (the address wrapped after '[mailto:')",
+    subject: 'FW: Integer consequat non purus',
+    body: 'See below.\n\n-----Original Message-----\nFrom: John Doe [mailto:\njohn.doe@acme.com]\nSent: Wednesday, October 27, 2021 3:14 PM\nTo: Bessie Berry\nSubject: Integer consequat non purus\n\nAenean quis diam urna.\n',
+  },
+  {
     client: 'Apple Mail',
     lang: 'de',
     origin: 'crisp-oss/email-forward-parser test/fixtures/apple_mail_de_body.txt',
