@@ -15,6 +15,7 @@ import {
   TOTAL_BARE,
   PO_NUMBER,
   PO_NUMBER_MORE,
+  RECEIPT_NUMBER,
   SELLER,
 } from './printed/labels.ts';
 import type { Schema } from './schema.ts';
@@ -144,40 +145,8 @@ export const STARTERS: Record<string, Schema> = {
         type: 'string',
         extract: [
           xml('invoice_number'),
-          labels(
-            'Receipt number',
-            'Receipt No.',
-            'Receipt No',
-            'Receipt #',
-            'Order number',
-            'Order No.',
-            'Order #',
-            'Transaction ID',
-            'Belegnummer',
-            'Beleg-Nr.',
-            'Bon-Nr.',
-            'Quittungsnummer',
-            'Bestellnummer',
-            'Numéro de reçu',
-            'N° de ticket',
-            'Numéro de commande',
-            'Número de recibo',
-            'Número de ticket',
-            'Número de pedido',
-            'Bonnummer',
-            'Ordernummer',
-            'Numero scontrino',
-            'Scontrino n.',
-            'Numero ordine',
-            'Número do cupom',
-            'Número do pedido',
-            'Numer paragonu',
-            'Nr paragonu',
-            'Numer zamówienia',
-            'Kvittonummer',
-            'Kvitteringsnummer',
-            'Ordrenummer',
-          ),
+          printed('receipt_number'),
+          labels(...RECEIPT_NUMBER),
           labels(...BARE_NUMBER),
           {
             kind: 'regex',
@@ -189,6 +158,7 @@ export const STARTERS: Record<string, Schema> = {
         type: 'string',
         extract: [
           xml('seller_name'),
+          printed('seller_name'),
           labels(
             'Merchant',
             'Store',
@@ -221,6 +191,7 @@ export const STARTERS: Record<string, Schema> = {
         required: true,
         extract: [
           xml('invoice_date'),
+          printed('receipt_date'),
           labels(
             'Purchase date',
             'Order date',
@@ -290,6 +261,7 @@ export const STARTERS: Record<string, Schema> = {
       payment_method: {
         type: 'string',
         extract: [
+          printed('payment_method'),
           labels(
             'Payment method',
             'Paid with',

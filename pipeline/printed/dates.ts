@@ -13,7 +13,7 @@ import { labeledCandidates } from '../extract-labels.ts';
 import { parseDate } from '../validate-dates.ts';
 import { type Line, linesOf } from './layout.ts';
 import { BARE_DATE, DUE_DATE, INVOICE_DATE } from './labels.ts';
-import { INVOICE_TITLE } from './lexicon.ts';
+import { INVOICE_TITLE, RECEIPT_TITLE } from './lexicon.ts';
 import { sectionsOf } from './sections.ts';
 import { firstPhrase, fold, phrases, wordsOf } from './words.ts';
 import type { PrintedCandidate, ReadableDocument } from './index.ts';
@@ -109,26 +109,33 @@ const DATE_MARKERS = new Set([
 ]);
 
 /** The date a title line ends with: "Rechnung Nr. 4711 vom 05.03.2026". */
-function titleDates(lines: Line[], order: DateOrder | null, documentIndex: number): DateCandidate[] {
+function titleDates(
+  lines: Line[],
+  order: DateOrder | null,
+  documentIndex: number,
+  titles: readonly (readonly string[])[],
+  anyPlace: boolean,
+): DateCandidate[] {
   const out: DateCandidate[] = [];
   for (const line of lines) {
     const cell = line.cells[0];
     if (!cell) continue;
     const words = wordsOf(cell.text);
     if (words.length === 0 || words.length > 14) continue;
-    const title = firstPhrase(words, INVOICE_TITLE);
+    const title = firstPhrase(words, titles);
     if (!title || title.at !== 0) continue;
-    // A marker word then the date, after the number.
-    const tokens = [...cell.text.matchAll(/\S+/g)];
+    // A marker word then the date, after the number (a receipt's "Ticket n° 312   14/03/2026" needs none).
+    const text = anyPlace ? line.text.slice(cell.start) : cell.text;
+    const tokens = [...text.matchAll(/\S+/g)];
     for (let i = 1; i < tokens.length; i++) {
-      if (!DATE_MARKERS.has(fold(tokens[i - 1]![0]))) continue;
+      if (!anyPlace && !DATE_MARKERS.has(fold(tokens[i - 1]![0]))) continue;
       const at = tokens[i]!.index;
-      const date = readDate(cell.text.slice(at), order);
+      const date = readDate(text.slice(at), order);
       if (date && date.start === 0) {
         out.push({
           iso: date.iso,
           unsure: date.unsure,
-          raw: cell.text.slice(at, at + date.end),
+          raw: text.slice(at, at + date.end),
           offset: cell.offset + at,
           document_index: documentIndex,
           strength: 0.85,
@@ -302,13 +309,40 @@ function outsideParties(doc: ReadableDocument, list: DateCandidate[]): DateCandi
   });
 }
 
-export function issueDate(documents: ReadableDocument[]): PrintedCandidate[] {
+const RECEIPT_DATE = [
+  'Date',
+  'Datum',
+  'Fecha',
+  'Data',
+  'Dato',
+  'Date of purchase',
+  'Kaufdatum',
+  "Date d'achat",
+  'Fecha de compra',
+  'Aankoopdatum',
+  'Data acquisto',
+  'Data zakupu',
+  'Köpdatum',
+  'Betaaltijd',
+  'Payment date',
+  'Zahlungsdatum',
+  'Date de paiement',
+];
+
+/** The issue date of an invoice, or the date of a receipt (its title line may print it after the number without a marker). */
+export function issueDate(documents: ReadableDocument[], kind: 'invoice' | 'receipt' = 'invoice'): PrintedCandidate[] {
   for (const doc of documents) {
     const order = dateOrder(doc.doc, doc.text);
     const lines = linesOf(doc.doc, doc.text);
     const found = outsideParties(doc, [
-      ...labelled(INVOICE_DATE, doc, order, (b) => b),
-      ...titleDates(lines, order, doc.doc.index),
+      ...labelled(kind === 'invoice' ? INVOICE_DATE : RECEIPT_DATE, doc, order, (b) => b),
+      ...titleDates(
+        lines,
+        order,
+        doc.doc.index,
+        kind === 'invoice' ? INVOICE_TITLE : RECEIPT_TITLE,
+        kind === 'receipt',
+      ),
       ...labelled(BARE_DATE, doc, order, (b) => b * 0.85, true),
     ]);
     if (found.length > 0) return choose(found);

@@ -9,6 +9,7 @@ import { documentCurrency } from './currency.ts';
 import { dueDate, issueDate } from './dates.ts';
 import { documentNumber } from './numbers.ts';
 import { vendorEmail, vendorName } from './parties.ts';
+import { paymentMethod } from './payment.ts';
 import { chooseTotal } from './totals.ts';
 
 export const PRINTED_FIELDS = [
@@ -19,6 +20,9 @@ export const PRINTED_FIELDS = [
   'currency',
   'seller_name',
   'seller_email',
+  'receipt_number',
+  'receipt_date',
+  'payment_method',
 ] as const;
 export type PrintedField = (typeof PRINTED_FIELDS)[number];
 
@@ -78,5 +82,11 @@ export function printedCandidates(
       return vendorName(documents, view);
     case 'seller_email':
       return vendorEmail(documents, view);
+    case 'receipt_number':
+      return documentNumber(documents, 'receipt');
+    case 'receipt_date':
+      return issueDate(documents, 'receipt');
+    case 'payment_method':
+      return paymentMethod(documents);
   }
 }

@@ -8,8 +8,8 @@
 import { labeledCandidates } from '../extract-labels.ts';
 import { parseDate } from '../validate-dates.ts';
 import { cellUnder, type Line, linesOf } from './layout.ts';
-import { INVOICE_TITLE, OTHER_NUMBER } from './lexicon.ts';
-import { BARE_NUMBER, INVOICE_NUMBER } from './labels.ts';
+import { INVOICE_TITLE, OTHER_NUMBER, RECEIPT_TITLE } from './lexicon.ts';
+import { BARE_NUMBER, INVOICE_NUMBER, RECEIPT_NUMBER } from './labels.ts';
 import { sectionsOf } from './sections.ts';
 import { firstPhrase, wordsOf } from './words.ts';
 import type { PrintedCandidate, ReadableDocument } from './index.ts';
@@ -86,13 +86,17 @@ function numberAfterTitle(rest: string): { code: string; at: number } | null | '
   return codeLike(code) ? { code, at } : null;
 }
 
-function titleCandidates(lines: Line[], documentIndex: number): NumberCandidate[] {
+function titleCandidates(
+  lines: Line[],
+  documentIndex: number,
+  titles: readonly (readonly string[])[],
+): NumberCandidate[] {
   const out: NumberCandidate[] = [];
   for (const line of lines) {
     for (const cell of line.cells) {
       const words = wordsOf(cell.text);
       if (words.length === 0 || words.length > 10) continue;
-      const title = firstPhrase(words, INVOICE_TITLE);
+      const title = firstPhrase(words, titles);
       if (!title || title.at !== 0) continue;
       const titleEnd = words[title.phrase.length - 1]!.end;
       const found = numberAfterTitle(cell.text.slice(titleEnd));
@@ -153,7 +157,23 @@ function otherNumbers(lines: Line[]): Set<string> {
 
 const normal = (code: string) => code.replace(/\s+/g, '').toLowerCase();
 
-export function documentNumber(documents: ReadableDocument[]): PrintedCandidate[] {
+const KINDS = {
+  invoice: { labels: INVOICE_NUMBER, titles: INVOICE_TITLE },
+  receipt: { labels: RECEIPT_NUMBER, titles: RECEIPT_TITLE },
+};
+
+/** A receipt's number labels after its own words (order, transaction) are less its number. */
+function labelWeight(kind: keyof typeof KINDS, label: string): number {
+  if (kind !== 'receipt') return 1;
+  const words = wordsOf(label);
+  return firstPhrase(words, RECEIPT_TITLE) ? 1 : 0.85;
+}
+
+export function documentNumber(
+  documents: ReadableDocument[],
+  kind: keyof typeof KINDS = 'invoice',
+): PrintedCandidate[] {
+  const { labels, titles } = KINDS[kind];
   const all: NumberCandidate[] = [];
   for (const { doc, text } of documents) {
     const lines = linesOf(doc, text);
@@ -168,15 +188,15 @@ export function documentNumber(documents: ReadableDocument[]): PrintedCandidate[
       return cell ? sections.get(cell)?.role : undefined;
     };
     const found: NumberCandidate[] = [
-      ...labeledCandidates(INVOICE_NUMBER, [{ doc, text }], 'string').map((c) => ({
+      ...labeledCandidates(labels, [{ doc, text }], 'string').map((c) => ({
         value: trimCode(c.raw),
         raw: c.raw,
         offset: c.offset,
         document_index: doc.index,
-        strength: c.base,
+        strength: c.base * labelWeight(kind, labels[c.label] ?? ''),
         source: 'label' as const,
       })),
-      ...titleCandidates(lines, doc.index),
+      ...titleCandidates(lines, doc.index, titles),
       ...labeledCandidates(BARE_NUMBER, [{ doc, text }], 'string', true).map((c) => ({
         value: trimCode(c.raw),
         raw: c.raw,
