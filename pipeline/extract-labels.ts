@@ -110,7 +110,8 @@ function valueAt(
   const lineText = text.slice(line.start, line.end);
   const rest = text.slice(labelEnd, line.end);
   const sep = AFTER_LABEL.exec(rest)!;
-  const separator = sep[2]?.trim() ?? (sep[2] ? 'gap' : '');
+  // A cell gap is a separator even where the optional spaces before the separator took it.
+  const separator = sep[2]?.trim() || (sep[2] || /\s{3,}|\t/.test(sep[0]) ? 'gap' : '');
   const valueStart = labelEnd + sep[0].length;
   const tail = text.slice(valueStart, line.end);
   const isHeader = headerRow(lineText);

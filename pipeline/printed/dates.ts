@@ -15,7 +15,7 @@ import { type Line, linesOf } from './layout.ts';
 import { BARE_DATE, DUE_DATE, INVOICE_DATE } from './labels.ts';
 import { INVOICE_TITLE, RECEIPT_TITLE } from './lexicon.ts';
 import { sectionsOf } from './sections.ts';
-import { firstPhrase, fold, phrases, wordsOf } from './words.ts';
+import { firstPhrase, fold, phrases, titleAt, wordsOf } from './words.ts';
 import type { PrintedCandidate, ReadableDocument } from './index.ts';
 
 export type DateOrder = 'dmy' | 'mdy';
@@ -35,6 +35,8 @@ export function dateOrder(key: object, text: string): DateOrder | null {
   for (const m of text.matchAll(NUMERIC_DATE)) {
     const a = Number(m[1]);
     const b = Number(m[2]);
+    // Only what can be a date votes: a sort code "12-34-56" is none.
+    if (a < 1 || b < 1 || a > 31 || b > 31 || (m[3]!.length !== 4 && m[0].includes('-'))) continue;
     if (a > 12 && b <= 12) dmy++;
     else if (b > 12 && a <= 12) mdy++;
   }
@@ -122,8 +124,7 @@ function titleDates(
     if (!cell) continue;
     const words = wordsOf(cell.text);
     if (words.length === 0 || words.length > 14) continue;
-    const title = firstPhrase(words, titles);
-    if (!title || title.at !== 0) continue;
+    if (titleAt(words, titles) < 0) continue;
     // A marker word then the date, after the number (a receipt's "Ticket n° 312   14/03/2026" needs none).
     const text = anyPlace ? line.text.slice(cell.start) : cell.text;
     const tokens = [...text.matchAll(/\S+/g)];

@@ -11,7 +11,7 @@ import { cellUnder, type Line, linesOf } from './layout.ts';
 import { INVOICE_TITLE, OTHER_NUMBER, RECEIPT_TITLE } from './lexicon.ts';
 import { BARE_NUMBER, INVOICE_NUMBER, RECEIPT_NUMBER } from './labels.ts';
 import { sectionsOf } from './sections.ts';
-import { firstPhrase, wordsOf } from './words.ts';
+import { firstPhrase, titleAt, wordsOf } from './words.ts';
 import type { PrintedCandidate, ReadableDocument } from './index.ts';
 
 interface NumberCandidate {
@@ -75,7 +75,7 @@ function numberAfterTitle(rest: string): { code: string; at: number } | null | '
   // "(380)", a type letter ("Invoice B", "Factura A"), then the number's markers.
   while (i < tokens.length && /^\(\w{1,5}\)$/.test(tokens[i]!.text)) i++;
   if (i < tokens.length && tokens.length - i === 1 && /^\p{Lu}$/u.test(tokens[i]!.text)) return 'below';
-  while (i < tokens.length && MARKERS.has(tokens[i]!.text.toLowerCase())) i++;
+  while (i < tokens.length && MARKERS.has(tokens[i]!.text.toLowerCase().replace(/:$/, '') || ':')) i++;
   if (i >= tokens.length) return 'below';
   const token = tokens[i]!;
   let code = trimCode(token.text);
@@ -96,9 +96,9 @@ function titleCandidates(
     for (const cell of line.cells) {
       const words = wordsOf(cell.text);
       if (words.length === 0 || words.length > 10) continue;
-      const title = firstPhrase(words, titles);
-      if (!title || title.at !== 0) continue;
-      const titleEnd = words[title.phrase.length - 1]!.end;
+      const last = titleAt(words, titles);
+      if (last < 0) continue;
+      const titleEnd = words[last]!.end;
       const found = numberAfterTitle(cell.text.slice(titleEnd));
       if (found === null) continue;
       if (found !== 'below') {
@@ -159,14 +159,15 @@ const normal = (code: string) => code.replace(/\s+/g, '').toLowerCase();
 
 const KINDS = {
   invoice: { labels: INVOICE_NUMBER, titles: INVOICE_TITLE },
-  receipt: { labels: RECEIPT_NUMBER, titles: RECEIPT_TITLE },
+  // A simplified invoice is a receipt: its invoice number is the receipt's number.
+  receipt: { labels: [...RECEIPT_NUMBER, ...INVOICE_NUMBER], titles: [...RECEIPT_TITLE, ...INVOICE_TITLE] },
 };
 
 /** A receipt's number labels after its own words (order, transaction) are less its number. */
 function labelWeight(kind: keyof typeof KINDS, label: string): number {
   if (kind !== 'receipt') return 1;
   const words = wordsOf(label);
-  return firstPhrase(words, RECEIPT_TITLE) ? 1 : 0.85;
+  return firstPhrase(words, RECEIPT_TITLE) || firstPhrase(words, INVOICE_TITLE) ? 1 : 0.8;
 }
 
 export function documentNumber(

@@ -227,11 +227,15 @@ function senderSite(view: MessageView): string | null {
   return from?.includes('@') ? siteOf(domainOf(from)) : null;
 }
 
-/** The recipients' own sites: the tenant's party is never the vendor. */
+/**
+ * The recipients' own sites: the tenant's party is never the vendor. Only the To addresses
+ * count (a vendor often copies its own billing address), and never the sender's own site.
+ */
 function ownSites(view: MessageView): Set<string> {
   const sites = new Set<string>();
-  for (const a of [...view.recipients, ...view.to.map((m) => m.address), ...view.cc.map((m) => m.address)])
-    if (a?.includes('@')) sites.add(siteOf(domainOf(a)));
+  for (const a of view.to.map((m) => m.address)) if (a?.includes('@')) sites.add(siteOf(domainOf(a)));
+  const sender = senderSite(view);
+  if (sender) sites.delete(sender);
   return sites;
 }
 

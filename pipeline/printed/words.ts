@@ -99,3 +99,16 @@ export function hasPhrase(words: readonly Word[], list: readonly (readonly strin
 }
 
 export const phrases = (...list: string[]): string[][] => list.map(phrase);
+
+/**
+ * Where a document title starts a text: at its first word, or after one qualifier ("Simplified
+ * invoice", "Final invoice"), or as a German compound ("Schlussrechnung", "Abschlagsrechnung").
+ * Returns the index of the title's last word, or -1.
+ */
+export function titleAt(words: readonly Word[], titles: readonly (readonly string[])[]): number {
+  const found = firstPhrase(words, titles);
+  if (found && found.at <= 1) return found.at + found.phrase.length - 1;
+  const first = words[0]?.text ?? '';
+  if (first.length > 8 && first.endsWith('rechnung')) return 0;
+  return -1;
+}
