@@ -23,7 +23,7 @@ export async function runWebhooks(count: number) {
     callTool(app, findTool(name)!, { token: key, args, tenantSelector: undefined });
   await call('add_destination', { name: 'bench', url, secret: 'bench-secret-123' });
   await call('update_bucket', { id: 'invoices', destinations: ['bench'] });
-  const worker = new DeliveryWorker(app, { pollMs: 50, batch: 32 });
+  const worker = new DeliveryWorker(app, { pollMs: 50 });
   worker.start();
   const appliedAt = new Map<string, number>();
   const started = performance.now();

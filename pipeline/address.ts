@@ -119,7 +119,21 @@ const related = (a: string, b: string) => a === b || a.endsWith(`.${b}`) || b.en
 
 /** Domain names written in a text ("(vendor.example)"): labels with a letter TLD. */
 function domainsIn(text: string): string[] {
-  return (text.toLowerCase().match(/[a-z0-9-]+(?:\.[a-z0-9-]+)+/g) ?? []).filter((d) => /\.[a-z]{2,}$/.test(d));
+  // Runs of labels joined by single dots, read by splitting (a regex search for them backtracks on long runs).
+  const out: string[] = [];
+  for (const token of text.toLowerCase().split(/[^a-z0-9.-]/)) {
+    let run: string[] = [];
+    const flush = () => {
+      if (run.length >= 2 && /^[a-z]{2,}$/.test(run.at(-1)!)) out.push(run.join('.'));
+      run = [];
+    };
+    for (const label of token.split('.')) {
+      if (label === '') flush();
+      else run.push(label);
+    }
+    flush();
+  }
+  return out;
 }
 
 type Parsed = emailAddresses.ParsedMailbox | emailAddresses.ParsedGroup;
@@ -243,7 +257,26 @@ export function readAddressField(
 /** A name of plain words (no quotes, comments, specials or encoded words): read the same by any parser. */
 const PLAIN_NAME = /^[\p{L}\p{N} .'!#$%&*+/=?^_`{|}~-]*$/u;
 const PLAIN_DOMAIN = /^[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+$/;
-const PLAIN_ENTRY = /^(?:(.*?)\s*<([^<>@\s]+)@([^<>@\s]+)>|([^<>@\s]+)@([^<>@\s]+))$/s;
+
+/** An address of one '@' with no spaces or angle brackets: [local, domain], else null. */
+function plainAddress(text: string): [string, string] | null {
+  const at = text.indexOf('@');
+  if (at <= 0 || at !== text.lastIndexOf('@') || at === text.length - 1 || /[<>\s]/.test(text)) return null;
+  return [text.slice(0, at), text.slice(at + 1)];
+}
+
+/** "Name <local@domain>" or "local@domain": [name, local, domain], else null (read by position, not by a backtracking regex). */
+function plainEntry(entry: string): [string, string, string] | null {
+  if (entry.endsWith('>')) {
+    const open = entry.lastIndexOf('<');
+    if (open < 0) return null;
+    const address = plainAddress(entry.slice(open + 1, -1));
+    const name = entry.slice(0, open).trimEnd();
+    return address && !/[<>]/.test(name) ? [name, address[0], address[1]] : null;
+  }
+  const address = plainAddress(entry);
+  return address ? ['', address[0], address[1]] : null;
+}
 
 /**
  * A recipient list in the plain forms most mail uses ("a@b.example", "Name <a@b.example>",
@@ -254,9 +287,9 @@ function plainList(value: string, flags: Set<Flag>, fix: (s: string) => string):
   if (/["()\\:;[\]]|=\?/.test(value)) return null;
   const out: Mailbox[] = [];
   for (const entry of value.split(',')) {
-    const m = PLAIN_ENTRY.exec(entry.trim());
-    if (!m) return null;
-    const [name, local, domain] = m[2] ? [m[1] ?? '', m[2], m[3]!] : ['', m[4]!, m[5]!];
+    const read = plainEntry(entry.trim());
+    if (!read) return null;
+    const [name, local, domain] = read;
     if (!PLAIN_NAME.test(name) || !DOT_ATOM.test(local) || !PLAIN_DOMAIN.test(domain)) return null;
     out.push(mailbox(headerText(fix(name.replace(/\s+/g, ' ')), flags), `${local}@${domain}`.toLowerCase(), []));
   }

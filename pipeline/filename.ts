@@ -53,7 +53,10 @@ export function safeFilename(name: string, flags: Set<Flag>): string | null {
   let out = stripInvisible(percentDecoded(name).normalize('NFC'), flags);
   out = lastPathPart(out.replace(CONTROL, '_'));
   // Windows drops trailing dots and spaces ("invoice.exe. " opens as invoice.exe).
-  out = out.trim().replace(/[. ]+$/, '');
+  out = out.trim();
+  let end = out.length;
+  while (end > 0 && (out[end - 1] === '.' || out[end - 1] === ' ')) end--;
+  out = out.slice(0, end);
   if (out === '' || /^\.+$/.test(out) || /^_+$/.test(out)) return null;
   return capped(out);
 }

@@ -103,9 +103,14 @@ function encodeWord(text: string): string {
  * of a phrase, never an address), so an RFC 5322 parser reads the mailbox.
  */
 function encodeMailboxes(value: string): string {
-  const named = /^\s*"?([^"<>]*?)"?\s*<([^<>]+)>\s*$/.exec(value);
-  if (!named || /^[\x20-\x7e]*$/.test(value)) return encodeWord(value);
-  return `${encodeWord(named[1]!)} <${named[2]}>`;
+  const trimmed = value.trim();
+  const open = trimmed.lastIndexOf('<');
+  if (/^[\x20-\x7e]*$/.test(value) || open < 0 || !trimmed.endsWith('>')) return encodeWord(value);
+  const address = trimmed.slice(open + 1, -1);
+  let name = trimmed.slice(0, open).trim();
+  if (name.startsWith('"') && name.endsWith('"') && name.length >= 2) name = name.slice(1, -1);
+  if (/[<>"]/.test(name) || /[<>]/.test(address) || address === '') return encodeWord(value);
+  return `${encodeWord(name)} <${address}>`;
 }
 
 /** Wraps an HTML body (ingest or dry run without `eml`) as an RFC 822 message. */

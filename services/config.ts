@@ -58,6 +58,9 @@ export interface Config {
   webhookRetryScale: number;
   /** How long a worker holds a claimed delivery before another may take it over. */
   webhookLeaseMs: number;
+  /** Webhook attempts one worker runs at once, and of those one tenant's at most. */
+  webhookConcurrency: number;
+  webhookTenantConcurrency: number;
   /** Run the delivery worker in `svc serve`. */
   webhookWorker: boolean;
   /** Active regression cases per bucket (DESIGN.md: 200). */
@@ -164,6 +167,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookTimeoutMs: intFromEnv(env, 'SVC_WEBHOOK_TIMEOUT_MS', 10_000, 1),
     webhookRetryScale: floatFromEnv(env, 'SVC_WEBHOOK_RETRY_SCALE', 1),
     webhookLeaseMs: intFromEnv(env, 'SVC_WEBHOOK_LEASE_MS', 60_000, 100),
+    webhookConcurrency: intFromEnv(env, 'SVC_WEBHOOK_CONCURRENCY', 64, 1),
+    webhookTenantConcurrency: intFromEnv(env, 'SVC_WEBHOOK_TENANT_CONCURRENCY', 16, 1),
     webhookWorker: env.SVC_WEBHOOK_WORKER !== '0',
     testCaseCap: intFromEnv(env, 'SVC_TEST_CASE_CAP', 200, 1),
     testRunRetentionDays: 90,

@@ -1,12 +1,22 @@
 // Webhook delivery: the outbox rows (services/webhook-outbox.ts, written with the change that applies
 // a capture) are sent by a worker that claims them with a lease, signs the exact body, records every
 // attempt and retries with backoff (1 min, 5 min, 30 min, 2 h, 6 h: six attempts in all).
+// Each attempt has one hard deadline, and the worker runs attempts in a fixed number of slots,
+// a share of them per tenant at most, claiming the next delivery as each slot frees: no
+// receiver, however slow, holds up another tenant's delivery.
 import { createHmac, randomUUID } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
+import { type ClientRequest, request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { eventStatement } from '../storage/events.ts';
 import { getTenant, type Tenant } from '../storage/tenants.ts';
-import { claimDue, finishAttemptStatements, startAttemptStatements } from '../storage/delivery-leases.ts';
+import {
+  claimAndStart,
+  type DueDelivery,
+  type DueTenant,
+  dueOf,
+  finishAttemptStatements,
+  tenantsWithDue,
+} from '../storage/delivery-leases.ts';
 import { getDestinationAnyState, type Delivery, type Destination } from '../storage/webhooks.ts';
 import type { AppContext } from './app.ts';
 import { VERSION } from './config.ts';
@@ -43,9 +53,15 @@ interface SendResult {
   durationMs: number;
 }
 
-/** One POST: no redirects followed, a hard timeout, the SSRF guard at connect time. */
+/**
+ * One POST: no redirects followed, the SSRF guard at connect time, and one deadline for the
+ * whole attempt (DNS, connect, TLS, sending, the status line and headers). The status decides
+ * the attempt, so it ends when the headers are in; the body is never waited for.
+ */
 function post(app: AppContext, destination: Destination, delivery: Delivery): Promise<SendResult> {
-  const started = Date.now();
+  // The monotonic clock: a wall-clock step during an attempt must not bend its duration.
+  const started = performance.now();
+  const deadlineMs = app.config.webhookTimeoutMs;
   const timestamp = Math.floor(app.now().getTime() / 1000).toString();
   const headers: Record<string, string> = {
     'content-type': 'application/json',
@@ -64,11 +80,26 @@ function post(app: AppContext, destination: Destination, delivery: Delivery): Pr
   }
   return new Promise((resolve) => {
     let settled = false;
+    let req: ClientRequest | undefined;
     const done = (statusCode: number | null, error: string | null) => {
       if (settled) return;
       settled = true;
-      resolve({ statusCode, error, durationMs: Date.now() - started });
+      clearTimeout(deadline);
+      resolve({ statusCode, error, durationMs: Math.round(performance.now() - started) });
     };
+    // Not the socket's idle timeout, which starts again with every byte: a receiver that
+    // sends a byte every few seconds would hold the attempt (and its slot) for ever.
+    // libuv measures timers from the start of the loop's turn, so one may fire early: re-armed then.
+    const expire = () => {
+      const left = started + deadlineMs - performance.now();
+      if (left > 0) {
+        deadline = setTimeout(expire, Math.ceil(left));
+        return;
+      }
+      done(null, `timed out: no answer within ${deadlineMs} ms (SVC_WEBHOOK_TIMEOUT_MS)`);
+      req?.destroy();
+    };
+    let deadline = setTimeout(expire, deadlineMs);
     let url: URL;
     try {
       url = new URL(destination.url);
@@ -81,39 +112,104 @@ function post(app: AppContext, destination: Destination, delivery: Delivery): Pr
       forbiddenPort(url) ?? (!app.config.allowPrivateDestinations && isIP(literal) ? forbiddenAddress(literal) : null);
     if (forbidden) return done(null, `refused: ${forbidden}`);
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-    const req = send(
-      url,
-      {
-        method: 'POST',
-        headers,
-        lookup: guardedLookup(app.config.allowPrivateDestinations),
-        timeout: app.config.webhookTimeoutMs,
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => done(res.statusCode ?? null, null));
-        res.on('error', (e) => done(res.statusCode ?? null, e.message));
-      },
-    );
-    req.setTimeout(app.config.webhookTimeoutMs, () => {
-      req.destroy(new Error(`no answer within ${app.config.webhookTimeoutMs} ms`));
+    req = send(url, { method: 'POST', headers, lookup: guardedLookup(app.config.allowPrivateDestinations) }, (res) => {
+      done(res.statusCode ?? null, null);
+      // The body changes nothing, so the attempt (and its slot) ends here. The body is drained
+      // in the background so that the connection can serve the next POST, but not past the deadline.
+      const cut = setTimeout(() => res.destroy(), Math.max(0, started + deadlineMs - performance.now()));
+      res.once('close', () => clearTimeout(cut));
+      // A reset in the body comes too late to change the outcome (and unheard it would throw).
+      res.on('error', () => {});
+      res.resume();
     });
     req.on('error', (e) => done(null, e.message));
     req.end(delivery.payload);
   });
 }
 
-export interface WorkerOptions {
-  pollMs?: number;
-  batch?: number;
+/**
+ * The tenants whose deliveries can be among the next `limit` that takeTurns picks: below
+ * their share, fewest in flight first, then the oldest due. A tenant outside them has
+ * `limit` picks ahead of its first, so only these tenants' deliveries need reading.
+ */
+export function tenantsToRead(
+  tenants: DueTenant[],
+  busy: ReadonlyMap<string, number>,
+  perTenant: number,
+  limit: number,
+): string[] {
+  const inFlight = (t: DueTenant) => busy.get(t.tenant_id) ?? 0;
+  return tenants
+    .filter((t) => inFlight(t) < perTenant)
+    .sort(
+      (a, b) =>
+        inFlight(a) - inFlight(b) || a.oldest_due.localeCompare(b.oldest_due) || a.tenant_id.localeCompare(b.tenant_id),
+    )
+    .slice(0, Math.max(0, limit))
+    .map((t) => t.tenant_id);
 }
 
-/** Sends due deliveries; several may run against one database (leases keep them apart). */
+/**
+ * Which of the due deliveries a worker claims, given what it has in flight per tenant: each
+ * tenant up to `perTenant` in flight, and tenants take turns (every tenant's next delivery
+ * before any tenant's one after it, the oldest first within a turn), `limit` in all.
+ */
+export function takeTurns(
+  due: DueDelivery[],
+  busy: ReadonlyMap<string, number>,
+  perTenant: number,
+  limit: number,
+): DueDelivery[] {
+  const byTenant = new Map<string, DueDelivery[]>();
+  for (const d of due) {
+    const list = byTenant.get(d.tenant_id);
+    if (list) list.push(d);
+    else byTenant.set(d.tenant_id, [d]);
+  }
+  const oldestFirst = (a: DueDelivery, b: DueDelivery) =>
+    a.next_attempt_at.localeCompare(b.next_attempt_at) || a.id.localeCompare(b.id);
+  const turns: { turn: number; delivery: DueDelivery }[] = [];
+  for (const [tenant, list] of byTenant) {
+    const inFlight = busy.get(tenant) ?? 0;
+    list
+      .sort(oldestFirst)
+      .slice(0, Math.max(0, perTenant - inFlight))
+      .forEach((delivery, i) => {
+        turns.push({ turn: inFlight + i, delivery });
+      });
+  }
+  return turns
+    .sort((a, b) => a.turn - b.turn || oldestFirst(a.delivery, b.delivery))
+    .slice(0, Math.max(0, limit))
+    .map((t) => t.delivery);
+}
+
+export interface WorkerOptions {
+  /** How often to look for due deliveries when nothing wakes the worker (ms). */
+  pollMs?: number;
+  /** Attempts in flight at once (SVC_WEBHOOK_CONCURRENCY). */
+  slots?: number;
+  /**
+   * Of those, one tenant's at most (SVC_WEBHOOK_TENANT_CONCURRENCY): a tenant's slow
+   * receivers leave the other slots to other tenants.
+   */
+  tenantSlots?: number;
+}
+
+/**
+ * Sends due deliveries; several may run against one database (leases keep them apart).
+ * Runs up to `slots` attempts at once, at most `tenantSlots` of one tenant; whenever a slot
+ * frees (or a delivery is queued in this process, or `pollMs` passes) it claims more.
+ */
 export class DeliveryWorker {
   readonly owner = `worker-${randomUUID()}`;
   private running = false;
-  private wake: (() => void) | null = null;
   private loop: Promise<void> | null = null;
+  /** Attempts in flight: delivery id -> its tenant and its end. */
+  private readonly inFlight = new Map<string, { tenant: string; finished: Promise<void> }>();
+  /** Something changed (a slot freed, a delivery was queued) since the loop last looked. */
+  private woken = false;
+  private wake: (() => void) | null = null;
   private readonly tenants = new Map<string, Tenant>();
 
   constructor(
@@ -124,48 +220,101 @@ export class DeliveryWorker {
   start(): void {
     if (this.running) return;
     this.running = true;
-    const onQueued = () => this.wake?.();
+    const { webhookLeaseMs, webhookTimeoutMs } = this.app.config;
+    if (webhookLeaseMs <= webhookTimeoutMs)
+      log().warn(
+        { lease_ms: webhookLeaseMs, timeout_ms: webhookTimeoutMs },
+        'set SVC_WEBHOOK_LEASE_MS a few seconds above SVC_WEBHOOK_TIMEOUT_MS: a lease that runs out during an attempt lets another node send the delivery again',
+      );
+    const onQueued = () => this.signal();
     this.app.deliveriesQueued.add(onQueued);
     this.loop = (async () => {
       while (this.running) {
-        let worked = 0;
         try {
-          worked = await this.tick();
+          await this.claimAndRun();
         } catch (error) {
           log().error({ err: (error as Error).message }, 'delivery worker');
         }
-        if (worked === 0 && this.running) {
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, this.opts.pollMs ?? 250);
-            this.wake = () => {
-              clearTimeout(timer);
-              resolve();
-            };
-          });
-          this.wake = null;
-        }
+        await this.idle(this.opts.pollMs ?? 250);
       }
       this.app.deliveriesQueued.delete(onQueued);
     })();
   }
 
+  /** Stops claiming; resolves once the attempts in flight are recorded (each ends by its deadline). */
   async stop(): Promise<void> {
     this.running = false;
-    this.wake?.();
+    this.signal();
     await this.loop;
+    await Promise.all([...this.inFlight.values()].map((a) => a.finished));
   }
 
-  /** Claims and sends what is due; returns how many deliveries it handled. */
+  /** Claims what is due into the free slots, waits for those attempts; returns how many it started. */
   async tick(): Promise<number> {
-    const due = await claimDue(
-      this.app.db,
-      this.owner,
-      this.app.now(),
-      this.app.config.webhookLeaseMs,
-      this.opts.batch ?? 16,
+    const started = await this.claimAndRun();
+    await Promise.all(started);
+    return started.length;
+  }
+
+  private signal(): void {
+    this.woken = true;
+    this.wake?.();
+  }
+
+  /** Waits for a signal or `ms`, whichever comes first; at once if one came while the loop worked. */
+  private idle(ms: number): Promise<void> {
+    if (this.woken || !this.running) {
+      this.woken = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      let timer: NodeJS.Timeout | undefined;
+      const wake = () => {
+        clearTimeout(timer);
+        this.wake = null;
+        this.woken = false;
+        resolve();
+      };
+      timer = setTimeout(wake, ms);
+      this.wake = wake;
+    });
+  }
+
+  /** Claims due deliveries for the free slots and starts them; returns their ends. */
+  private async claimAndRun(): Promise<Promise<void>[]> {
+    const slots = this.opts.slots ?? this.app.config.webhookConcurrency;
+    const perTenant = this.opts.tenantSlots ?? this.app.config.webhookTenantConcurrency;
+    if (this.inFlight.size >= slots) return [];
+    const now = this.app.now();
+    // Choosing is two reads; only the chosen rows are written (a worker with nothing due writes nothing).
+    const free = slots - this.inFlight.size;
+    const tenants = await tenantsWithDue(this.app.db, now);
+    if (tenants.length === 0) return [];
+    const busy = new Map<string, number>();
+    for (const a of this.inFlight.values()) busy.set(a.tenant, (busy.get(a.tenant) ?? 0) + 1);
+    const read = tenantsToRead(tenants, busy, perTenant, free);
+    // A lease shorter than an attempt runs out while this worker still sends: the row is due
+    // again, but this worker does not claim what it holds (another node might; see deploy.md).
+    const due = (await dueOf(this.app.db, now, read, Math.min(perTenant, free))).filter(
+      (d) => !this.inFlight.has(d.id),
     );
-    await Promise.all(due.map((d) => this.attempt(d)));
-    return due.length;
+    const chosen = takeTurns(due, busy, perTenant, free);
+    const claimed = await claimAndStart(this.app.db, this.owner, chosen, now, this.app.config.webhookLeaseMs);
+    return claimed.map((delivery) => this.run(delivery));
+  }
+
+  private run(delivery: Delivery): Promise<void> {
+    const finished = this.attempt(delivery)
+      .catch((error: unknown) => {
+        // The lease runs out and the delivery is claimed again; its attempt row shows as interrupted.
+        log().error({ err: (error as Error).message, delivery: delivery.id }, 'delivery worker');
+      })
+      .finally(() => {
+        this.inFlight.delete(delivery.id);
+        this.signal();
+      });
+    this.inFlight.set(delivery.id, { tenant: delivery.tenant_id, finished });
+    return finished;
   }
 
   private async tenant(id: string): Promise<Tenant | undefined> {
@@ -176,14 +325,9 @@ export class DeliveryWorker {
     return this.tenants.get(id);
   }
 
+  /** One attempt on a delivery claimed by claimAndStart (its attempt row is already `in_flight`). */
   private async attempt(delivery: Delivery): Promise<void> {
-    const attempt = delivery.attempts + 1;
-    const startedAt = this.app.now();
-    const [renewed] = await this.app.db.batch(
-      startAttemptStatements(delivery, attempt, this.owner, startedAt, this.app.config.webhookLeaseMs),
-    );
-    // Another worker took this delivery over while this one waited: it sends, not us.
-    if (renewed?.rowsAffected !== 1) return;
+    const attempt = delivery.attempts;
     const destination = await getDestinationAnyState(this.app.db, delivery.destination_id);
     const result: SendResult =
       destination && !destination.deleted && destination.enabled

@@ -1,6 +1,11 @@
 // CSS colours, as far as hiding by colour needs them: the RGB value and whether it is
-// (nearly) transparent. Parsed by hand rather than by regex so that no input can make
-// the parse slower than linear.
+// (nearly) transparent. The common forms (hex, the usual names, rgb()/hsl() with plain
+// numbers) are read by hand on the hot path; everything else (oklch(), lab(), color(),
+// color-mix(), relative colours, calc() in channels, every named colour) goes to
+// @csstools/css-color-parser, after system colours, currentcolor and light-dark() are
+// replaced by what a light-scheme desktop shows.
+import { htmlLibs } from './libs.ts';
+import { rewriteCalls } from './values.ts';
 
 /** r, g, b in 0..255 and alpha in 0..1. */
 export type Rgba = [number, number, number, number];
@@ -82,11 +87,141 @@ function hslToRgb(h: number, s: number, l: number): [number, number, number] {
   return [f(0), f(8), f(4)];
 }
 
-/** A CSS colour value, or null when it is not one we can read (currentcolor, var(), ...). */
-export function parseColor(value: string | undefined | null): Rgba | null {
+/** CSS system colours as Chromium's light scheme computes them (checked in Chromium 150). */
+const SYSTEM: Record<string, Rgba> = {
+  accentcolor: [0, 117, 255, 1],
+  accentcolortext: [255, 255, 255, 1],
+  activetext: [255, 0, 0, 1],
+  buttonborder: [0, 0, 0, 1],
+  buttonface: [239, 239, 239, 1],
+  buttontext: [0, 0, 0, 1],
+  canvas: [255, 255, 255, 1],
+  canvastext: [0, 0, 0, 1],
+  field: [255, 255, 255, 1],
+  fieldtext: [0, 0, 0, 1],
+  graytext: [128, 128, 128, 1],
+  highlight: [0, 65, 198, 0.8],
+  highlighttext: [255, 255, 255, 1],
+  linktext: [0, 0, 238, 1],
+  mark: [255, 255, 0, 1],
+  marktext: [0, 0, 0, 1],
+  selecteditem: [25, 103, 210, 1],
+  selecteditemtext: [255, 255, 255, 1],
+  visitedtext: [85, 26, 139, 1],
+  activeborder: [0, 0, 0, 1],
+  activecaption: [255, 255, 255, 1],
+  appworkspace: [255, 255, 255, 1],
+  background: [255, 255, 255, 1],
+  buttonhighlight: [239, 239, 239, 1],
+  buttonshadow: [239, 239, 239, 1],
+  captiontext: [0, 0, 0, 1],
+  inactiveborder: [0, 0, 0, 1],
+  inactivecaption: [255, 255, 255, 1],
+  inactivecaptiontext: [128, 128, 128, 1],
+  infobackground: [255, 255, 255, 1],
+  infotext: [0, 0, 0, 1],
+  menu: [255, 255, 255, 1],
+  menutext: [0, 0, 0, 1],
+  scrollbar: [255, 255, 255, 1],
+  threeddarkshadow: [0, 0, 0, 1],
+  threedface: [239, 239, 239, 1],
+  threedhighlight: [0, 0, 0, 1],
+  threedlightshadow: [0, 0, 0, 1],
+  threedshadow: [0, 0, 0, 1],
+  window: [255, 255, 255, 1],
+  windowframe: [0, 0, 0, 1],
+  windowtext: [0, 0, 0, 1],
+};
+
+const rgbText = (c: Rgba) => `rgb(${c[0]} ${c[1]} ${c[2]} / ${c[3]})`;
+
+/** Words the colour library does not know, as the colours a light-scheme desktop shows. */
+function withKnownWords(value: string, current: Rgba | null): string | null {
+  let out = '';
+  let last = 0;
+  let unknown = false;
+  htmlLibs().cssTokenize(value, (type, start, end) => {
+    if (type !== 1) return; // identifiers only
+    const word = value.slice(start, end).toLowerCase();
+    const color = word === 'currentcolor' ? current : SYSTEM[word];
+    if (color === undefined) return;
+    if (color === null) unknown = true;
+    else {
+      out += value.slice(last, start) + rgbText(color);
+      last = end;
+    }
+  });
+  return unknown ? null : out + value.slice(last);
+}
+
+const library = new Map<string, Rgba | null>();
+
+/** The colour library's reading of a value: null when it is not a colour. */
+function libraryColor(value: string, current: Rgba | null): Rgba | null {
+  const key = value.includes('currentcolor') ? `${value} ${current ? rgbText(current) : ''}` : value;
+  const cached = library.get(key);
+  if (cached !== undefined) return cached;
+  let result: Rgba | null = null;
+  // light-dark(a, b) is a in the light scheme; then system colours and currentcolor.
+  const light = rewriteCalls(value, (name, args) => (name === 'light-dark' ? (args[0] ?? null) : undefined));
+  const plain = light === null ? null : withKnownWords(light, current);
+  if (plain !== null) {
+    try {
+      const { parser, algorithms, tokenizer } = htmlLibs().colors;
+      const node = algorithms.parseComponentValue(tokenizer.tokenize({ css: plain }));
+      const data = node ? parser.color(node) : false;
+      if (data) {
+        const numbers = parser
+          .serializeRGB(data)
+          .value.filter(algorithms.isTokenNode)
+          .map((t) => t.value)
+          .filter(tokenizer.isTokenNumber)
+          .map((t) => t[4].value);
+        if (numbers.length >= 3)
+          result = [Math.round(numbers[0]!), Math.round(numbers[1]!), Math.round(numbers[2]!), numbers[3] ?? 1];
+      }
+    } catch {
+      result = null; // including a stack overflow on absurd nesting: not a colour we can read
+    }
+  }
+  if (key.length <= 512) {
+    if (library.size >= 4096) library.clear();
+    library.set(key, result);
+  }
+  return result;
+}
+
+/**
+ * A CSS colour value, or null when it is not one we can read. `current` is what
+ * currentcolor means where the value is used (null: unknown).
+ */
+export function parseColor(value: string | undefined | null, current: Rgba | null = null): Rgba | null {
   if (!value) return null;
+  // Mail repeats a few colours thousands of times: each string is read once (results are shared, never mutated).
+  const known = readColors.get(value);
+  if (known !== undefined) return known;
   const v = value.trim().toLowerCase();
+  if (v.includes('currentcolor')) return v === 'currentcolor' ? current : readColor(v, current);
+  const color = readColor(v, null);
+  if (value.length <= 64) {
+    if (readColors.size >= 4096) readColors.clear();
+    readColors.set(value, color);
+  }
+  return color;
+}
+
+const readColors = new Map<string, Rgba | null>();
+
+function readColor(v: string, current: Rgba | null): Rgba | null {
   if (v === 'transparent') return [0, 0, 0, 0];
+  const fast = fastColor(v);
+  if (fast) return fast;
+  if (v.length > 2048 || v.startsWith('url(') || v.includes('gradient(')) return null;
+  return SYSTEM[v] ?? libraryColor(v, current);
+}
+
+/** The common forms, read by hand: hex, the usual names, rgb()/hsl() with plain numbers. */
+function fastColor(v: string): Rgba | null {
   if (v.startsWith('#')) return hexColor(v.slice(1).split(' ')[0]!);
   const open = v.indexOf('(');
   if (open > 0 && v.endsWith(')')) {

@@ -6,6 +6,7 @@ import type { Selector } from 'css-what';
 import type { Element } from 'domhandler';
 import { htmlLibs } from './libs.ts';
 import { matchesMedia } from './media.ts';
+import { cleanProperty, cleanValue } from './values.ts';
 
 export interface Declaration {
   property: string;
@@ -20,6 +21,8 @@ export interface StyleRule {
   combinators: number;
   specificity: number;
   order: number;
+  /** The rank of its @layer (earlier layers lose), UNLAYERED outside any. */
+  layer: number;
   declarations: Declaration[];
 }
 
@@ -35,27 +38,58 @@ const MAX_CSS_CHARS = 512 * 1024;
 const MAX_RULES = 5000;
 const MAX_COMPOUNDS = 12;
 
-/** `a: b; c: d !important` -> declarations; values keep their case (urls), properties do not. */
+/** css-tree's declaration node, as far as is read here. */
+interface DeclarationNode {
+  property: string;
+  important: boolean | string;
+  value: unknown;
+}
+
+/**
+ * One declaration as CSS reads it, or null when CSS drops it: `!ie` and other `!word`
+ * hacks are invalid (`! important` in any case, spaced or commented, is important).
+ */
+function toDeclaration(d: DeclarationNode): Declaration | null {
+  const important =
+    d.important === true || (typeof d.important === 'string' && d.important.toLowerCase() === 'important');
+  if (d.important !== false && !important) return null;
+  const property = cleanProperty(d.property);
+  const value = cleanValue(rawText(d.value));
+  if (!property || (!value && !property.startsWith('--'))) return null;
+  return { property, value, important };
+}
+
+const declarationLists = new Map<string, Declaration[]>();
+const MAX_CACHED_CHARS = 2048;
+
+/**
+ * A style attribute's declarations, parsed by css-tree as a browser parses them (strings,
+ * comments, escapes, `;` inside url() or quotes); values keep their case (urls), properties
+ * do not. Cached: mail repeats the same style attribute many times.
+ */
 export function parseDeclarations(text: string): Declaration[] {
+  const known = declarationLists.get(text);
+  if (known) return known;
   const out: Declaration[] = [];
-  for (const part of text.split(';')) {
-    const colon = part.indexOf(':');
-    if (colon <= 0) continue;
-    const property = part.slice(0, colon).trim().toLowerCase();
-    let value = part.slice(colon + 1).trim();
-    let important = false;
-    const bang = value.lastIndexOf('!');
-    if (
-      bang >= 0 &&
-      value
-        .slice(bang + 1)
-        .trim()
-        .toLowerCase() === 'important'
-    ) {
-      important = true;
-      value = value.slice(0, bang).trim();
+  try {
+    const list = htmlLibs().parseCss(text.slice(0, MAX_CSS_CHARS), {
+      context: 'declarationList',
+      parseValue: false,
+      parseCustomProperty: false,
+    });
+    const nodes = (list as { children?: { toArray(): CssNode[] } }).children?.toArray() ?? [];
+    for (const node of nodes) {
+      if (node.type !== 'Declaration') continue;
+      const d = toDeclaration(node as unknown as DeclarationNode);
+      if (d) out.push(d);
     }
-    if (property && value) out.push({ property, value, important });
+  } catch {
+    // a stack overflow on absurd nesting: the attribute styles nothing
+  }
+  // Only short attributes are kept: the cache must not hold megabytes of one hostile mail.
+  if (text.length <= MAX_CACHED_CHARS) {
+    if (declarationLists.size >= 4096) declarationLists.clear();
+    declarationLists.set(text, out);
   }
   return out;
 }
@@ -121,6 +155,7 @@ function addRule(
   declarations: Declaration[],
   order: number,
   quirksMode: boolean,
+  layer: number,
 ): void {
   let selectors: Token[][];
   try {
@@ -150,6 +185,7 @@ function addRule(
       combinators,
       specificity: specificityOf(tokens),
       order,
+      layer,
       declarations,
     };
     if (key === null) sheet.universal.push(rule);
@@ -170,38 +206,114 @@ function rawText(node: unknown): string {
   return (node as { value?: string } | null)?.value ?? '';
 }
 
-/** Every style rule that applies at ~1,000 px: top level, inside matching @media, @supports and @layer. */
-export function parseStylesheet(css: string, quirksMode: boolean): Stylesheet {
-  const sheet: Stylesheet = { byKey: new Map(), universal: [] };
-  let ast: CssNode;
+/** The layer rank of rules outside any @layer: they win over every layer (and lose with !important). */
+export const UNLAYERED = 1e9;
+/** Style rules nested deeper than this (CSS nesting) are not applied. */
+const MAX_NESTING = 8;
+const MAX_SELECTOR_CHARS = 4096;
+
+/** "a, b:is(c, d)" -> ["a", "b:is(c, d)"]: a selector list split at its top-level commas. */
+function selectorList(prelude: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < prelude.length; i++) {
+    const c = prelude[i];
+    if (c === '(' || c === '[') depth++;
+    else if (c === ')' || c === ']') depth = Math.max(0, depth - 1);
+    else if (c === ',' && depth === 0) {
+      out.push(prelude.slice(start, i));
+      start = i + 1;
+    }
+  }
+  out.push(prelude.slice(start));
+  return out.map((p) => p.trim()).filter(Boolean);
+}
+
+/** A nested rule's selector in full: `&` is the parent selector, and without one the rule is relative to it. */
+function nestedSelector(parent: string, prelude: string): string {
+  const is = `:is(${parent})`;
+  return selectorList(prelude)
+    .map((p) => (p.includes('&') ? p.replaceAll('&', is) : `${is} ${p}`))
+    .join(', ');
+}
+
+/** A stylesheet's top-level rules, or null when css-tree cannot parse it. */
+function parseRules(text: string): CssNode[] | null {
   try {
-    ast = htmlLibs().parseCss(css.slice(0, MAX_CSS_CHARS), {
+    const ast = htmlLibs().parseCss(text, {
       parseRulePrelude: false,
       parseAtrulePrelude: false,
       parseValue: false,
       parseCustomProperty: false,
     });
+    return ast.type === 'StyleSheet' ? ast.children.toArray() : [];
   } catch {
-    return sheet; // including a stack overflow on absurdly nested blocks: no styling is applied
+    return null; // including a stack overflow on absurdly nested blocks: no styling is applied
   }
+}
+
+type Pending = { node: CssNode; layer: number; layerName: string; parent: string | null; nesting: number };
+
+/**
+ * Every style rule that applies at ~1,000 px: top level, inside matching @media and
+ * @supports, inside @layer (ranked: unlayered rules win), and nested rules (CSS nesting,
+ * which css-tree leaves as raw text in the parent's block: parsed again as a stylesheet).
+ */
+export function parseStylesheet(css: string, quirksMode: boolean): Stylesheet {
+  const sheet: Stylesheet = { byKey: new Map(), universal: [] };
+  if (!css.trim()) return sheet;
+  const top = parseRules(css.slice(0, MAX_CSS_CHARS));
+  if (!top) return sheet;
+  const layers = new Map<string, number>();
+  const layerRank = (name: string) => {
+    const known = layers.get(name);
+    if (known !== undefined) return known;
+    layers.set(name, layers.size);
+    return layers.size - 1;
+  };
+  let anonymous = 0;
   let order = 0;
-  const stack: CssNode[] = ast.type === 'StyleSheet' ? ast.children.toArray().reverse() : [];
+  const stack: Pending[] = top
+    .reverse()
+    .map((node) => ({ node, layer: UNLAYERED, layerName: '', parent: null, nesting: 0 }));
   while (stack.length > 0 && order < MAX_RULES) {
-    const node = stack.pop()!;
+    const { node, layer, layerName, parent, nesting } = stack.pop()!;
     if (node.type === 'Rule') {
+      const prelude = rawText(node.prelude);
+      const selector = parent === null ? prelude : nestedSelector(parent, prelude);
+      // `&&&` at every level would grow a nested selector exponentially.
+      if (selector.length > MAX_SELECTOR_CHARS) continue;
       const declarations: Declaration[] = [];
+      const nested: CssNode[] = [];
       for (const d of childrenOf(node)) {
-        if (d.type !== 'Declaration') continue;
-        const value = rawText(d.value).trim();
-        if (value) declarations.push({ property: d.property.toLowerCase(), value, important: Boolean(d.important) });
+        if (d.type === 'Declaration') {
+          const declaration = toDeclaration(d as unknown as DeclarationNode);
+          if (declaration) declarations.push(declaration);
+        } else if (d.type === 'Raw' && nesting < MAX_NESTING) nested.push(...(parseRules(rawText(d)) ?? []));
+        else if ((d.type === 'Rule' || d.type === 'Atrule') && nesting < MAX_NESTING) nested.push(d);
       }
-      if (declarations.length) addRule(sheet, rawText(node.prelude), declarations, order++, quirksMode);
+      if (declarations.length) addRule(sheet, selector, declarations, order++, quirksMode, layer);
+      for (let i = nested.length - 1; i >= 0; i--)
+        stack.push({ node: nested[i]!, layer, layerName, parent: selector, nesting: nesting + 1 });
     } else if (node.type === 'Atrule') {
       const name = node.name.toLowerCase();
       const prelude = rawText(node.prelude).trim().toLowerCase();
+      let inner = { layer, layerName };
+      if (name === 'layer') {
+        const names = selectorList(prelude).map((n) => (layerName ? `${layerName}.${n}` : n));
+        if (!node.block) {
+          for (const n of names) layerRank(n); // `@layer a, b;` fixes the order of layers
+          continue;
+        }
+        const full = names[0] ?? `${layerName}.#${anonymous++}`;
+        inner = { layer: layerRank(full), layerName: full };
+      }
       const applies =
         name === 'media' ? matchesMedia(prelude) : name === 'supports' ? !prelude.startsWith('not') : name === 'layer';
-      if (applies) stack.push(...childrenOf(node).reverse());
+      if (!applies) continue;
+      const children = childrenOf(node);
+      for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i]!, ...inner, parent, nesting });
     }
   }
   return sheet;
@@ -231,7 +343,7 @@ export class Matcher {
     for (const k of elementKeys(el)) this.ancestors.set(k, (this.ancestors.get(k) ?? 1) - 1);
   }
 
-  /** Rules that match `el`, in cascade order (specificity, then source order). */
+  /** Rules that match `el`, in cascade order (layer, specificity, then source order). */
   matching(el: Element, depth: number): StyleRule[] {
     if (this.exhausted || (this.sheet.universal.length === 0 && this.sheet.byKey.size === 0)) return [];
     const lists = [this.sheet.universal];
@@ -259,6 +371,6 @@ export class Matcher {
         if (rule.matches(el)) hits.push(rule);
       }
     }
-    return hits.sort((a, b) => a.specificity - b.specificity || a.order - b.order);
+    return hits.sort((a, b) => a.layer - b.layer || a.specificity - b.specificity || a.order - b.order);
   }
 }

@@ -4,7 +4,9 @@
 import type { AnyNode, Comment, Document, Element, Text } from 'domhandler';
 import { colorsClose } from './color.ts';
 import { Matcher, parseStylesheet } from './css.ts';
-import { ROOT_STYLE, computeStyle, type Computed } from './style.ts';
+import { leaveFlow } from './flow.ts';
+import { matchesMedia } from './media.ts';
+import { ROOT_STYLE, computeStyle, type Computed, type StyleContext } from './style.ts';
 
 export interface HiddenText {
   reason: string;
@@ -70,6 +72,7 @@ function textHides(s: Computed): Hide | null {
   if (s.hide) return s.hide;
   if (s.visibility === 'hidden' || s.visibility === 'collapse') return { reason: 'visibility:hidden', src: s.visSrc };
   if (s.fontSize < MIN_READABLE_PX) return { reason: 'font-size too small to read', src: s.fontSrc };
+  if (s.fontSize * s.shrink < MIN_READABLE_PX) return { reason: 'shrunk too small to read', src: s.shrinkSrc };
   if (s.color[3] <= 0.1) return { reason: 'color: transparent', src: s.colorSrc };
   if (!s.bgImage && colorsClose(s.color, s.background)) {
     return { reason: 'text colour matches its background', src: Math.max(s.colorSrc, s.bgSrc) };
@@ -131,11 +134,15 @@ export class Renderer {
 
   run(): void {
     const matcher = new Matcher(parseStylesheet(this.stylesheetText(), this.quirks));
+    // Custom properties may expand to at most this many characters in one document (a
+    // chain of var()s doubling at each step grows exponentially); beyond it they are invalid.
+    const context: StyleContext = { matcher, varBudget: { left: 1_000_000 }, quirks: this.quirks };
     const stack: Frame[] = this.doc.children.map((node) => ({ node, style: ROOT_STYLE, depth: 1 })).reverse();
     while (stack.length > 0) {
       const frame = stack.pop()!;
       if ('exit' in frame) {
         matcher.leave(frame.exit);
+        leaveFlow(frame.style.flowAdvance);
         this.close(frame.exit, frame.style);
         if (frame.exit === this.quoteOpen) {
           this.quotes.at(-1)!.end = this.visible.length;
@@ -165,7 +172,7 @@ export class Renderer {
       if (node.name === 'script') this.scriptRemoved = true;
       if (DROPPED.has(node.name) || node.namespace === 'http://www.w3.org/2000/svg') continue;
       if (depth === MAX_DEPTH) flattenDeep(node);
-      const own = computeStyle(node, style, matcher, depth, ++this.ids);
+      const own = computeStyle(node, style, context, depth, ++this.ids);
       matcher.enter(node);
       if (
         this.quoteOf &&
@@ -189,7 +196,7 @@ export class Renderer {
         stack.push({ node: child, style: childStyle, depth: depth + 1 });
       }
     }
-    this.styleBudgetExceeded = matcher.exhausted;
+    this.styleBudgetExceeded = matcher.exhausted || context.varBudget.left < 0;
   }
 
   private stylesheetText(): string {
@@ -198,8 +205,12 @@ export class Renderer {
     while (stack.length > 0) {
       const node = stack.pop()!;
       if (!isTag(node) || node.name === 'template') continue;
-      if (node.name === 'style') css.push(node.children.map((c) => (isText(c) ? c.data : '')).join(''));
-      else for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+      if (node.name === 'style') {
+        // <style media="print"> and the like do not apply on a desktop screen.
+        const media = node.attribs.media;
+        if (media === undefined || matchesMedia(media.toLowerCase()))
+          css.push(node.children.map((c) => (isText(c) ? c.data : '')).join(''));
+      } else for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
     }
     return css.join('\n');
   }

@@ -1,14 +1,18 @@
 // The computed style of each element, as far as "can a person see this text" needs it:
 // the cascade (UA defaults and presentational attributes, then author rules by
 // specificity and order, then the style attribute, then !important), inheritance of
-// colour, visibility and font size, and the subtree-wide ways of hiding (display:none,
-// opacity, off-screen, clipping, zero-size boxes).
+// colour, visibility, font size and custom properties, and the subtree-wide ways of hiding
+// (display:none, opacity, off-screen, scaling, clipping, zero-size boxes, content pushed out
+// of a box that clips its overflow).
 import type { Element } from 'domhandler';
 import { parseColor, type Rgba } from './color.ts';
-import type { Matcher } from './css.ts';
-import { cascade, get } from './cascade.ts';
-import { boxHides } from './hiding.ts';
-import { lengthPx, splitNumber } from './units.ts';
+import { cascade, get, type StyleContext } from './cascade.ts';
+
+export type { StyleContext };
+import { type FlowAdvance, type FlowCursor, place } from './flow.ts';
+import { boxHides, filterOpacity, shrinkOf } from './hiding.ts';
+import { lengthPx, readNumber } from './units.ts';
+import type { VarScope } from './values.ts';
 
 export interface Computed {
   display: string;
@@ -25,7 +29,17 @@ export interface Computed {
   bgImage: boolean;
   bgSrc: number;
   opacity: number;
+  /** How much transforms, `scale` and `zoom` of the element and its ancestors shrink text on screen. */
+  shrink: number;
+  shrinkSrc: number;
   pre: boolean;
+  /** Lines do not wrap (white-space: nowrap or pre): text-indent moves the whole line. */
+  noWrap: boolean;
+  vars: VarScope | null;
+  /** Where content is inside the nearest box that clips its overflow (null: none around it). */
+  flow: FlowCursor | null;
+  /** What the element's end does to that box's cursor (for the renderer to apply at the end tag). */
+  flowAdvance: FlowAdvance | null;
 }
 
 const BLOCK = new Set([
@@ -105,11 +119,25 @@ export const ROOT_STYLE: Computed = {
   bgImage: false,
   bgSrc: 0,
   opacity: 1,
+  shrink: 1,
+  shrinkSrc: 0,
   pre: false,
+  noWrap: false,
+  vars: null,
+  flow: null,
+  flowAdvance: null,
 };
 
-export function computeStyle(el: Element, parent: Computed, matcher: Matcher, depth: number, id: number): Computed {
-  const map = cascade(el, matcher, depth);
+const PUSHED_OUT = 'pushed out of a box that clips its overflow';
+
+export function computeStyle(
+  el: Element,
+  parent: Computed,
+  context: StyleContext,
+  depth: number,
+  id: number,
+): Computed {
+  const { map, vars } = cascade(el, context, depth, parent.vars);
   const name = el.name;
   const display = get(map, 'display') ?? TAG_DISPLAY[name] ?? (BLOCK.has(name) ? 'block' : 'inline');
   const fontEm = TAG_FONT_EM[name];
@@ -117,8 +145,18 @@ export function computeStyle(el: Element, parent: Computed, matcher: Matcher, de
   // Most elements declare nothing: they inherit everything but their display.
   if (map.size === 0) {
     const fontSize = fontEm === undefined ? parent.fontSize : parent.fontSize * fontEm;
-    const reason = parent.hide || display !== 'none' ? null : 'display:none';
-    return { ...parent, display, fontSize, pre, hide: parent.hide ?? (reason ? { reason, src: id } : null) };
+    const placed = parent.flow ? place(map, parent.flow, fontSize, display, parent.noWrap) : null;
+    const reason = parent.hide ? null : display === 'none' ? 'display:none' : placed?.out ? PUSHED_OUT : null;
+    return {
+      ...parent,
+      display,
+      fontSize,
+      pre,
+      vars,
+      flow: placed?.inner ?? null,
+      flowAdvance: display === 'none' ? null : (placed?.advance ?? null),
+      hide: parent.hide ?? (reason ? { reason, src: id } : null),
+    };
   }
 
   let fontSize = parent.fontSize;
@@ -129,9 +167,12 @@ export function computeStyle(el: Element, parent: Computed, matcher: Matcher, de
     fontSrc = id;
   } else if (fontEm !== undefined) fontSize = parent.fontSize * fontEm;
 
-  const fill = parseColor(get(map, '-webkit-text-fill-color'));
-  const ownColor = fill ?? parseColor(get(map, 'color'));
-  const ownBg = parseColor(get(map, 'background-color'));
+  // currentcolor is the inherited colour in `color`, the element's own colour elsewhere.
+  const declaredColor = parseColor(get(map, 'color'), parent.color);
+  const color = declaredColor ?? parent.color;
+  const fill = parseColor(get(map, '-webkit-text-fill-color'), color);
+  const ownColor = fill ?? declaredColor;
+  const ownBg = parseColor(get(map, 'background-color'), color);
   const image = get(map, 'background-image');
   let background = parent.background;
   let bgImage = parent.bgImage;
@@ -146,12 +187,14 @@ export function computeStyle(el: Element, parent: Computed, matcher: Matcher, de
     bgSrc = id;
   }
 
-  const opacityValue = splitNumber(get(map, 'opacity') ?? '1');
-  const own = opacityValue ? (opacityValue.unit === '%' ? opacityValue.n / 100 : opacityValue.n) : 1;
+  const own = (readNumber(get(map, 'opacity')) ?? 1) * filterOpacity(get(map, 'filter'));
   const opacity = parent.opacity * Math.max(0, Math.min(1, own));
   const visibility = get(map, 'visibility');
   const whiteSpace = get(map, 'white-space');
-  const reason = parent.hide ? null : boxHides(map, fontSize, opacity, display);
+  const noWrap = whiteSpace ? whiteSpace === 'nowrap' || whiteSpace === 'pre' : parent.noWrap;
+  const placed = place(map, parent.flow, fontSize, display, noWrap);
+  const ownShrink = shrinkOf(map, fontSize);
+  const reason = parent.hide ? null : (boxHides(map, fontSize, opacity, display) ?? (placed.out ? PUSHED_OUT : null));
   return {
     display,
     hide: parent.hide ?? (reason ? { reason, src: id } : null),
@@ -165,6 +208,12 @@ export function computeStyle(el: Element, parent: Computed, matcher: Matcher, de
     bgImage,
     bgSrc,
     opacity,
+    shrink: parent.shrink * ownShrink,
+    shrinkSrc: ownShrink === 1 ? parent.shrinkSrc : id,
     pre: whiteSpace ? whiteSpace.startsWith('pre') || whiteSpace === 'break-spaces' : pre,
+    noWrap,
+    vars,
+    flow: placed.inner,
+    flowAdvance: display === 'none' ? null : placed.advance,
   };
 }

@@ -1,4 +1,6 @@
-// CSS numbers and lengths, read by a linear scan (no backtracking regex on mail input).
+// CSS numbers and lengths, read by a linear scan (no backtracking regex on mail input);
+// values with math functions (calc(), min(), ...) are evaluated on css-tree's value tree.
+import { evaluateValue } from './values.ts';
 
 /** "12.5px" -> { n: 12.5, unit: 'px' }; null when the value does not start with a number. */
 export function splitNumber(value: string): { n: number; unit: string } | null {
@@ -10,7 +12,10 @@ export function splitNumber(value: string): { n: number; unit: string } | null {
   if (i === digitsFrom) return null;
   const n = parseFloat(v.slice(0, i));
   if (Number.isNaN(n)) return null;
-  return { n, unit: v.slice(i).trim() };
+  const unit = v.slice(i);
+  // "0 px" is two tokens, not a length.
+  if (unit !== unit.trimStart()) return null;
+  return { n, unit };
 }
 
 const KEYWORD_SIZES: Record<string, number> = {
@@ -25,13 +30,19 @@ const KEYWORD_SIZES: Record<string, number> = {
 };
 
 /**
- * A length in px. `em` and `%` are relative to `base` (the parent's font size for
- * font-size, the element's own for other properties), `rem` to the 16 px root.
+ * A length in px. `em` is relative to `base` (the parent's font size for font-size, the
+ * element's own for other properties), `%` to `percentBase` (null: a percentage is not
+ * read), `rem` to the 16 px root.
  */
-export function lengthPx(value: string | undefined, base = 16): number | null {
+export function lengthPx(value: string | undefined, base = 16, percentBase: number | null = base): number | null {
   if (value === undefined) return null;
   const v = value.trim().toLowerCase();
   if (v in KEYWORD_SIZES) return KEYWORD_SIZES[v]!;
+  if (v.includes('(')) {
+    const q = evaluateValue(v, { em: base, percent: percentBase });
+    if (q?.unit === 'px') return q.n;
+    return q?.unit === '' && q.n === 0 ? 0 : null;
+  }
   if (v === 'smaller') return base / 1.2;
   if (v === 'larger') return base * 1.2;
   const num = splitNumber(v);
@@ -56,7 +67,7 @@ export function lengthPx(value: string | undefined, base = 16): number | null {
     case 'rem':
       return num.n * 16;
     case '%':
-      return (num.n / 100) * base;
+      return percentBase === null ? null : (num.n / 100) * percentBase;
     case 'vw':
       return (num.n / 100) * 1000;
     case 'vh':
@@ -64,4 +75,17 @@ export function lengthPx(value: string | undefined, base = 16): number | null {
     default:
       return null;
   }
+}
+
+/** A number or percentage as a number ("50%" -> 0.5), math functions evaluated; null otherwise. */
+export function readNumber(value: string | undefined): number | null {
+  if (value === undefined) return null;
+  const v = value.trim().toLowerCase();
+  if (v.includes('(')) {
+    const q = evaluateValue(v, { em: 16, percent: null });
+    return q?.unit === '' ? q.n : q?.unit === '%' ? q.n / 100 : null;
+  }
+  const num = splitNumber(v);
+  if (!num) return null;
+  return num.unit === '' ? num.n : num.unit === '%' ? num.n / 100 : null;
 }

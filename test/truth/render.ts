@@ -22,10 +22,25 @@ export interface Truth {
 
 /** Runs in the page: decides per text node whether a person sees it, from computed style and layout. */
 function personSees(): Truth {
+  // Computed colours can be in any CSS colour space (oklch(), color(display-p3 ...), ...):
+  // the canvas converts each to sRGB as the screen shows it.
+  const canvas = document.createElement('canvas');
+  canvas.width = 1;
+  canvas.height = 1;
+  const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
   const rgba = (v: string): number[] => {
-    const m = v.match(/[\d.]+/g) ?? [];
-    const n = m.map(Number);
-    return [n[0] ?? 0, n[1] ?? 0, n[2] ?? 0, n.length > 3 ? n[3]! : 1];
+    ctx.clearRect(0, 0, 1, 1);
+    ctx.fillStyle = 'rgba(0, 0, 0, 0)';
+    ctx.fillStyle = v;
+    ctx.fillRect(0, 0, 1, 1);
+    const d = ctx.getImageData(0, 0, 1, 1).data;
+    return [d[0]!, d[1]!, d[2]!, d[3]! / 255];
+  };
+  // filter: opacity() fades like opacity.
+  const filterOpacity = (filter: string): number => {
+    let o = 1;
+    for (const m of filter.matchAll(/opacity\(([\d.]+)(%?)\)/g)) o *= Number(m[1]) / (m[2] ? 100 : 1);
+    return o;
   };
   const close = (a: number[], b: number[]) => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!) < 32;
   const hiddenWhy = (t: Text, el: Element): string | null => {
@@ -36,6 +51,8 @@ function personSees(): Truth {
     const cs = getComputedStyle(el);
     if (cs.visibility !== 'visible') return 'visibility';
     if (parseFloat(cs.fontSize) < 3) return 'font size';
+    // Glyphs shrunk on screen (transform, scale, zoom) are as unreadable as a tiny font.
+    if (rects.every((r) => r.height < 3)) return 'shrunk';
     const fill = rgba(cs.webkitTextFillColor || cs.color);
     if (fill[3]! <= 0.1) return 'transparent colour';
     let opacity = 1;
@@ -43,7 +60,7 @@ function personSees(): Truth {
     let image = false;
     for (let a: Element | null = el; a; a = a.parentElement) {
       const s = getComputedStyle(a);
-      opacity *= parseFloat(s.opacity);
+      opacity *= parseFloat(s.opacity) * filterOpacity(s.filter);
       if (!bg && !image && s.backgroundImage !== 'none') image = true;
       const c = rgba(s.backgroundColor);
       if (!bg && !image && c[3]! >= 0.5) bg = c;
