@@ -84,6 +84,8 @@ export function amountIn(text: string, offset: number): PrintedAmount | null {
   if (digits === 0 || words.some((w) => !CURRENCY_WORDS.has(w))) return null;
   const found = parseAmount(text);
   if (!found) return null;
+  // One amount and nothing else: "3, 2014 $4.11" holds three numbers.
+  if (/\d/.test(text.slice(0, found.start)) || /\d/.test(text.slice(found.end))) return null;
   // A date such as 12.03.2026 reads as an amount of three groups; an amount has at most one decimal part.
   const token = text.slice(found.start, found.end);
   if (/^\d{1,2}[./]\d{1,2}[./]\d{2,4}$/.test(token.trim())) return null;
@@ -100,6 +102,8 @@ export interface RoleAmount extends PrintedAmount {
   line: number;
   /** The label's words, folded. */
   label: string;
+  /** The last of several amounts after one label: a table row, whose columns the label does not name. */
+  row?: boolean;
 }
 
 /** What a label's words say the amount beside it is, or null when it names no total. */
@@ -155,7 +159,10 @@ export function amountsOnLine(line: Line): RoleAmount[] {
       else break;
     }
     const last = amounts.at(-1);
-    if (last) out.push({ ...last, role, line: line.index, label: words.map((w) => w.text).join(' ') });
+    // "Gesamtbetrag 8,08 0,54 8,62": amounts in the label's own text, or several cells of them.
+    const row = amounts.length > 1 || words.some((w) => /^\d+$/.test(w.text) && !/\d\s?%/.test(label));
+    if (last)
+      out.push({ ...last, role, line: line.index, label: words.map((w) => w.text).join(' '), ...(row ? { row } : {}) });
     i = j - 1;
   }
   return out;

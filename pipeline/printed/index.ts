@@ -50,7 +50,8 @@ function totalAmount(documents: ReadableDocument[]): PrintedCandidate[] {
       return [
         {
           raw: choice.amount.raw,
-          confidence: choice.amount.ambiguous ? Math.min(choice.confidence, 0.6) : choice.confidence,
+          confidence:
+            choice.amount.ambiguous || choice.amount.row ? Math.min(choice.confidence, 0.6) : choice.confidence,
           document_index: doc.index,
           offset: choice.amount.offset,
           why: choice.why,

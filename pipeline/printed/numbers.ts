@@ -23,6 +23,32 @@ interface NumberCandidate {
   source: 'label' | 'title' | 'bare';
 }
 
+const DATE_WORDS = new Set([
+  'vom',
+  'dated',
+  'date',
+  'du',
+  'del',
+  'of',
+  'from',
+  'dd',
+  'dd.',
+  'den',
+  'd.',
+  'le',
+  'il',
+  'van',
+  'z',
+  'från',
+  'fra',
+  'de',
+  '-',
+  '–',
+  '/',
+  '|',
+  'dnia',
+]);
+
 const MARKERS = new Set([
   'no',
   'no.',
@@ -81,8 +107,15 @@ function numberAfterTitle(rest: string): { code: string; at: number } | null | '
   let code = trimCode(token.text);
   const at = token.at + token.text.indexOf(code);
   // A short series prefix and its number: "FT IXTEST-01/28".
-  const next = tokens[i + 1];
-  if (/^[A-Z]{1,4}$/.test(code) && next && codeLike(trimCode(next.text))) code = `${code} ${trimCode(next.text)}`;
+  let next = i + 1;
+  if (/^[A-Z]{1,4}$/.test(code) && tokens[next] && codeLike(trimCode(tokens[next]!.text))) {
+    code = `${code} ${trimCode(tokens[next]!.text)}`;
+    next++;
+  }
+  // A title ends with its number, or its date ("… vom 05.03.2026"); more words make it a sentence
+  // ("Our invoice INV-55321 is attached").
+  const after = tokens.slice(next);
+  if (after.length > 0 && !(DATE_WORDS.has(after[0]!.text.toLowerCase()) && after.length <= 5)) return null;
   return codeLike(code) ? { code, at } : null;
 }
 

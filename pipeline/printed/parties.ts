@@ -166,13 +166,20 @@ function formAt(tokens: string[], end: number): number {
   return -1;
 }
 
+/** The text without trailing characters of `chars` (a loop: a `[…]+$` search backtracks). */
+function trimEnd(text: string, chars: string): string {
+  let end = text.length;
+  while (end > 0 && chars.includes(text[end - 1]!)) end--;
+  return text.slice(0, end);
+}
+
 const capitalised = (t: string) => /^[\p{Lu}\d"„«(]/u.test(t);
 
 /** Company names in a piece of text: capitalised words ending in a legal form ("Brackenfield Janitorial Supplies Ltd"). */
 export function companyNames(text: string): { name: string; at: number }[] {
   const out: { name: string; at: number }[] = [];
   const tokens: { text: string; at: number }[] = [...text.matchAll(/\S+/g)].map((m) => ({ text: m[0], at: m.index }));
-  const plain = tokens.map((t) => t.text.replace(/[,;:]+$/, ''));
+  const plain = tokens.map((t) => trimEnd(t.text, ',;:'));
   for (let end = 0; end < tokens.length; end++) {
     const formStart = formAt(plain, end);
     if (formStart < 1) continue;

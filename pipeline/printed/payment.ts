@@ -144,7 +144,9 @@ export function paymentMethod(documents: ReadableDocument[]): PrintedCandidate[]
   for (const doc of documents) {
     // A label's value: the means it names, else the value as printed when it is a short phrase.
     for (const c of labeledCandidates(PAYMENT_LABELS, [doc], 'string')) {
-      const value = c.raw.replace(/\s{2,}.*$/, '').trim();
+      // The value up to the next cell gap.
+      const gap = c.raw.search(/\s\s/);
+      const value = (gap >= 0 ? c.raw.slice(0, gap) : c.raw).trim();
       const means = meansIn(value);
       if (means)
         return [

@@ -68,7 +68,15 @@ export function chooseTotal(amounts: RoleAmount[]): TotalChoice | null {
     const rivals = distinctValues(payables).length > 1;
     // A confirmed gross that is not what is asked, with nothing paid to explain it, is a doubt.
     const contradicted = !explained(pick) && confirmedGross.length > 0;
-    const confidence = contradicted || (rivals && good.length !== 1) ? 0.7 : explained(pick) ? 0.95 : 0.9;
+    // Two payable amounts and nothing to tell them apart: each is a guess.
+    const confidence =
+      rivals && good.length === 0
+        ? 0.5
+        : contradicted || (rivals && good.length !== 1)
+          ? 0.7
+          : explained(pick)
+            ? 0.95
+            : 0.9;
     return { amount: pick, confidence, why: explained(pick) ? 'payable, confirmed by the totals' : 'payable' };
   }
 
