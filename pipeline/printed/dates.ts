@@ -25,10 +25,16 @@ const DOTTED_DATE = /(?<![\d.])\d{1,2}\.\d{1,2}\.\d{2,4}(?![\d.])/;
 const MONTH_FIRST =
   /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+\d{1,2}(?:st|nd|rd|th)?,\s+\d{4}/i;
 
-const orderCache = new WeakMap<object, DateOrder | null>();
+export interface Order {
+  order: DateOrder;
+  /** Decided by dates that read one way only, dotted dates or the page's language; not only by its currency or style. */
+  sure: boolean;
+}
+
+const orderCache = new WeakMap<object, Order | null>();
 
 /** How the document writes its dates, from its own evidence; null when nothing decides. */
-export function dateOrder(key: object, text: string): DateOrder | null {
+export function dateOrder(key: object, text: string): Order | null {
   if (orderCache.has(key)) return orderCache.get(key)!;
   let dmy = 0;
   let mdy = 0;
@@ -40,14 +46,14 @@ export function dateOrder(key: object, text: string): DateOrder | null {
     if (a > 12 && b <= 12) dmy++;
     else if (b > 12 && a <= 12) mdy++;
   }
-  let order: DateOrder | null = null;
-  if (dmy > 0 && mdy === 0) order = 'dmy';
-  else if (mdy > 0 && dmy === 0) order = 'mdy';
+  let order: Order | null = null;
+  if (dmy > 0 && mdy === 0) order = { order: 'dmy', sure: true };
+  else if (mdy > 0 && dmy === 0) order = { order: 'mdy', sure: true };
   else if (dmy === 0 && mdy === 0) {
-    if (DOTTED_DATE.test(text) || dayFirstLanguage(text)) order = 'dmy';
-    else if (MONTH_FIRST.test(text)) order = 'mdy';
-    else if (/US\$|\bUSD\b|\$\s?\d/.test(text) && !/€|£|\bEUR\b|\bGBP\b/.test(text)) order = 'mdy';
-    else if (/€|£|\bEUR\b|\bGBP\b|\bCHF\b/.test(text)) order = 'dmy';
+    if (DOTTED_DATE.test(text) || dayFirstLanguage(text)) order = { order: 'dmy', sure: true };
+    else if (MONTH_FIRST.test(text)) order = { order: 'mdy', sure: false };
+    else if (/US\$|\bUSD\b|\$\s?\d/.test(text) && !/€|£|\bEUR\b|\bGBP\b/.test(text)) order = { order: 'mdy', sure: false };
+    else if (/€|£|\bEUR\b|\bGBP\b|\bCHF\b/.test(text)) order = { order: 'dmy', sure: false };
   }
   orderCache.set(key, order);
   return order;
@@ -55,29 +61,32 @@ export function dateOrder(key: object, text: string): DateOrder | null {
 
 export interface ReadDate {
   iso: string;
-  /** Read in an order the document did not decide. */
-  unsure: boolean;
+  /** How sure the reading is: 1, or less for a date that reads both ways on a page that barely decides. */
+  certainty: number;
   start: number;
   end: number;
 }
 
 /** The first date in `text`, read in the document's order. */
-export function readDate(text: string, order: DateOrder | null): ReadDate | null {
+export function readDate(text: string, order: Order | null): ReadDate | null {
   const found = parseDate(text);
   if (!found) return null;
   const iso = found.value as string;
-  if (!found.ambiguous) return { iso, unsure: false, start: found.start, end: found.end };
+  if (!found.ambiguous) return { iso, certainty: 1, start: found.start, end: found.end };
+  // Read in the document's order; a page decided only by its currency or style stays below
+  // the default auto-accept threshold, and a page that decides nothing at most 0.5.
+  const certainty = order === null ? 0.5 : order.sure ? 1 : 0.75;
   // parseDate reads an ambiguous date day first: month first swaps day and month.
-  if (order === 'mdy') {
+  if (order?.order === 'mdy') {
     const [y, m, d] = iso.split('-');
-    return { iso: `${y}-${d}-${m}`, unsure: false, start: found.start, end: found.end };
+    return { iso: `${y}-${d}-${m}`, certainty, start: found.start, end: found.end };
   }
-  return { iso, unsure: order === null, start: found.start, end: found.end };
+  return { iso, certainty, start: found.start, end: found.end };
 }
 
 interface DateCandidate {
   iso: string;
-  unsure: boolean;
+  certainty: number;
   raw: string;
   offset: number;
   document_index: number;
@@ -113,7 +122,7 @@ const DATE_MARKERS = new Set([
 /** The date a title line ends with: "Rechnung Nr. 4711 vom 05.03.2026". */
 function titleDates(
   lines: Line[],
-  order: DateOrder | null,
+  order: Order | null,
   documentIndex: number,
   titles: readonly (readonly string[])[],
   anyPlace: boolean,
@@ -135,7 +144,7 @@ function titleDates(
       if (date && date.start === 0) {
         out.push({
           iso: date.iso,
-          unsure: date.unsure,
+          certainty: date.certainty,
           raw: text.slice(at, at + date.end),
           offset: cell.offset + at,
           document_index: documentIndex,
@@ -219,7 +228,7 @@ const DEADLINE_WORDS = new Set(
 );
 
 /** Deadlines in payment sentences: a payment word, then a deadline word right before a date. */
-function paymentDeadlines(lines: Line[], order: DateOrder | null, documentIndex: number): DateCandidate[] {
+function paymentDeadlines(lines: Line[], order: Order | null, documentIndex: number): DateCandidate[] {
   const out: DateCandidate[] = [];
   for (const line of lines) {
     if (line.text.length > 400) continue;
@@ -232,7 +241,7 @@ function paymentDeadlines(lines: Line[], order: DateOrder | null, documentIndex:
       if (!date || date.start !== 0) continue;
       out.push({
         iso: date.iso,
-        unsure: date.unsure,
+        certainty: date.certainty,
         raw: line.text.slice(at, at + date.end),
         offset: line.offset + at,
         document_index: documentIndex,
@@ -248,7 +257,7 @@ function paymentDeadlines(lines: Line[], order: DateOrder | null, documentIndex:
 function labelled(
   labels: string[],
   doc: ReadableDocument,
-  order: DateOrder | null,
+  order: Order | null,
   strength: (base: number) => number,
   fallback = false,
 ): DateCandidate[] {
@@ -258,7 +267,7 @@ function labelled(
     if (!date) continue;
     out.push({
       iso: date.iso,
-      unsure: date.unsure,
+      certainty: date.certainty,
       raw: c.raw.slice(date.start, date.end),
       offset: c.offset + date.start,
       document_index: doc.doc.index,
@@ -286,7 +295,7 @@ function choose(all: DateCandidate[]): PrintedCandidate[] {
   const [top, second] = scored;
   let confidence = top!.strength;
   if (second && second.strength >= top!.strength - 0.1) confidence = Math.min(confidence, 0.7);
-  if (top!.best.unsure) confidence = Math.min(confidence, 0.5);
+  confidence = Math.min(confidence, top!.best.certainty);
   return [
     {
       raw: top!.best.raw,

@@ -88,16 +88,17 @@ export function chooseTotal(amounts: RoleAmount[]): TotalChoice | null {
   }
 
   // 3. A gross label, then a bare total: unconfirmed, so less sure, and unsure with rivals.
+  // One value under such labels is what a clerk would take; two or more are a guess.
   const gross = amounts.filter((a) => a.role === 'gross' && a.value !== 0);
   if (gross.length > 0) {
     const pick = last(gross)!;
-    return { amount: pick, confidence: distinctValues(gross).length > 1 ? 0.6 : 0.8, why: 'gross label' };
+    return { amount: pick, confidence: distinctValues(gross).length > 1 ? 0.6 : 0.85, why: 'gross label' };
   }
   const totals = amounts.filter((a) => a.role === 'total' && a.value !== 0);
   if (totals.length > 0) {
     const values = distinctValues(totals);
     const largest = totals.reduce((best, a) => (Math.abs(a.value) > Math.abs(best.value) ? a : best));
-    return { amount: largest, confidence: values.length > 1 ? 0.6 : 0.75, why: 'total label' };
+    return { amount: largest, confidence: values.length > 1 ? 0.6 : 0.85, why: 'total label' };
   }
   const paidLines = amounts.filter((a) => a.role === 'paid' && a.value !== 0);
   if (paidLines.length > 0) {
