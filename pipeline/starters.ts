@@ -135,7 +135,10 @@ export const STARTERS: Record<string, Schema> = {
         type: 'email',
         extract: [xml('seller_email'), printed('seller_email'), { kind: 'mailbox', source: 'from', part: 'address' }],
       },
-      po_number: { type: 'string', extract: [xml('po_number'), labels(...PO_NUMBER), labels(...PO_NUMBER_MORE)] },
+      po_number: {
+        type: 'string',
+        extract: [xml('po_number'), printed('po_number'), labels(...PO_NUMBER), labels(...PO_NUMBER_MORE)],
+      },
     },
   },
   receipt: {

@@ -8,6 +8,7 @@ import { linesOf } from './layout.ts';
 import { documentCurrency } from './currency.ts';
 import { dueDate, issueDate } from './dates.ts';
 import { documentNumber } from './numbers.ts';
+import { orderNumber } from './orders.ts';
 import { vendorEmail, vendorName } from './parties.ts';
 import { paymentMethod } from './payment.ts';
 import { chooseTotal } from './totals.ts';
@@ -23,6 +24,7 @@ export const PRINTED_FIELDS = [
   'receipt_number',
   'receipt_date',
   'payment_method',
+  'po_number',
 ] as const;
 export type PrintedField = (typeof PRINTED_FIELDS)[number];
 
@@ -89,5 +91,7 @@ export function printedCandidates(
       return issueDate(documents, 'receipt');
     case 'payment_method':
       return paymentMethod(documents);
+    case 'po_number':
+      return orderNumber(documents);
   }
 }

@@ -215,7 +215,6 @@ export const PO_NUMBER = [
   'Bestellung Nr.',
   'Ihre Bestellung',
   'Ihre Auftragsnummer',
-  'Auftragsnummer',
   'Ihr Auftrag',
   'Bestellung',
   'Ihre Referenz',
