@@ -443,6 +443,8 @@ function emailCandidates(documents: ReadableDocument[], view: MessageView): Emai
           if (site && emailSite === site) score += 0.2;
           if (names.some((n) => n.legal && nameMatchesSite(n.name, emailSite))) score += 0.15;
           if (NO_REPLY.test(address)) score -= 0.3;
+          // An e-invoice's delivery address ("Electronic address", "Elektronische Adresse") is not where a person writes.
+          if (/electronic|elektronische|endpoint|adresse électronique/i.test(cell.text.slice(0, at))) score -= 0.15;
           out.push({ address, offset: cell.offset + at, document_index: doc.index, score, source: 'page' });
         }
       }

@@ -239,7 +239,10 @@ export function sectionsOf(lines: Line[]): Map<Cell, Placement> {
         wholeLine = undefined;
         continue;
       }
-      const section = (i > 0 ? wholeLine : undefined) ?? open.find((s) => near(s, cell));
+      // A block under a margin heading takes whole lines, its right column too ("E-Mail-Adresse:" beside nothing).
+      const marginBlock = open.find((s) => s.started && s.column <= 3);
+      const section =
+        (i > 0 ? wholeLine : undefined) ?? open.find((s) => near(s, cell)) ?? (i === 0 ? marginBlock : undefined);
       if (section) {
         section.started = true;
         roles.set(cell, { role: section.role, section: section.id });
