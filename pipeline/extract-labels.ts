@@ -211,6 +211,18 @@ function valueAt(
   return null;
 }
 
+const normalisedCache = new WeakMap<string[], string[]>();
+
+/** The labels lower case with single spaces, each once (per list, computed once). */
+function normalised(labels: string[]): string[] {
+  let wanted = normalisedCache.get(labels);
+  if (!wanted) {
+    wanted = [...new Set(labels.map((l) => l.trim().toLowerCase().replace(/\s+/g, ' ')).filter(Boolean))];
+    normalisedCache.set(labels, wanted);
+  }
+  return wanted;
+}
+
 /** Every labeled value in the documents, most specific label first. */
 export function labeledCandidates(
   labels: string[],
@@ -218,12 +230,12 @@ export function labeledCandidates(
   type: FieldType,
   fallback = false,
 ): LabeledCandidate[] {
-  const wanted = [...new Set(labels.map((l) => l.trim().toLowerCase().replace(/\s+/g, ' ')).filter(Boolean))];
+  const wanted = normalised(labels);
   const found: LabeledCandidate[] = [];
   for (const { doc, text } of documents) {
     // Only labels whose first word occurs in the text go into the pattern; most lists have none in most mail.
-    const lower = lowered(doc, text);
-    const present = wanted.map((l, i) => (lower.includes(l.split(' ')[0]!) ? i : -1)).filter((i) => i >= 0);
+    const has = occurs(doc, text);
+    const present = wanted.map((l, i) => (has(l.split(' ')[0]!) ? i : -1)).filter((i) => i >= 0);
     if (present.length > 0) found.push(...inDocument(wanted, present, doc, text, type, fallback));
   }
   return found.sort(
@@ -233,6 +245,27 @@ export function labeledCandidates(
       Number(b.cellStart) - Number(a.cellStart) ||
       b.base - a.base,
   );
+}
+
+const occursCache = new WeakMap<Document, { text: string; seen: Map<string, boolean> }>();
+
+/** Whether a word occurs in the document's text (lower case): each word searched once per document. */
+function occurs(doc: Document, text: string): (word: string) => boolean {
+  let cached = occursCache.get(doc);
+  if (cached?.text !== text) {
+    cached = { text, seen: new Map() };
+    occursCache.set(doc, cached);
+  }
+  const { seen } = cached;
+  const lower = lowered(doc, text);
+  return (word) => {
+    let hit = seen.get(word);
+    if (hit === undefined) {
+      hit = lower.includes(word);
+      seen.set(word, hit);
+    }
+    return hit;
+  };
 }
 
 const lowerCache = new WeakMap<Document, { text: string; lower: string }>();
@@ -246,6 +279,22 @@ function lowered(doc: Document, text: string): string {
   return cached.lower;
 }
 
+// Compiling a label alternation costs more than searching a page with it, and the same lists are
+// searched for every document and field: compiled patterns are kept (at most 200, oldest out).
+const compiled = new Map<string, RegExp>();
+
+function labelRegex(pattern: string): RegExp {
+  let re = compiled.get(pattern);
+  if (!re) {
+    // A template, so the ReDoS contract test (test/contract/regex-safety.test.ts) knows `pattern`.
+    re = new RegExp(`${pattern}`, 'giu');
+    if (compiled.size >= 200) compiled.delete(compiled.keys().next().value!);
+    compiled.set(pattern, re);
+  }
+  re.lastIndex = 0;
+  return re;
+}
+
 function inDocument(
   wanted: string[],
   present: number[],
@@ -256,8 +305,7 @@ function inDocument(
 ): LabeledCandidate[] {
   const order = [...present].sort((a, b) => wanted[b]!.length - wanted[a]!.length || a - b);
   const pattern = labelPattern(order.map((i) => wanted[i]!));
-  // A template, so the ReDoS contract test (test/contract/regex-safety.test.ts) knows `pattern`.
-  const re = new RegExp(`${pattern}`, 'giu');
+  const re = labelRegex(pattern);
   const found: LabeledCandidate[] = [];
   let matches = 0;
   for (const m of text.matchAll(re)) {

@@ -120,18 +120,29 @@ export function roleOf(words: readonly Word[]): AmountRole | null {
   return null;
 }
 
-/** Where a label ends and the amount in the same cell starts: at the first digit, sign or currency after letters. */
+/**
+ * Where a label ends and the amount in the same cell starts: the first word, after the
+ * label's letters, from which the rest of the cell is one amount ("Total: EUR 12,50",
+ * "Gesamt 1.234,00 €"). "VAT 19%" and "Total (EUR)": a rate or a code is part of the label.
+ * Tried at word starts only, so a long cell costs its words, not its characters squared.
+ */
 function splitLabel(cell: Cell): { label: string; rest: string; restOffset: number } {
   const text = cell.text;
   let seenLetter = false;
+  let wordStart = true;
   for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
     const c = text[i]!;
-    if (/\p{L}/u.test(c)) seenLetter = true;
-    else if (seenLetter && (/\d/.test(c) || CURRENCY_SIGNS.includes(c) || c === '-' || c === '−')) {
-      // "VAT 19%" and "Total (EUR)": digits of a rate or inside parentheses belong to the label.
+    const space = code === 32 || code === 9 || code === 0xa0;
+    const letter = (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || (code > 0x7f && /\p{L}/u.test(c));
+    const startsAmount = (code >= 48 && code <= 57) || CURRENCY_SIGNS.includes(c) || c === '-' || c === '−';
+    // An amount with its currency is short: a longer rest is more than one.
+    if (seenLetter && (wordStart || !letter) && startsAmount && text.length - i <= 40) {
       const rest = text.slice(i);
       if (amountIn(rest, 0)) return { label: text.slice(0, i), rest, restOffset: cell.offset + i };
     }
+    if (letter) seenLetter = true;
+    wordStart = space || c === ':' || c === '(';
   }
   return { label: text, rest: '', restOffset: cell.offset + text.length };
 }
@@ -140,6 +151,8 @@ function splitLabel(cell: Cell): { label: string; rest: string; restOffset: numb
 export function amountsOnLine(line: Line): RoleAmount[] {
   const out: RoleAmount[] = [];
   const cells = line.cells;
+  // An amount has a digit: most lines of a page have none or no label (cheap tests first).
+  if (cells.length === 0 || !/\d/.test(line.text)) return out;
   for (let i = 0; i < cells.length; i++) {
     const cell = cells[i]!;
     if (!/\p{L}/u.test(cell.text)) continue;
@@ -190,7 +203,8 @@ export function amountsInColumns(lines: Line[]): RoleAmount[] {
     let j = i;
     while (j < lines.length) {
       const cells = lines[j]!.cells;
-      if (cells.length !== 1) break;
+      // A label line: one short cell (cheap tests before reading its words).
+      if (cells.length !== 1 || cells[0]!.text.length > 60) break;
       const words = wordsOf(cells[0]!.text);
       const role = roleOf(words);
       if (!role || amountIn(cells[0]!.text, 0)) break;

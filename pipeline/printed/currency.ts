@@ -119,6 +119,8 @@ const CURRENCY_LABEL_WORDS = new Set(CURRENCY_LABELS.map((l) => fold(l)));
 /** "Currency: EUR", "- Currency Argentine Peso (ARS)", or a "Currency" header over its value. */
 function labelled(doc: ReadableDocument): Found[] {
   const out: Found[] = [];
+  const folded = fold(doc.text.length > 200_000 ? doc.text.slice(0, 200_000) : doc.text);
+  if (![...CURRENCY_LABEL_WORDS].some((w) => folded.includes(w))) return out;
   const lines = linesOf(doc.doc, doc.text);
   for (const line of lines) {
     if (line.text.length > 300) continue;

@@ -231,7 +231,8 @@ const DEADLINE_WORDS = new Set(
 function paymentDeadlines(lines: Line[], order: Order | null, documentIndex: number): DateCandidate[] {
   const out: DateCandidate[] = [];
   for (const line of lines) {
-    if (line.text.length > 400) continue;
+    // A deadline needs a date, and a date a digit.
+    if (line.text.length > 400 || !/\d/.test(line.text)) continue;
     const words = wordsOf(line.text);
     if (!firstPhrase(words, PAYMENT_WORDS)) continue;
     for (let i = 0; i < words.length - 1; i++) {

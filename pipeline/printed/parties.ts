@@ -149,28 +149,30 @@ function nameMatchesSite(name: string, site: string): boolean {
   return words.some((w) => word.includes(w)) || (words.length > 1 && word === words.join(''));
 }
 
-function formAt(tokens: string[], end: number): number {
-  // The longest legal form ending at token `end` (tokens as printed): its first token's index, or -1.
-  for (let len = Math.min(4, end + 1); len >= 1; len--) {
-    const parts = tokens.slice(end - len + 1, end + 1);
-    const key = fold(parts.join('')).replace(/[.,()]/g, '');
-    if (!FORM_SET.has(key)) continue;
-    if (
-      len === 1 &&
-      CASE_SENSITIVE.has(key) &&
-      parts[0]!.replace(/[.,]/g, '') !== parts[0]!.replace(/[.,]/g, '').toUpperCase()
-    )
-      continue;
-    return end - len + 1;
-  }
-  return -1;
-}
-
 /** The text without trailing characters of `chars` (a loop: a `[…]+$` search backtracks). */
 function trimEnd(text: string, chars: string): string {
   let end = text.length;
   while (end > 0 && chars.includes(text[end - 1]!)) end--;
   return text.slice(0, end);
+}
+
+/** A token as a legal form is compared: folded, without dots, commas and parentheses. */
+const formKey = (token: string) => fold(token).replace(/[.,()]/g, '');
+// The last word of every legal form: most tokens of a page are none, and are passed over at once.
+const FORM_ENDS = new Set([...LEGAL_FORMS.map((f) => formKey(f.split(/\s+/).at(-1)!)), ...FORM_SET]);
+
+function formAt(tokens: string[], keys: string[], end: number): number {
+  // The longest legal form ending at token `end` (tokens as printed): its first token's index, or -1.
+  if (!FORM_ENDS.has(keys[end]!)) return -1;
+  for (let len = Math.min(4, end + 1); len >= 1; len--) {
+    const key = keys.slice(end - len + 1, end + 1).join('');
+    if (!FORM_SET.has(key)) continue;
+    const token = tokens[end - len + 1]!;
+    if (len === 1 && CASE_SENSITIVE.has(key) && token.replace(/[.,]/g, '') !== token.replace(/[.,]/g, '').toUpperCase())
+      continue;
+    return end - len + 1;
+  }
+  return -1;
 }
 
 const capitalised = (t: string) => /^[\p{Lu}\d"„«(]/u.test(t);
@@ -180,8 +182,9 @@ export function companyNames(text: string): { name: string; at: number }[] {
   const out: { name: string; at: number }[] = [];
   const tokens: { text: string; at: number }[] = [...text.matchAll(/\S+/g)].map((m) => ({ text: m[0], at: m.index }));
   const plain = tokens.map((t) => trimEnd(t.text, ',;:'));
+  const keys = plain.map(formKey);
   for (let end = 0; end < tokens.length; end++) {
-    const formStart = formAt(plain, end);
+    const formStart = formAt(plain, keys, end);
     if (formStart < 1) continue;
     // "UG (haftungsbeschränkt)", "GmbH & Co. KG": the form may run on.
     let last = end;
@@ -305,7 +308,18 @@ function nameLabelled(cells: Cell[], i: number): { text: string; offset: number 
   return next ? { text: next.text, offset: next.offset } : null;
 }
 
+// The issuer's names are read once per message view: its name and its email both need them.
+const namesByView = new WeakMap<MessageView, NameCandidate[]>();
+
 function nameCandidates(documents: ReadableDocument[], view: MessageView): NameCandidate[] {
+  const cached = namesByView.get(view);
+  if (cached) return cached;
+  const names = readNames(documents, view);
+  namesByView.set(view, names);
+  return names;
+}
+
+function readNames(documents: ReadableDocument[], view: MessageView): NameCandidate[] {
   const site = senderSite(view);
   const own = ownSites(view);
   const out: NameCandidate[] = [];

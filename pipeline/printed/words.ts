@@ -48,8 +48,23 @@ function isWordChar(code: number, c: string): boolean {
   return code > 0x7f && /[\p{L}\p{N}]/u.test(c);
 }
 
+// Every reader reads the words of the same cells and lines: short texts are read once (a
+// bounded cache, emptied when full).
+const wordsCache = new Map<string, Word[]>();
+
 /** The folded words of `text`, with offsets into it. */
 export function wordsOf(text: string): Word[] {
+  if (text.length > 300) return readWords(text);
+  let words = wordsCache.get(text);
+  if (!words) {
+    words = readWords(text);
+    if (wordsCache.size >= 20_000) wordsCache.clear();
+    wordsCache.set(text, words);
+  }
+  return words;
+}
+
+function readWords(text: string): Word[] {
   const folded = fold(text);
   const out: Word[] = [];
   let start = -1;
