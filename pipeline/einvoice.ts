@@ -113,12 +113,14 @@ function cii(root: XmlNode, put: Put): Einvoice['kind'] {
   put('amount_due', child(summation, 'DuePayableAmount'), decimal);
   const seller = child(agreement, 'SellerTradeParty');
   put('seller_name', child(seller, 'Name'));
+  // The contact's address is where a person writes; the electronic address (schemeID EM) is
+  // where e-invoices are delivered, used only when no contact address is given.
   put(
     'seller_email',
-    children(seller, 'URIUniversalCommunication')
-      .map((u) => child(u, 'URIID'))
-      .find((u) => u?.text.includes('@')) ??
-      child(seller, 'DefinedTradeContact', 'EmailURIUniversalCommunication', 'URIID'),
+    child(seller, 'DefinedTradeContact', 'EmailURIUniversalCommunication', 'URIID') ??
+      children(seller, 'URIUniversalCommunication')
+        .map((u) => child(u, 'URIID'))
+        .find((u) => u?.text.includes('@')),
   );
   put('buyer_name', child(agreement, 'BuyerTradeParty', 'Name'));
   put(

@@ -87,7 +87,8 @@ function readsAs(type: FieldType, value: string): boolean {
 function headerRow(line: string): boolean {
   const cells = segments(line);
   const minimum = line.includes(' | ') ? 3 : 2;
-  return cells.length >= minimum && cells.every((c) => !/\d/.test(c.text));
+  // "Invoice number:   FINAL-ATT" is a label and its value: a header's cells hold no colon.
+  return cells.length >= minimum && cells.every((c) => !/\d/.test(c.text) && !/[:：]/.test(c.text));
 }
 
 const AMOUNT = /[-−]?(?:\d{1,3}(?:[ .,'\u00A0\u202F]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)/g;
@@ -109,7 +110,8 @@ function valueAt(
   const lineText = text.slice(line.start, line.end);
   const rest = text.slice(labelEnd, line.end);
   const sep = AFTER_LABEL.exec(rest)!;
-  const separator = sep[2]?.trim() ?? (sep[2] ? 'gap' : '');
+  // A cell gap is a separator even where the optional spaces before the separator took it.
+  const separator = sep[2]?.trim() || (sep[2] || /\s{3,}|\t/.test(sep[0]) ? 'gap' : '');
   const valueStart = labelEnd + sep[0].length;
   const tail = text.slice(valueStart, line.end);
   const isHeader = headerRow(lineText);
@@ -164,7 +166,23 @@ function valueAt(
               return segments(lineText).length === cells.length ? cells[idx] : undefined;
             })()
           : cells.find((s) => s.start < col.end + 2 && s.end > col.start - 2);
-        if (!cell && col.start === 0 && !piped) cell = cells[0];
+        // A label at the margin takes the next line's first cell when it starts near the margin too.
+        if (!cell && col.start === 0 && !piped && cells[0] && cells[0].start <= col.end + 2) cell = cells[0];
+        // A multi-line table cell ("Factuurdatum<br>3 maart 2026" beside other cells) reads as
+        // "… | Factuurdatum" then "3 maart 2026 | …": the label ends its line, its value starts the next.
+        const lineCells = segments(lineText);
+        const multiLineCell =
+          lineText.includes(' | ') && !tail.trim() && lineCells.at(-1)!.start <= col.start && cells[0] !== undefined;
+        if (multiLineCell && (!cell || !readsAs(type, cell.text)) && cells[0] !== cell) {
+          const first = cells[0]!;
+          if (!/[:：]/.test(first.text) && readsAs(type, first.text))
+            return { raw: first.text, offset: next.start + first.start, base: 0.7 };
+        }
+        // Nothing in the label's column on this line (another column's text): look further down.
+        if (!cell && !piped) {
+          at = next.end + 1;
+          continue;
+        }
         // The first cell of a "Label | value" row or a "Label:" is another label, not this one's value.
         // ... and so is a "Label: value" cell ("NIP: 9999999999" under a "Seller" heading).
         const labelCell =
@@ -193,6 +211,18 @@ function valueAt(
   return null;
 }
 
+const normalisedCache = new WeakMap<string[], string[]>();
+
+/** The labels lower case with single spaces, each once (per list, computed once). */
+function normalised(labels: string[]): string[] {
+  let wanted = normalisedCache.get(labels);
+  if (!wanted) {
+    wanted = [...new Set(labels.map((l) => l.trim().toLowerCase().replace(/\s+/g, ' ')).filter(Boolean))];
+    normalisedCache.set(labels, wanted);
+  }
+  return wanted;
+}
+
 /** Every labeled value in the documents, most specific label first. */
 export function labeledCandidates(
   labels: string[],
@@ -200,12 +230,12 @@ export function labeledCandidates(
   type: FieldType,
   fallback = false,
 ): LabeledCandidate[] {
-  const wanted = [...new Set(labels.map((l) => l.trim().toLowerCase().replace(/\s+/g, ' ')).filter(Boolean))];
+  const wanted = normalised(labels);
   const found: LabeledCandidate[] = [];
   for (const { doc, text } of documents) {
     // Only labels whose first word occurs in the text go into the pattern; most lists have none in most mail.
-    const lower = lowered(doc, text);
-    const present = wanted.map((l, i) => (lower.includes(l.split(' ')[0]!) ? i : -1)).filter((i) => i >= 0);
+    const has = occurs(doc, text);
+    const present = wanted.map((l, i) => (has(l.split(' ')[0]!) ? i : -1)).filter((i) => i >= 0);
     if (present.length > 0) found.push(...inDocument(wanted, present, doc, text, type, fallback));
   }
   return found.sort(
@@ -215,6 +245,27 @@ export function labeledCandidates(
       Number(b.cellStart) - Number(a.cellStart) ||
       b.base - a.base,
   );
+}
+
+const occursCache = new WeakMap<Document, { text: string; seen: Map<string, boolean> }>();
+
+/** Whether a word occurs in the document's text (lower case): each word searched once per document. */
+function occurs(doc: Document, text: string): (word: string) => boolean {
+  let cached = occursCache.get(doc);
+  if (cached?.text !== text) {
+    cached = { text, seen: new Map() };
+    occursCache.set(doc, cached);
+  }
+  const { seen } = cached;
+  const lower = lowered(doc, text);
+  return (word) => {
+    let hit = seen.get(word);
+    if (hit === undefined) {
+      hit = lower.includes(word);
+      seen.set(word, hit);
+    }
+    return hit;
+  };
 }
 
 const lowerCache = new WeakMap<Document, { text: string; lower: string }>();
@@ -228,6 +279,22 @@ function lowered(doc: Document, text: string): string {
   return cached.lower;
 }
 
+// Compiling a label alternation costs more than searching a page with it, and the same lists are
+// searched for every document and field: compiled patterns are kept (at most 200, oldest out).
+const compiled = new Map<string, RegExp>();
+
+function labelRegex(pattern: string): RegExp {
+  let re = compiled.get(pattern);
+  if (!re) {
+    // A template, so the ReDoS contract test (test/contract/regex-safety.test.ts) knows `pattern`.
+    re = new RegExp(`${pattern}`, 'giu');
+    if (compiled.size >= 200) compiled.delete(compiled.keys().next().value!);
+    compiled.set(pattern, re);
+  }
+  re.lastIndex = 0;
+  return re;
+}
+
 function inDocument(
   wanted: string[],
   present: number[],
@@ -238,8 +305,7 @@ function inDocument(
 ): LabeledCandidate[] {
   const order = [...present].sort((a, b) => wanted[b]!.length - wanted[a]!.length || a - b);
   const pattern = labelPattern(order.map((i) => wanted[i]!));
-  // A template, so the ReDoS contract test (test/contract/regex-safety.test.ts) knows `pattern`.
-  const re = new RegExp(`${pattern}`, 'giu');
+  const re = labelRegex(pattern);
   const found: LabeledCandidate[] = [];
   let matches = 0;
   for (const m of text.matchAll(re)) {

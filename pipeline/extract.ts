@@ -20,6 +20,7 @@ import { einvoiceOf, type EinvoiceField } from './einvoice.ts';
 import { labeledCandidates } from './extract-labels.ts';
 import { dayFirstLanguage, forwardedBySender, maskWrapper } from './extract-reading.ts';
 import { headerValues } from './parse.ts';
+import { printedCandidates } from './printed/index.ts';
 import { firstMatch, type SafeRegex } from './regex.ts';
 import type { CompiledExtractor, CompiledField, CompiledSchema } from './schema.ts';
 import type { Document, MessageView } from './types.ts';
@@ -163,6 +164,15 @@ function candidatesFor(x: CompiledExtractor, field: CompiledField, view: Message
     }
     case 'regex':
       return regexCandidates(x.regex!, readable(view.documents));
+    case 'printed':
+      return printedCandidates(x.field, readable(view.documents), view).map((c, i) => ({
+        raw: c.raw,
+        ...(c.parse !== undefined ? { parse: c.parse } : {}),
+        base: c.confidence,
+        offset: c.offset,
+        source: { document_index: c.document_index, start: 0, end: 0 },
+        group: i,
+      }));
     case 'mailbox':
       return mailboxCandidates(x, view);
     case 'header': {

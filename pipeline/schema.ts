@@ -3,6 +3,7 @@
 // with the JSON path of the offending key.
 import { EINVOICE_FIELDS, type EinvoiceField } from './einvoice.ts';
 import { DefinitionError } from './errors.ts';
+import { PRINTED_FIELDS, type PrintedField } from './printed/index.ts';
 import { compileRegex, RegexBudget, type SafeRegex } from './regex.ts';
 import { FIELD_TYPES, type FieldType } from './validate.ts';
 
@@ -12,7 +13,8 @@ export type Extractor =
   | { kind: 'mailbox'; source: 'from' | 'to' | 'reply_to'; part: 'address' | 'name' | 'domain' }
   | { kind: 'header'; name: string }
   | { kind: 'constant'; value: unknown }
-  | { kind: 'einvoice'; field: EinvoiceField };
+  | { kind: 'einvoice'; field: EinvoiceField }
+  | { kind: 'printed'; field: PrintedField };
 
 export interface FieldDef {
   type: FieldType;
@@ -46,6 +48,7 @@ const EXTRACTOR_KEYS: Record<Extractor['kind'], string[]> = {
   header: ['name'],
   constant: ['value'],
   einvoice: ['field'],
+  printed: ['field'],
 };
 
 function fail(path: string, message: string): never {
@@ -106,6 +109,10 @@ function compileExtractor(raw: unknown, path: string, budget: RegexBudget | null
       if (!EINVOICE_FIELDS.includes(raw.field as EinvoiceField))
         fail(`${path}.field`, `expected one of ${EINVOICE_FIELDS.join(', ')}`);
       return { kind: 'einvoice', field: raw.field as EinvoiceField };
+    case 'printed':
+      if (!PRINTED_FIELDS.includes(raw.field as PrintedField))
+        fail(`${path}.field`, `expected one of ${PRINTED_FIELDS.join(', ')}`);
+      return { kind: 'printed', field: raw.field as PrintedField };
   }
 }
 

@@ -1,0 +1,233 @@
+// Amounts as a page prints them: a cell that is nothing but an amount (with its currency),
+// and the labelled amounts of a document with the role their label gives them.
+import { parseAmount } from '../validate-dates.ts';
+import type { Cell, Line } from './layout.ts';
+import { type AmountRole, GROSS, INCLUDING, NET, PAID, PAYABLE, TAX, TOTAL } from './lexicon.ts';
+import { hasPhrase, type Word, wordsOf } from './words.ts';
+
+const CURRENCY_WORDS = new Set([
+  'eur',
+  'usd',
+  'gbp',
+  'chf',
+  'jpy',
+  'cad',
+  'aud',
+  'sek',
+  'nok',
+  'dkk',
+  'pln',
+  'czk',
+  'huf',
+  'mxn',
+  'brl',
+  'inr',
+  'cny',
+  'nzd',
+  'sgd',
+  'hkd',
+  'zar',
+  'ron',
+  'bgn',
+  'try',
+  'isk',
+  'ars',
+  'cop',
+  'clp',
+  'pen',
+  'sar',
+  'aed',
+  'kr',
+  'zł',
+  'zl',
+  'fr',
+  'sfr',
+  'ft',
+  'kč',
+  'lei',
+  'r',
+]);
+const CURRENCY_SIGNS = '€$£¥₹₽₺₩₪';
+const NUMBER_CHARS = "0123456789 .,'\u00a0\u202f-−–+()";
+
+export interface PrintedAmount {
+  value: number;
+  /** The amount as printed, and where. */
+  raw: string;
+  offset: number;
+  /** 1,234 read as a thousand: it could be a decimal. */
+  ambiguous: boolean;
+}
+
+/**
+ * The amount a text holds when it holds nothing else but a currency ("€ 1.234,50",
+ * "8,336.00 SEK", "(12.00)"); a rate ("19 %") or a date is not an amount.
+ */
+export function amountIn(text: string, offset: number): PrintedAmount | null {
+  let digits = 0;
+  let letters = '';
+  const words: string[] = [];
+  for (const c of text) {
+    if (c >= '0' && c <= '9') digits++;
+    if (NUMBER_CHARS.includes(c) || CURRENCY_SIGNS.includes(c)) {
+      if (letters) words.push(letters);
+      letters = '';
+      continue;
+    }
+    if (/\p{L}/u.test(c)) {
+      letters += c.toLowerCase();
+      continue;
+    }
+    return null;
+  }
+  if (letters) words.push(letters);
+  if (digits === 0 || words.some((w) => !CURRENCY_WORDS.has(w))) return null;
+  const found = parseAmount(text);
+  if (!found) return null;
+  // One amount and nothing else: "3, 2014 $4.11" holds three numbers.
+  if (/\d/.test(text.slice(0, found.start)) || /\d/.test(text.slice(found.end))) return null;
+  // A date such as 12.03.2026 reads as an amount of three groups; an amount has at most one decimal part.
+  const token = text.slice(found.start, found.end);
+  if (/^\d{1,2}[./]\d{1,2}[./]\d{2,4}$/.test(token.trim())) return null;
+  return {
+    value: found.value as number,
+    raw: token,
+    offset: offset + found.start,
+    ambiguous: found.ambiguous,
+  };
+}
+
+export interface RoleAmount extends PrintedAmount {
+  role: AmountRole;
+  line: number;
+  /** The label's words, folded. */
+  label: string;
+  /** The last of several amounts after one label: a table row, whose columns the label does not name. */
+  row?: boolean;
+}
+
+/** What a label's words say the amount beside it is, or null when it names no total. */
+export function roleOf(words: readonly Word[]): AmountRole | null {
+  if (words.length === 0 || words.length > 8) return null;
+  if (hasPhrase(words, PAYABLE)) return 'payable';
+  const tax = hasPhrase(words, TAX);
+  if (tax && hasPhrase(words, INCLUDING)) return 'gross';
+  if (hasPhrase(words, NET)) return 'net';
+  if (tax) return 'tax';
+  if (hasPhrase(words, PAID)) return 'paid';
+  if (hasPhrase(words, GROSS) || hasPhrase(words, INCLUDING)) return 'gross';
+  if (hasPhrase(words, TOTAL)) return 'total';
+  return null;
+}
+
+/**
+ * Where a label ends and the amount in the same cell starts: the first word, after the
+ * label's letters, from which the rest of the cell is one amount ("Total: EUR 12,50",
+ * "Gesamt 1.234,00 €"). "VAT 19%" and "Total (EUR)": a rate or a code is part of the label.
+ * Tried at word starts only, so a long cell costs its words, not its characters squared.
+ */
+function splitLabel(cell: Cell): { label: string; rest: string; restOffset: number } {
+  const text = cell.text;
+  let seenLetter = false;
+  let wordStart = true;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    const c = text[i]!;
+    const space = code === 32 || code === 9 || code === 0xa0;
+    const letter = (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || (code > 0x7f && /\p{L}/u.test(c));
+    const startsAmount = (code >= 48 && code <= 57) || CURRENCY_SIGNS.includes(c) || c === '-' || c === '−';
+    // An amount with its currency is short: a longer rest is more than one.
+    if (seenLetter && (wordStart || !letter) && startsAmount && text.length - i <= 40) {
+      const rest = text.slice(i);
+      if (amountIn(rest, 0)) return { label: text.slice(0, i), rest, restOffset: cell.offset + i };
+    }
+    if (letter) seenLetter = true;
+    wordStart = space || c === ':' || c === '(';
+  }
+  return { label: text, rest: '', restOffset: cell.offset + text.length };
+}
+
+/** The labelled amounts on one line: a label naming a total, then amounts only; the last amount counts. */
+export function amountsOnLine(line: Line): RoleAmount[] {
+  const out: RoleAmount[] = [];
+  const cells = line.cells;
+  // An amount has a digit: most lines of a page have none or no label (cheap tests first).
+  if (cells.length === 0 || !/\d/.test(line.text)) return out;
+  for (let i = 0; i < cells.length; i++) {
+    const cell = cells[i]!;
+    if (!/\p{L}/u.test(cell.text)) continue;
+    const { label, rest, restOffset } = splitLabel(cell);
+    const words = wordsOf(label);
+    const role = roleOf(words);
+    if (!role) continue;
+    const amounts: PrintedAmount[] = [];
+    const inCell = rest ? amountIn(rest, restOffset) : null;
+    if (inCell) amounts.push(inCell);
+    let j = i + 1;
+    for (; j < cells.length; j++) {
+      const next = cells[j]!;
+      const amount = amountIn(next.text, next.offset);
+      if (amount) amounts.push(amount);
+      else if (isRate(next.text) || isCurrency(next.text)) continue;
+      else break;
+    }
+    const last = amounts.at(-1);
+    // "Gesamtbetrag 8,08 0,54 8,62": amounts in the label's own text, or several cells of them.
+    const row = amounts.length > 1 || words.some((w) => /^\d+$/.test(w.text) && !/\d\s?%/.test(label));
+    if (last)
+      out.push({ ...last, role, line: line.index, label: words.map((w) => w.text).join(' '), ...(row ? { row } : {}) });
+    i = j - 1;
+  }
+  return out;
+}
+
+function isRate(text: string): boolean {
+  return /^[\d.,\s]+%$/.test(text.trim());
+}
+
+function isCurrency(text: string): boolean {
+  const t = text.trim().toLowerCase();
+  return CURRENCY_WORDS.has(t) || (t.length === 1 && CURRENCY_SIGNS.includes(t)) || /^\([a-z]{3}\)$/.test(t);
+}
+
+/**
+ * Labels printed in one column and their amounts in a later run of lines ("Net / VAT /
+ * Total" then "100.00 / 19.00 / 119.00", as some PDFs give them): a run of label-only
+ * lines followed by as many amount-only lines, paired in order.
+ */
+export function amountsInColumns(lines: Line[]): RoleAmount[] {
+  const out: RoleAmount[] = [];
+  let i = 0;
+  while (i < lines.length) {
+    const labels: { line: Line; role: AmountRole; label: string }[] = [];
+    let j = i;
+    while (j < lines.length) {
+      const cells = lines[j]!.cells;
+      // A label line: one short cell (cheap tests before reading its words).
+      if (cells.length !== 1 || cells[0]!.text.length > 60) break;
+      const words = wordsOf(cells[0]!.text);
+      const role = roleOf(words);
+      if (!role || amountIn(cells[0]!.text, 0)) break;
+      labels.push({ line: lines[j]!, role, label: words.map((w) => w.text).join(' ') });
+      j++;
+    }
+    if (labels.length >= 2) {
+      const values: PrintedAmount[] = [];
+      let k = j;
+      while (k < lines.length && values.length < labels.length) {
+        const cells = lines[k]!.cells;
+        const amount = cells.length === 1 ? amountIn(cells[0]!.text, cells[0]!.offset) : null;
+        if (!amount) break;
+        values.push(amount);
+        k++;
+      }
+      if (values.length === labels.length) {
+        labels.forEach((l, n) => out.push({ ...values[n]!, role: l.role, line: lines[j + n]!.index, label: l.label }));
+        i = k;
+        continue;
+      }
+    }
+    i = Math.max(j, i + 1);
+  }
+  return out;
+}

@@ -1,0 +1,238 @@
+// The document's currency. A "Currency" label names it best (as a code, "Argentine Peso
+// (ARS)", or a name in the page's language, mapped to its ISO 4217 code through the ICU data
+// Node ships: Intl.DisplayNames); then ISO codes printed beside the amounts; then symbols. A
+// symbol several currencies share says little alone: "$" is the US dollar only when nothing
+// on the page says otherwise, "kr" is Swedish, Danish or Norwegian by the page's language.
+import { labeledCandidates } from '../extract-labels.ts';
+import { linesOf } from './layout.ts';
+import { fold, wordsOf } from './words.ts';
+import type { PrintedCandidate, ReadableDocument } from './index.ts';
+
+const CODES = new Set(Intl.supportedValuesOf('currency'));
+
+const LANGUAGES = ['en', 'de', 'fr', 'es', 'nl', 'it', 'pt', 'pl', 'sv', 'da', 'nb'];
+
+let names: Map<string, string> | null = null;
+
+/** Currency names in the languages the starters read, folded, to their codes ("schweizer franken" -> CHF). */
+function currencyNames(): Map<string, string> {
+  if (names) return names;
+  names = new Map();
+  for (const lang of LANGUAGES) {
+    const display = new Intl.DisplayNames([lang], { type: 'currency' });
+    for (const code of CODES) {
+      const name = display.of(code);
+      if (name && name !== code)
+        names.set(
+          wordsOf(name)
+            .map((w) => w.text)
+            .join(' '),
+          code,
+        );
+    }
+  }
+  // Names invoices print that ICU spells otherwise.
+  names.set('euro', 'EUR');
+  names.set('euros', 'EUR');
+  names.set('us dollar', 'USD');
+  names.set('us dollars', 'USD');
+  names.set('pound sterling', 'GBP');
+  names.set('pounds sterling', 'GBP');
+  names.set('zloty', 'PLN');
+  names.set('zlotych', 'PLN');
+  names.set('kronor', 'SEK');
+  names.set('kroner', 'DKK');
+  return names;
+}
+
+/** The ISO code a text names: a code in it, or its whole text as a currency name. */
+export function currencyNamed(text: string): { code: string; at: number; length: number } | null {
+  for (const m of text.matchAll(/(?<![A-Za-z])[A-Z]{3}(?![A-Za-z])/g)) {
+    if (CODES.has(m[0])) return { code: m[0], at: m.index, length: 3 };
+  }
+  const words = wordsOf(text);
+  const map = currencyNames();
+  // The longest run of words that is a currency name ("United States Dollar", "Euro").
+  for (let len = Math.min(4, words.length); len >= 1; len--) {
+    for (let i = 0; i + len <= words.length; i++) {
+      const code = map.get(
+        words
+          .slice(i, i + len)
+          .map((w) => w.text)
+          .join(' '),
+      );
+      if (code) return { code, at: words[i]!.start, length: words[i + len - 1]!.end - words[i]!.start };
+    }
+  }
+  return null;
+}
+
+const CURRENCY_LABELS = ['Currency', 'Währung', 'Devise', 'Monnaie', 'Moneda', 'Divisa', 'Valuta', 'Waluta', 'Moeda'];
+
+const SIGNS: [string, string][] = [
+  ['€', 'EUR'],
+  ['£', 'GBP'],
+  ['zł', 'PLN'],
+  ['₹', 'INR'],
+  ['₽', 'RUB'],
+  ['₺', 'TRY'],
+  ['US$', 'USD'],
+  ['R$', 'BRL'],
+  ['A$', 'AUD'],
+  ['C$', 'CAD'],
+  ['S$', 'SGD'],
+  ['NZ$', 'NZD'],
+  ['HK$', 'HKD'],
+  ['MX$', 'MXN'],
+  ['CHF', 'CHF'],
+  ['Fr.', 'CHF'],
+];
+
+function kroneOf(text: string): string | null {
+  const words = new Set(
+    fold(text)
+      .match(/\p{L}+/gu)
+      ?.slice(0, 3000) ?? [],
+  );
+  const sv = ['och', 'att', 'för', 'faktura', 'moms', 'betala', 'summa', 'kvitto'].filter((w) =>
+    words.has(fold(w)),
+  ).length;
+  const da = ['og', 'at', 'faktura', 'moms', 'betale', 'beløb', 'kvittering', 'i alt'].filter((w) =>
+    words.has(fold(w)),
+  ).length;
+  const no = ['og', 'å', 'faktura', 'mva', 'betale', 'beløp', 'kvittering'].filter((w) => words.has(fold(w))).length;
+  const best = Math.max(sv, da, no);
+  if (best < 2) return null;
+  return best === sv ? 'SEK' : best === da ? 'DKK' : 'NOK';
+}
+
+interface Found {
+  code: string;
+  raw: string;
+  offset: number;
+  document_index: number;
+  strength: number;
+}
+
+const CURRENCY_LABEL_WORDS = new Set(CURRENCY_LABELS.map((l) => fold(l)));
+
+/** "Currency: EUR", "- Currency Argentine Peso (ARS)", or a "Currency" header over its value. */
+function labelled(doc: ReadableDocument): Found[] {
+  const out: Found[] = [];
+  const folded = fold(doc.text.length > 200_000 ? doc.text.slice(0, 200_000) : doc.text);
+  if (![...CURRENCY_LABEL_WORDS].some((w) => folded.includes(w))) return out;
+  const lines = linesOf(doc.doc, doc.text);
+  for (const line of lines) {
+    if (line.text.length > 300) continue;
+    for (const word of wordsOf(line.text)) {
+      if (!CURRENCY_LABEL_WORDS.has(word.text)) continue;
+      // The value after the label and its separator, up to the next cell.
+      const rest = line.text.slice(word.end, word.end + 60);
+      const lead = rest.length - rest.replace(/^[\s:：|=-]+/, '').length;
+      const value = rest.slice(lead).split(/\s{3,}| \| |\t/)[0] ?? '';
+      const named = currencyNamed(value);
+      if (named) {
+        const at = word.end + lead;
+        out.push({
+          code: named.code,
+          raw: named.code,
+          offset: line.offset + at + named.at,
+          document_index: doc.doc.index,
+          strength: 0.95,
+        });
+        break;
+      }
+      // A header: the value in the same column on one of the next lines.
+      const column = word.start;
+      for (let n = line.index + 1; n < lines.length && n <= line.index + 3; n++) {
+        const cell = lines[n]!.cells.find((c) => c.start <= column + 2 && c.end > column);
+        if (!cell) continue;
+        const below = currencyNamed(cell.text);
+        if (below)
+          out.push({
+            code: below.code,
+            raw: below.code,
+            offset: cell.offset + below.at,
+            document_index: doc.doc.index,
+            strength: 0.9,
+          });
+        break;
+      }
+      if (out.length > 0) break;
+    }
+  }
+  return out;
+}
+
+function inDocument(doc: ReadableDocument): Found[] {
+  const out: Found[] = labelled(doc);
+  if (out.length > 0) return out;
+  // Codes printed with the amounts ("EUR 1.234,50", "8,336.00 SEK", "Total (EUR)"): the most
+  // frequent, sure when it is the only one. A code elsewhere may be a word ("CRC Porto").
+  const counts = new Map<string, { n: number; offset: number }>();
+  for (const line of linesOf(doc.doc, doc.text)) {
+    if (!/\d/.test(line.text)) continue;
+    for (const m of line.text.matchAll(/(?<![A-Za-z0-9])[A-Z]{3}(?![A-Za-z0-9])/g)) {
+      if (!CODES.has(m[0])) continue;
+      const before = line.text.slice(Math.max(0, m.index - 2), m.index);
+      const after = line.text.slice(m.index + 3, m.index + 5);
+      if (!/\d\s?$/.test(before) && !/^\s?\d/.test(after) && !/\($/.test(before)) continue;
+      const seen = counts.get(m[0]);
+      counts.set(m[0], { n: (seen?.n ?? 0) + 1, offset: seen?.offset ?? line.offset + m.index });
+    }
+  }
+  if (counts.size > 0) {
+    const ranked = [...counts.entries()].sort((a, b) => b[1].n - a[1].n);
+    const [[code, top], second] = [ranked[0]!, ranked[1]];
+    out.push({
+      code,
+      raw: code,
+      offset: top.offset,
+      document_index: doc.doc.index,
+      strength: second ? (top.n >= 2 * second[1].n ? 0.75 : 0.55) : 0.9,
+    });
+    return out;
+  }
+  for (const [sign, code] of SIGNS) {
+    const at = doc.text.indexOf(sign);
+    if (at >= 0) {
+      out.push({
+        code,
+        raw: sign,
+        offset: at,
+        document_index: doc.doc.index,
+        strength: sign.length > 1 && sign !== 'zł' ? 0.8 : 0.85,
+      });
+      return out;
+    }
+  }
+  const kr = /\d\s?kr\b|\bkr\.?\s?\d/i.exec(doc.text);
+  if (kr) {
+    const code = kroneOf(doc.text);
+    if (code) out.push({ code, raw: 'kr', offset: kr.index, document_index: doc.doc.index, strength: 0.65 });
+    return out;
+  }
+  const dollar = doc.text.indexOf('$');
+  if (dollar >= 0) out.push({ code: 'USD', raw: '$', offset: dollar, document_index: doc.doc.index, strength: 0.6 });
+  return out;
+}
+
+export function documentCurrency(documents: ReadableDocument[]): PrintedCandidate[] {
+  for (const doc of documents) {
+    const found = inDocument(doc);
+    if (found.length === 0) continue;
+    const top = found.reduce((a, b) => (b.strength > a.strength ? b : a));
+    const rival = found.some((f) => f.code !== top.code && f.strength >= top.strength - 0.1);
+    return [
+      {
+        raw: top.raw,
+        parse: top.code,
+        confidence: rival ? Math.min(0.6, top.strength) : top.strength,
+        document_index: top.document_index,
+        offset: top.offset,
+        why: 'currency',
+      },
+    ];
+  }
+  return [];
+}

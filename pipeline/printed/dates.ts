@@ -1,0 +1,375 @@
+// Dates as the page prints them. Whether 03/04/2026 is the 3rd of April or the 4th of March is
+// decided from the document itself: other dates on the page that read only one way (13/04, or
+// 04/13), dotted dates (day first everywhere), month names written before or after the day,
+// the language of the page, and its currency. When nothing decides, the value says so in its
+// confidence (at most 0.5).
+//
+// The issue date: its label, the title line ("Rechnung Nr. 4711 vom 05.03.2026", "Invoice
+// #A-17 dated March 5, 2026"), a bare "Date" outside the parties' blocks, a letter's own date
+// ("Berlin, den 05.03.2026"). The due date: its label, or a payment sentence with a deadline
+// ("Bitte überweisen Sie … bis zum 19.03.2026", "entro il 9 aprile 2026", "Payment due by …").
+import { dayFirstLanguage } from '../extract-reading.ts';
+import { labeledCandidates } from '../extract-labels.ts';
+import { parseDate } from '../validate-dates.ts';
+import { type Line, linesOf } from './layout.ts';
+import { BARE_DATE, DUE_DATE, INVOICE_DATE } from './labels.ts';
+import { INVOICE_TITLE, RECEIPT_TITLE } from './lexicon.ts';
+import { sectionsOf } from './sections.ts';
+import { firstPhrase, fold, phrases, titleAt, wordsOf } from './words.ts';
+import type { PrintedCandidate, ReadableDocument } from './index.ts';
+
+export type DateOrder = 'dmy' | 'mdy';
+
+const NUMERIC_DATE = /(?<![\d.])(\d{1,2})[/-](\d{1,2})[/-](\d{2,4})(?![\d.])/g;
+const DOTTED_DATE = /(?<![\d.])\d{1,2}\.\d{1,2}\.\d{2,4}(?![\d.])/;
+const MONTH_FIRST =
+  /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+\d{1,2}(?:st|nd|rd|th)?,\s+\d{4}/i;
+
+export interface Order {
+  order: DateOrder;
+  /** Decided by dates that read one way only, dotted dates or the page's language; not only by its currency or style. */
+  sure: boolean;
+}
+
+const orderCache = new WeakMap<object, Order | null>();
+
+/** How the document writes its dates, from its own evidence; null when nothing decides. */
+export function dateOrder(key: object, text: string): Order | null {
+  if (orderCache.has(key)) return orderCache.get(key)!;
+  let dmy = 0;
+  let mdy = 0;
+  for (const m of text.matchAll(NUMERIC_DATE)) {
+    const a = Number(m[1]);
+    const b = Number(m[2]);
+    // Only what can be a date votes: a sort code "12-34-56" is none.
+    if (a < 1 || b < 1 || a > 31 || b > 31 || (m[3]!.length !== 4 && m[0].includes('-'))) continue;
+    if (a > 12 && b <= 12) dmy++;
+    else if (b > 12 && a <= 12) mdy++;
+  }
+  let order: Order | null = null;
+  if (dmy > 0 && mdy === 0) order = { order: 'dmy', sure: true };
+  else if (mdy > 0 && dmy === 0) order = { order: 'mdy', sure: true };
+  else if (dmy === 0 && mdy === 0) {
+    if (DOTTED_DATE.test(text) || dayFirstLanguage(text)) order = { order: 'dmy', sure: true };
+    else if (MONTH_FIRST.test(text)) order = { order: 'mdy', sure: false };
+    else if (/US\$|\bUSD\b|\$\s?\d/.test(text) && !/€|£|\bEUR\b|\bGBP\b/.test(text)) order = { order: 'mdy', sure: false };
+    else if (/€|£|\bEUR\b|\bGBP\b|\bCHF\b/.test(text)) order = { order: 'dmy', sure: false };
+  }
+  orderCache.set(key, order);
+  return order;
+}
+
+export interface ReadDate {
+  iso: string;
+  /** How sure the reading is: 1, or less for a date that reads both ways on a page that barely decides. */
+  certainty: number;
+  start: number;
+  end: number;
+}
+
+/** The first date in `text`, read in the document's order. */
+export function readDate(text: string, order: Order | null): ReadDate | null {
+  const found = parseDate(text);
+  if (!found) return null;
+  const iso = found.value as string;
+  if (!found.ambiguous) return { iso, certainty: 1, start: found.start, end: found.end };
+  // Read in the document's order; a page decided only by its currency or style stays below
+  // the default auto-accept threshold, and a page that decides nothing at most 0.5.
+  const certainty = order === null ? 0.5 : order.sure ? 1 : 0.75;
+  // parseDate reads an ambiguous date day first: month first swaps day and month.
+  if (order?.order === 'mdy') {
+    const [y, m, d] = iso.split('-');
+    return { iso: `${y}-${d}-${m}`, certainty, start: found.start, end: found.end };
+  }
+  return { iso, certainty, start: found.start, end: found.end };
+}
+
+interface DateCandidate {
+  iso: string;
+  certainty: number;
+  raw: string;
+  offset: number;
+  document_index: number;
+  strength: number;
+  source: string;
+}
+
+const DATE_MARKERS = new Set([
+  'vom',
+  'dated',
+  'date',
+  'du',
+  'del',
+  'of',
+  'from',
+  'dd',
+  'dd.',
+  'den',
+  'd.',
+  'le',
+  'il',
+  'van',
+  'z',
+  'dnia',
+  'från',
+  'fra',
+  'de',
+  ':',
+  '-',
+  '–',
+]);
+
+/** The date a title line ends with: "Rechnung Nr. 4711 vom 05.03.2026". */
+function titleDates(
+  lines: Line[],
+  order: Order | null,
+  documentIndex: number,
+  titles: readonly (readonly string[])[],
+  anyPlace: boolean,
+): DateCandidate[] {
+  const out: DateCandidate[] = [];
+  for (const line of lines) {
+    const cell = line.cells[0];
+    if (!cell) continue;
+    const words = wordsOf(cell.text);
+    if (words.length === 0 || words.length > 14) continue;
+    if (titleAt(words, titles) < 0) continue;
+    // A marker word then the date, after the number (a receipt's "Ticket n° 312   14/03/2026" needs none).
+    const text = anyPlace ? line.text.slice(cell.start) : cell.text;
+    const tokens = [...text.matchAll(/\S+/g)];
+    for (let i = 1; i < tokens.length; i++) {
+      if (!anyPlace && !DATE_MARKERS.has(fold(tokens[i - 1]![0]))) continue;
+      const at = tokens[i]!.index;
+      const date = readDate(text.slice(at), order);
+      if (date && date.start === 0) {
+        out.push({
+          iso: date.iso,
+          certainty: date.certainty,
+          raw: text.slice(at, at + date.end),
+          offset: cell.offset + at,
+          document_index: documentIndex,
+          strength: 0.85,
+          source: 'title',
+        });
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+const PAYMENT_WORDS = phrases(
+  'pay',
+  'payment',
+  'payable',
+  'remit',
+  'due',
+  'transfer',
+  'zahlbar',
+  'zahlung',
+  'überweisen',
+  'bezahlen',
+  'begleichen',
+  'fällig',
+  'payer',
+  'paiement',
+  'règlement',
+  'régler',
+  'échéance',
+  'pagar',
+  'pago',
+  'abonar',
+  'vencimiento',
+  'betalen',
+  'betaling',
+  'overmaken',
+  'pagamento',
+  'pagare',
+  'bonifico',
+  'scadenza',
+  'zapłaty',
+  'zapłacić',
+  'płatność',
+  'betala',
+  'betalning',
+  'betale',
+  'betaling',
+);
+const DEADLINE_WORDS = new Set(
+  [
+    'by',
+    'before',
+    'until',
+    'due',
+    'bis',
+    'zum',
+    'spätestens',
+    'avant',
+    'le',
+    'jusqu',
+    'antes',
+    'hasta',
+    'del',
+    'el',
+    'vóór',
+    'voor',
+    'uiterlijk',
+    'entro',
+    'il',
+    'do',
+    'dnia',
+    'senast',
+    'senest',
+    'innen',
+    'den',
+    'on',
+    'am',
+  ].map(fold),
+);
+
+/** Deadlines in payment sentences: a payment word, then a deadline word right before a date. */
+function paymentDeadlines(lines: Line[], order: Order | null, documentIndex: number): DateCandidate[] {
+  const out: DateCandidate[] = [];
+  for (const line of lines) {
+    // A deadline needs a date, and a date a digit.
+    if (line.text.length > 400 || !/\d/.test(line.text)) continue;
+    const words = wordsOf(line.text);
+    if (!firstPhrase(words, PAYMENT_WORDS)) continue;
+    for (let i = 0; i < words.length - 1; i++) {
+      if (!DEADLINE_WORDS.has(words[i]!.text)) continue;
+      const at = words[i + 1]!.start;
+      const date = readDate(line.text.slice(at), order);
+      if (!date || date.start !== 0) continue;
+      out.push({
+        iso: date.iso,
+        certainty: date.certainty,
+        raw: line.text.slice(at, at + date.end),
+        offset: line.offset + at,
+        document_index: documentIndex,
+        strength: 0.75,
+        source: 'payment sentence',
+      });
+      break;
+    }
+  }
+  return out;
+}
+
+function labelled(
+  labels: string[],
+  doc: ReadableDocument,
+  order: Order | null,
+  strength: (base: number) => number,
+  fallback = false,
+): DateCandidate[] {
+  const out: DateCandidate[] = [];
+  for (const c of labeledCandidates(labels, [doc], 'date', fallback)) {
+    const date = readDate(c.raw, order);
+    if (!date) continue;
+    out.push({
+      iso: date.iso,
+      certainty: date.certainty,
+      raw: c.raw.slice(date.start, date.end),
+      offset: c.offset + date.start,
+      document_index: doc.doc.index,
+      strength: strength(c.base),
+      source: 'label',
+    });
+  }
+  return out;
+}
+
+function choose(all: DateCandidate[]): PrintedCandidate[] {
+  if (all.length === 0) return [];
+  const byValue = new Map<string, DateCandidate[]>();
+  for (const c of all) byValue.set(c.iso, [...(byValue.get(c.iso) ?? []), c]);
+  const scored = [...byValue.values()].map((list) => {
+    const best = list.reduce((a, b) => (b.strength > a.strength ? b : a));
+    const sources = new Set(list.map((c) => c.source));
+    return {
+      best,
+      strength: sources.size > 1 ? Math.max(best.strength, 0.92) : best.strength,
+      first: Math.min(...list.map((c) => c.offset)),
+    };
+  });
+  scored.sort((a, b) => b.strength - a.strength || a.first - b.first);
+  const [top, second] = scored;
+  let confidence = top!.strength;
+  if (second && second.strength >= top!.strength - 0.1) confidence = Math.min(confidence, 0.7);
+  confidence = Math.min(confidence, top!.best.certainty);
+  return [
+    {
+      raw: top!.best.raw,
+      parse: top!.best.iso,
+      confidence: Math.round(confidence * 1000) / 1000,
+      document_index: top!.best.document_index,
+      offset: top!.best.offset,
+      why: top!.best.source,
+    },
+  ];
+}
+
+function outsideParties(doc: ReadableDocument, list: DateCandidate[]): DateCandidate[] {
+  const lines = linesOf(doc.doc, doc.text);
+  const sections = sectionsOf(lines);
+  return list.filter((c) => {
+    const line = lines.find((l) => c.offset >= l.offset && c.offset <= l.offset + l.text.length);
+    const cell = line?.cells.find((x) => c.offset >= x.offset && c.offset < x.offset + x.text.length);
+    const role = cell ? sections.get(cell)?.role : undefined;
+    return role !== 'buyer' && role !== 'delivery' && role !== 'reference';
+  });
+}
+
+const RECEIPT_DATE = [
+  'Date',
+  'Datum',
+  'Fecha',
+  'Data',
+  'Dato',
+  'Date of purchase',
+  'Kaufdatum',
+  "Date d'achat",
+  'Fecha de compra',
+  'Aankoopdatum',
+  'Data acquisto',
+  'Data zakupu',
+  'Köpdatum',
+  'Betaaltijd',
+  'Payment date',
+  'Zahlungsdatum',
+  'Date de paiement',
+];
+
+/** The issue date of an invoice, or the date of a receipt (its title line may print it after the number without a marker). */
+export function issueDate(documents: ReadableDocument[], kind: 'invoice' | 'receipt' = 'invoice'): PrintedCandidate[] {
+  for (const doc of documents) {
+    const order = dateOrder(doc.doc, doc.text);
+    const lines = linesOf(doc.doc, doc.text);
+    const found = outsideParties(doc, [
+      ...labelled(kind === 'invoice' ? INVOICE_DATE : RECEIPT_DATE, doc, order, (b) => b),
+      ...titleDates(
+        lines,
+        order,
+        doc.doc.index,
+        kind === 'invoice' ? INVOICE_TITLE : RECEIPT_TITLE,
+        kind === 'receipt',
+      ),
+      ...labelled(BARE_DATE, doc, order, (b) => b * 0.85, true),
+    ]);
+    if (found.length > 0) return choose(found);
+  }
+  return [];
+}
+
+export function dueDate(documents: ReadableDocument[]): PrintedCandidate[] {
+  for (const doc of documents) {
+    const order = dateOrder(doc.doc, doc.text);
+    const lines = linesOf(doc.doc, doc.text);
+    const found = outsideParties(doc, [
+      ...labelled(DUE_DATE, doc, order, (b) => b),
+      ...paymentDeadlines(lines, order, doc.doc.index),
+    ]);
+    if (found.length > 0) return choose(found);
+  }
+  return [];
+}

@@ -1,0 +1,97 @@
+// The `printed` extractor: reads a field from the printed text of the documents as a clerk
+// would, by layout and by role rather than by the nearest label (docs/extraction.md). Each
+// field has its reader; each reader weighs the candidates the page offers and gives one
+// value with a confidence that says how well they agree.
+import type { Document, MessageView } from '../types.ts';
+import { amountsInColumns, amountsOnLine, type RoleAmount } from './amounts.ts';
+import { linesOf } from './layout.ts';
+import { documentCurrency } from './currency.ts';
+import { dueDate, issueDate } from './dates.ts';
+import { documentNumber } from './numbers.ts';
+import { orderNumber } from './orders.ts';
+import { vendorEmail, vendorName } from './parties.ts';
+import { paymentMethod } from './payment.ts';
+import { chooseTotal } from './totals.ts';
+
+export const PRINTED_FIELDS = [
+  'invoice_number',
+  'invoice_date',
+  'due_date',
+  'total_amount',
+  'currency',
+  'seller_name',
+  'seller_email',
+  'receipt_number',
+  'receipt_date',
+  'payment_method',
+  'po_number',
+] as const;
+export type PrintedField = (typeof PRINTED_FIELDS)[number];
+
+export interface PrintedCandidate {
+  raw: string;
+  /** The value in the form the field type reads, when it differs from the raw text. */
+  parse?: string;
+  confidence: number;
+  document_index: number;
+  offset: number;
+  why: string;
+}
+
+export interface ReadableDocument {
+  doc: Document;
+  text: string;
+}
+
+function totalAmount(documents: ReadableDocument[]): PrintedCandidate[] {
+  for (const { doc, text } of documents) {
+    const lines = linesOf(doc, text);
+    const amounts: RoleAmount[] = [...lines.flatMap(amountsOnLine), ...amountsInColumns(lines)];
+    const choice = chooseTotal(amounts);
+    if (choice) {
+      return [
+        {
+          raw: choice.amount.raw,
+          confidence:
+            choice.amount.ambiguous || choice.amount.row ? Math.min(choice.confidence, 0.6) : choice.confidence,
+          document_index: doc.index,
+          offset: choice.amount.offset,
+          why: choice.why,
+        },
+      ];
+    }
+  }
+  return [];
+}
+
+/** Candidates for `field` from the documents (attachments first, as text extractors read them). */
+export function printedCandidates(
+  field: PrintedField,
+  documents: ReadableDocument[],
+  view: MessageView,
+): PrintedCandidate[] {
+  switch (field) {
+    case 'invoice_number':
+      return documentNumber(documents);
+    case 'invoice_date':
+      return issueDate(documents);
+    case 'due_date':
+      return dueDate(documents);
+    case 'total_amount':
+      return totalAmount(documents);
+    case 'currency':
+      return documentCurrency(documents);
+    case 'seller_name':
+      return vendorName(documents, view);
+    case 'seller_email':
+      return vendorEmail(documents, view);
+    case 'receipt_number':
+      return documentNumber(documents, 'receipt');
+    case 'receipt_date':
+      return issueDate(documents, 'receipt');
+    case 'payment_method':
+      return paymentMethod(documents);
+    case 'po_number':
+      return orderNumber(documents);
+  }
+}

@@ -1,0 +1,280 @@
+// The document's own number. Candidates come from its labels ("Invoice number:", "Rechnungs-Nr."),
+// from its title ("Rechnung Nr. 4711 vom 05.03.2026", or "Invoice" with the number printed under
+// it) and, weakest, from a bare "Number" label outside any party's block. A candidate is
+// dropped when it belongs to someone else: printed in the buyer's block, under a previous
+// invoice, or the same value the page names with another label (a VAT id, an IBAN, a
+// customer number). Agreement between a label and the title makes a value surer; two
+// different values of similar strength make each one doubtful.
+import { labeledCandidates } from '../extract-labels.ts';
+import { parseDate } from '../validate-dates.ts';
+import { cellUnder, type Line, linesOf } from './layout.ts';
+import { INVOICE_TITLE, OTHER_NUMBER, RECEIPT_TITLE } from './lexicon.ts';
+import { BARE_NUMBER, INVOICE_NUMBER, RECEIPT_NUMBER } from './labels.ts';
+import { sectionsOf } from './sections.ts';
+import { firstPhrase, titleAt, wordsOf } from './words.ts';
+import type { PrintedCandidate, ReadableDocument } from './index.ts';
+
+interface NumberCandidate {
+  value: string;
+  raw: string;
+  offset: number;
+  document_index: number;
+  strength: number;
+  source: 'label' | 'title' | 'bare';
+}
+
+const DATE_WORDS = new Set([
+  'vom',
+  'dated',
+  'date',
+  'du',
+  'del',
+  'of',
+  'from',
+  'dd',
+  'dd.',
+  'den',
+  'd.',
+  'le',
+  'il',
+  'van',
+  'z',
+  'från',
+  'fra',
+  'de',
+  '-',
+  '–',
+  '/',
+  '|',
+  'dnia',
+]);
+
+const MARKERS = new Set([
+  'no',
+  'no.',
+  'nr',
+  'nr.',
+  'n°',
+  'nº',
+  'n.',
+  'n°.',
+  '#',
+  'number',
+  'nummer',
+  'numéro',
+  'numero',
+  'número',
+  'numer',
+  'nro',
+  'nro.',
+  'num',
+  'num.',
+  ':',
+]);
+
+/** Whether a printed token can be a document number: a code with a digit (or letters and a dash), not a date or an amount. */
+export function codeLike(text: string): boolean {
+  const t = text.trim();
+  if (t.length === 0 || t.length > 30) return false;
+  if (/\s/.test(t) && !/^[A-Z]{1,4} \S+$/.test(t)) return false;
+  if (!/\d/.test(t) && !/^[A-Z][A-Z0-9]*(?:[-/_][A-Z0-9]+)+$/.test(t)) return false;
+  if (/^[\d.,\s]+$/.test(t) && /[.,]\d{2}$/.test(t)) return false;
+  const date = parseDate(t);
+  if (date && date.end - date.start >= t.length - 1) return false;
+  // An IBAN, a phone number or an email address is never a document number.
+  if (/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(t.replace(/\s/g, ''))) return false;
+  if (t.includes('@') || /^\+/.test(t)) return false;
+  return true;
+}
+
+function trimCode(text: string): string {
+  let t = text.trim();
+  while (t.length > 0 && '.,;:)'.includes(t.at(-1)!)) t = t.slice(0, -1);
+  while (t.length > 0 && '#:('.includes(t[0]!)) t = t.slice(1);
+  return t;
+}
+
+/** The number in a title cell: "Rechnung(380) Nr. 103001 vom 22.09.2015", "Invoice #A-17 dated …". */
+function numberAfterTitle(rest: string): { code: string; at: number } | null | 'below' {
+  const tokens = [...rest.matchAll(/\S+/g)].map((m) => ({ text: m[0], at: m.index }));
+  let i = 0;
+  // "(380)", a type letter ("Invoice B", "Factura A"), then the number's markers.
+  while (i < tokens.length && /^\(\w{1,5}\)$/.test(tokens[i]!.text)) i++;
+  if (i < tokens.length && tokens.length - i === 1 && /^\p{Lu}$/u.test(tokens[i]!.text)) return 'below';
+  while (i < tokens.length && MARKERS.has(tokens[i]!.text.toLowerCase().replace(/:$/, '') || ':')) i++;
+  if (i >= tokens.length) return 'below';
+  const token = tokens[i]!;
+  let code = trimCode(token.text);
+  const at = token.at + token.text.indexOf(code);
+  // A short series prefix and its number: "FT IXTEST-01/28".
+  let next = i + 1;
+  if (/^[A-Z]{1,4}$/.test(code) && tokens[next] && codeLike(trimCode(tokens[next]!.text))) {
+    code = `${code} ${trimCode(tokens[next]!.text)}`;
+    next++;
+  }
+  // A title ends with its number, or its date ("… vom 05.03.2026"); more words make it a sentence
+  // ("Our invoice INV-55321 is attached").
+  const after = tokens.slice(next);
+  if (after.length > 0 && !(DATE_WORDS.has(after[0]!.text.toLowerCase()) && after.length <= 5)) return null;
+  return codeLike(code) ? { code, at } : null;
+}
+
+function titleCandidates(
+  lines: Line[],
+  documentIndex: number,
+  titles: readonly (readonly string[])[],
+): NumberCandidate[] {
+  const out: NumberCandidate[] = [];
+  for (const line of lines) {
+    for (const cell of line.cells) {
+      const words = wordsOf(cell.text);
+      if (words.length === 0 || words.length > 10) continue;
+      const last = titleAt(words, titles);
+      if (last < 0) continue;
+      const titleEnd = words[last]!.end;
+      const found = numberAfterTitle(cell.text.slice(titleEnd));
+      if (found === null) continue;
+      if (found !== 'below') {
+        out.push({
+          value: found.code,
+          raw: found.code,
+          offset: cell.offset + titleEnd + found.at,
+          document_index: documentIndex,
+          strength: 0.85,
+          source: 'title',
+        });
+        continue;
+      }
+      // The title alone on its line: the number is printed under it, in its column.
+      for (let n = line.index + 1; n < lines.length && n <= line.index + 3; n++) {
+        const below = cellUnder(lines[n]!, cell.start, cell.start + 1, 1);
+        if (!below) continue;
+        const code = trimCode(below.text);
+        if (codeLike(code))
+          out.push({
+            value: code,
+            raw: code,
+            offset: below.offset + below.text.indexOf(code),
+            document_index: documentIndex,
+            strength: 0.8,
+            source: 'title',
+          });
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** Values the page prints under another label (a VAT id, an IBAN, a customer number). */
+function otherNumbers(lines: Line[]): Set<string> {
+  const out = new Set<string>();
+  for (const line of lines) {
+    const cells = line.cells;
+    for (let i = 0; i < cells.length; i++) {
+      const cell = cells[i]!;
+      const colon = cell.text.search(/[:：]/);
+      const labelText = colon >= 0 ? cell.text.slice(0, colon) : cell.text;
+      const words = wordsOf(labelText);
+      if (words.length === 0 || words.length > 5) continue;
+      const other = firstPhrase(words, OTHER_NUMBER);
+      if (!other || other.at !== 0) continue;
+      const value =
+        colon >= 0 && cell.text.slice(colon + 1).trim() ? cell.text.slice(colon + 1) : (cells[i + 1]?.text ?? '');
+      const code = trimCode(value.trim().split(/\s{2,}/)[0] ?? '');
+      if (code) out.add(normal(code));
+    }
+  }
+  return out;
+}
+
+const normal = (code: string) => code.replace(/\s+/g, '').toLowerCase();
+
+const KINDS = {
+  invoice: { labels: INVOICE_NUMBER, titles: INVOICE_TITLE },
+  // A simplified invoice is a receipt: its invoice number is the receipt's number.
+  receipt: { labels: [...RECEIPT_NUMBER, ...INVOICE_NUMBER], titles: [...RECEIPT_TITLE, ...INVOICE_TITLE] },
+};
+
+/** A receipt's number labels after its own words (order, transaction) are less its number. */
+function labelWeight(kind: keyof typeof KINDS, label: string): number {
+  if (kind !== 'receipt') return 1;
+  const words = wordsOf(label);
+  return firstPhrase(words, RECEIPT_TITLE) || firstPhrase(words, INVOICE_TITLE) ? 1 : 0.8;
+}
+
+export function documentNumber(
+  documents: ReadableDocument[],
+  kind: keyof typeof KINDS = 'invoice',
+): PrintedCandidate[] {
+  const { labels, titles } = KINDS[kind];
+  const all: NumberCandidate[] = [];
+  for (const { doc, text } of documents) {
+    const lines = linesOf(doc, text);
+    const sections = sectionsOf(lines);
+    const others = otherNumbers(lines);
+    const cellAt = (offset: number) => {
+      const line = lines.find((l) => offset >= l.offset && offset <= l.offset + l.text.length);
+      return line?.cells.find((c) => offset >= c.offset && offset < c.offset + c.text.length);
+    };
+    const roleAt = (offset: number) => {
+      const cell = cellAt(offset);
+      return cell ? sections.get(cell)?.role : undefined;
+    };
+    const found: NumberCandidate[] = [
+      ...labeledCandidates(labels, [{ doc, text }], 'string').map((c) => ({
+        value: trimCode(c.raw),
+        raw: c.raw,
+        offset: c.offset,
+        document_index: doc.index,
+        strength: c.base * labelWeight(kind, labels[c.label] ?? ''),
+        source: 'label' as const,
+      })),
+      ...titleCandidates(lines, doc.index, titles),
+      ...labeledCandidates(BARE_NUMBER, [{ doc, text }], 'string', true).map((c) => ({
+        value: trimCode(c.raw),
+        raw: c.raw,
+        offset: c.offset,
+        document_index: doc.index,
+        strength: c.base * 0.8,
+        source: 'bare' as const,
+      })),
+    ];
+    for (const c of found) {
+      if (!c.value || c.value.length > 40) continue;
+      // A bare "Number" counts only as a code; a labelled one may be letters ("FINAL-ATT").
+      if (c.source !== 'label' && !codeLike(c.value)) continue;
+      if (c.source === 'label' && !codeLike(c.value) && !/^\S{1,30}$/.test(c.value)) continue;
+      const role = roleAt(c.offset);
+      if (role === 'buyer' || role === 'delivery' || role === 'reference') continue;
+      if (others.has(normal(c.value))) continue;
+      all.push(c);
+    }
+    // The document before its wrapper: the body counts only when no attachment has a number.
+    if (all.length > 0) break;
+  }
+  if (all.length === 0) return [];
+  const byValue = new Map<string, NumberCandidate[]>();
+  for (const c of all) byValue.set(normal(c.value), [...(byValue.get(normal(c.value)) ?? []), c]);
+  const scored = [...byValue.values()].map((list) => {
+    const best = list.reduce((a, b) => (b.strength > a.strength ? b : a));
+    const sources = new Set(list.map((c) => c.source));
+    // A label and the title saying the same is as sure as a label with a colon.
+    const strength = sources.has('label') && sources.has('title') ? Math.max(best.strength, 0.95) : best.strength;
+    return { best, strength, first: Math.min(...list.map((c) => c.offset)) };
+  });
+  scored.sort((a, b) => b.strength - a.strength || a.first - b.first);
+  const [top, second] = scored;
+  let confidence = top!.strength;
+  // A rival of similar strength: at most 0.7.
+  if (second && second.strength >= top!.strength - 0.1) confidence = Math.min(confidence, 0.7);
+  return [
+    {
+      raw: top!.best.raw,
+      confidence: Math.round(confidence * 1000) / 1000,
+      document_index: top!.best.document_index,
+      offset: top!.best.offset,
+      why: top!.best.source,
+    },
+  ];
+}

@@ -1,0 +1,493 @@
+// The party that issues the document: its name and its email address, as the page prints
+// them. The issuer is the letterhead, the legal entity in the footer, the block under a
+// "Supplier"/"Verkäufer" heading, and the sender's domain. It is never the buyer (a block
+// under "Customer"/"Bill to", or the recipients' own domain), nor a person named on the
+// page. A legal form (GmbH, Ltd, S.A., B.V., …) marks a company name; agreement with the
+// sender's domain makes a name or an address surer; two names or addresses of similar
+// standing make each doubtful.
+import { findEmail } from '../validate.ts';
+import type { MessageView } from '../types.ts';
+import { type Cell, type Line, linesOf } from './layout.ts';
+import { SELLER } from './labels.ts';
+import { labeledCandidates } from '../extract-labels.ts';
+import { type SectionRole, sectionsOf } from './sections.ts';
+import { fold, phrases, wordsOf } from './words.ts';
+import type { PrintedCandidate, ReadableDocument } from './index.ts';
+
+// Legal forms as printed, compared without case and dots: "GmbH", "S.A.", "Sp. z o.o.".
+const LEGAL_FORMS = [
+  'gmbh',
+  'ag',
+  'kg',
+  'ohg',
+  'gbr',
+  'ek',
+  'ev',
+  'ug',
+  'mbh',
+  'se',
+  'kgaa',
+  'ltd',
+  'limited',
+  'llc',
+  'inc',
+  'incorporated',
+  'corp',
+  'corporation',
+  'plc',
+  'llp',
+  'lp',
+  'pty',
+  'pte',
+  'sas',
+  'sasu',
+  'sarl',
+  'eurl',
+  'sa',
+  'snc',
+  'sl',
+  'slu',
+  'sau',
+  'srl',
+  'spa',
+  'sapa',
+  'sas',
+  'sc',
+  'bv',
+  'nv',
+  'vof',
+  'bvba',
+  'bv ba',
+  'cv',
+  'ab',
+  'hb',
+  'aps',
+  'as',
+  'a s',
+  'asa',
+  'oy',
+  'oyj',
+  'ks',
+  'is',
+  'lda',
+  'ltda',
+  'sp z oo',
+  'spzoo',
+  'sa de cv',
+  'scs',
+  'sca',
+  'ag & co kg',
+  'gmbh & co kg',
+];
+const FORM_SET = new Set(LEGAL_FORMS.map((f) => f.replace(/\s+/g, '')));
+// Forms whose letters are also a common word or an abbreviation: only in capitals as written.
+const CASE_SENSITIVE = new Set(['ag', 'as', 'se', 'sa', 'sl', 'sc', 'is', 'cv', 'ab', 'hb', 'lp', 'ks', 'ek', 'ev']);
+
+const NAME_CONNECTORS = new Set([
+  '&',
+  'und',
+  'and',
+  'et',
+  'y',
+  'e',
+  'di',
+  'de',
+  'van',
+  'der',
+  'den',
+  'von',
+  'du',
+  'des',
+  'la',
+  'le',
+  'of',
+  'for',
+  '-',
+  '+',
+]);
+
+interface NameCandidate {
+  name: string;
+  offset: number;
+  document_index: number;
+  score: number;
+  legal: boolean;
+}
+
+interface EmailCandidate {
+  address: string;
+  offset: number | null;
+  document_index: number | null;
+  score: number;
+  source: 'page' | 'from' | 'forward';
+}
+
+/** The registrable part of a domain, as far as mail needs it: "mail.acme.co.uk" -> "acme.co.uk". */
+export function siteOf(domain: string): string {
+  const labels = domain.toLowerCase().split('.').filter(Boolean);
+  if (labels.length <= 2) return labels.join('.');
+  const second = labels.at(-2)!;
+  const take =
+    labels.at(-1)!.length === 2 && ['co', 'com', 'org', 'net', 'ac', 'gov', 'edu', 'ne', 'or', 'gv'].includes(second)
+      ? 3
+      : 2;
+  return labels.slice(-take).join('.');
+}
+
+const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1).toLowerCase();
+
+/** The letters of a site's name without its suffix: "brackenfield-janitorial.example" -> "brackenfieldjanitorial". */
+const siteWord = (site: string) => fold(site.split('.')[0] ?? '').replace(/[^a-z0-9]/g, '');
+
+/** Whether a name and a site share a word of four letters or more ("Astrelle Télécom SA", astrelle-telecom.example). */
+function nameMatchesSite(name: string, site: string): boolean {
+  const word = siteWord(site);
+  if (!word) return false;
+  const words = wordsOf(name)
+    .map((w) => w.text)
+    .filter((w) => w.length >= 4 && !FORM_SET.has(w));
+  return words.some((w) => word.includes(w)) || (words.length > 1 && word === words.join(''));
+}
+
+/** The text without trailing characters of `chars` (a loop: a `[…]+$` search backtracks). */
+function trimEnd(text: string, chars: string): string {
+  let end = text.length;
+  while (end > 0 && chars.includes(text[end - 1]!)) end--;
+  return text.slice(0, end);
+}
+
+/** A token as a legal form is compared: folded, without dots, commas and parentheses. */
+const formKey = (token: string) => fold(token).replace(/[.,()]/g, '');
+// The last word of every legal form: most tokens of a page are none, and are passed over at once.
+const FORM_ENDS = new Set([...LEGAL_FORMS.map((f) => formKey(f.split(/\s+/).at(-1)!)), ...FORM_SET]);
+
+function formAt(tokens: string[], keys: string[], end: number): number {
+  // The longest legal form ending at token `end` (tokens as printed): its first token's index, or -1.
+  if (!FORM_ENDS.has(keys[end]!)) return -1;
+  for (let len = Math.min(4, end + 1); len >= 1; len--) {
+    const key = keys.slice(end - len + 1, end + 1).join('');
+    if (!FORM_SET.has(key)) continue;
+    const token = tokens[end - len + 1]!;
+    if (len === 1 && CASE_SENSITIVE.has(key) && token.replace(/[.,]/g, '') !== token.replace(/[.,]/g, '').toUpperCase())
+      continue;
+    return end - len + 1;
+  }
+  return -1;
+}
+
+const capitalised = (t: string) => /^[\p{Lu}\d"„«(]/u.test(t);
+
+/** Company names in a piece of text: capitalised words ending in a legal form ("Brackenfield Janitorial Supplies Ltd"). */
+export function companyNames(text: string): { name: string; at: number }[] {
+  const out: { name: string; at: number }[] = [];
+  const tokens: { text: string; at: number }[] = [...text.matchAll(/\S+/g)].map((m) => ({ text: m[0], at: m.index }));
+  const plain = tokens.map((t) => trimEnd(t.text, ',;:'));
+  const keys = plain.map(formKey);
+  for (let end = 0; end < tokens.length; end++) {
+    const formStart = formAt(plain, keys, end);
+    if (formStart < 1) continue;
+    // "UG (haftungsbeschränkt)", "GmbH & Co. KG": the form may run on.
+    let last = end;
+    if (/^\(haftungsbeschr/i.test(plain[last + 1] ?? '')) last++;
+    let start = formStart;
+    while (start > 0) {
+      const prev = plain[start - 1]!;
+      if (capitalised(prev) || NAME_CONNECTORS.has(prev.toLowerCase())) start--;
+      else break;
+    }
+    while (start < formStart && NAME_CONNECTORS.has(plain[start]!.toLowerCase())) start++;
+    if (start === formStart) continue;
+    const first = tokens[start]!;
+    const lastToken = tokens[last]!;
+    const name = text.slice(first.at, lastToken.at + plain[last]!.length).replace(/^["„«(]+/, '');
+    if (/\p{L}{2}/u.test(name))
+      out.push({
+        name,
+        at: first.at + (text.slice(first.at).length - text.slice(first.at).replace(/^["„«(]+/, '').length),
+      });
+    end = last;
+  }
+  return out;
+}
+
+/** Whether a text reads as an address or a label rather than a name. */
+function notAName(text: string): boolean {
+  const t = fold(text);
+  if (!/\p{L}{2}/u.test(text) || text.length > 80) return true;
+  if (/\d{4,}/.test(t) && !/\b(gmbh|ltd|inc|sa|bv|ag)\b/.test(t)) return true;
+  return /\b(str|strasse|straße|street|st|road|rd|avenue|ave|rue|calle|via|weg|gasse|platz|lane|postfach|box|p o box)\b\.?\s*\d/.test(
+    t,
+  );
+}
+
+/** Segments of a line as a letterhead prints them: cells, and parts between " · ", " | ", " – ". */
+function segmentsOf(cell: Cell): { text: string; offset: number }[] {
+  const out: { text: string; offset: number }[] = [];
+  let at = 0;
+  for (const part of cell.text.split(/ [·|–—•] /)) {
+    const lead = part.length - part.trimStart().length;
+    if (part.trim()) out.push({ text: part.trim(), offset: cell.offset + at + lead });
+    at += part.length + 3;
+  }
+  return out;
+}
+
+function senderSite(view: MessageView): string | null {
+  const from = view.from?.address;
+  return from?.includes('@') ? siteOf(domainOf(from)) : null;
+}
+
+/**
+ * The recipients' own sites: the tenant's party is never the vendor. Only the To addresses
+ * count (a vendor often copies its own billing address), and never the sender's own site.
+ */
+function ownSites(view: MessageView): Set<string> {
+  const sites = new Set<string>();
+  for (const a of view.to.map((m) => m.address)) if (a?.includes('@')) sites.add(siteOf(domainOf(a)));
+  const sender = senderSite(view);
+  if (sender) sites.delete(sender);
+  return sites;
+}
+
+/** Where a line sits on its page: the letterhead (first lines) or the footer (last lines before a page mark or the end). */
+function placeOf(lines: Line[], index: number): 'head' | 'foot' | 'body' {
+  let filled = 0;
+  for (let i = 0; i < index && filled < 8; i++) if (lines[i]!.cells.length > 0) filled++;
+  if (filled < 6) return 'head';
+  let after = 0;
+  for (let i = index + 1; i < lines.length && after < 6; i++) {
+    const text = lines[i]!.text;
+    if (/\bpage\s+\d+\s*(of|\/)\s*\d+|\bseite\s+\d+|\bpage\s+\d+$/i.test(text)) break;
+    if (lines[i]!.cells.length > 0) after++;
+  }
+  return after < 4 ? 'foot' : 'body';
+}
+
+const NAME_LABELS = phrases(
+  'name',
+  'company',
+  'company name',
+  'trading name',
+  'different trading name',
+  'legal name',
+  'registered name',
+  'firma',
+  'firmenname',
+  'handelsname',
+  'abweichender handelsname',
+  'abweichender han delsname',
+  'raison sociale',
+  'dénomination',
+  'nom',
+  'razón social',
+  'nombre',
+  'ragione sociale',
+  'denominazione',
+  'naam',
+  'bedrijfsnaam',
+  'nazwa',
+  'nazwa firmy',
+  'namn',
+  'företagsnamn',
+  'navn',
+  'firmanavn',
+);
+
+/** The value of a "Name: …" cell, or of the cell after a "Company name" label cell. */
+function nameLabelled(cells: Cell[], i: number): { text: string; offset: number } | null {
+  const cell = cells[i]!;
+  const colon = cell.text.search(/[:：]/);
+  const label = colon >= 0 ? cell.text.slice(0, colon) : cell.text;
+  const words = wordsOf(label)
+    .map((w) => w.text)
+    .join(' ');
+  if (!NAME_LABELS.some((p) => p.join(' ') === words)) return null;
+  const rest = colon >= 0 ? cell.text.slice(colon + 1).trim() : '';
+  if (rest) return { text: rest, offset: cell.offset + cell.text.indexOf(rest, colon) };
+  const next = cells[i + 1];
+  return next ? { text: next.text, offset: next.offset } : null;
+}
+
+// The issuer's names are read once per message view: its name and its email both need them.
+const namesByView = new WeakMap<MessageView, NameCandidate[]>();
+
+function nameCandidates(documents: ReadableDocument[], view: MessageView): NameCandidate[] {
+  const cached = namesByView.get(view);
+  if (cached) return cached;
+  const names = readNames(documents, view);
+  namesByView.set(view, names);
+  return names;
+}
+
+function readNames(documents: ReadableDocument[], view: MessageView): NameCandidate[] {
+  const site = senderSite(view);
+  const own = ownSites(view);
+  const out: NameCandidate[] = [];
+  for (const { doc, text } of documents) {
+    const lines = linesOf(doc, text);
+    const sections = sectionsOf(lines);
+    // Under a seller's heading, the cell a name label names ("Company name: …"), else its first cell.
+    const firstOf = new Set<number>();
+    for (const line of lines) {
+      for (const [i, cell] of line.cells.entries()) {
+        const placed = sections.get(cell);
+        const role: SectionRole | undefined = placed?.role;
+        if (role === 'buyer' || role === 'delivery') continue;
+        if (placed && role === 'seller') {
+          const named = nameLabelled(line.cells, i);
+          const first = !firstOf.has(placed.section);
+          firstOf.add(placed.section);
+          const value = named ?? (first && !/[:：]/.test(cell.text) ? { text: cell.text, offset: cell.offset } : null);
+          if (value && !notAName(value.text))
+            out.push({
+              name: value.text,
+              offset: value.offset,
+              document_index: doc.index,
+              score: named ? 0.9 : 0.8,
+              legal: companyNames(value.text).length > 0,
+            });
+        }
+        for (const segment of segmentsOf(cell)) {
+          for (const found of companyNames(segment.text)) {
+            if (notAName(found.name)) continue;
+            const place = placeOf(lines, line.index);
+            let score = 0.55 + (place === 'head' ? 0.15 : place === 'foot' ? 0.1 : 0) + (role === 'seller' ? 0.2 : 0);
+            if (site && nameMatchesSite(found.name, site)) score += 0.15;
+            if ([...own].some((s) => nameMatchesSite(found.name, s))) continue;
+            out.push({
+              name: found.name,
+              offset: segment.offset + found.at,
+              document_index: doc.index,
+              score,
+              legal: true,
+            });
+          }
+        }
+      }
+    }
+    for (const c of labeledCandidates(SELLER, [{ doc, text }], 'string')) {
+      if (notAName(c.raw)) continue;
+      const cell = lines
+        .flatMap((l) => l.cells)
+        .find((x) => c.offset >= x.offset && c.offset < x.offset + x.text.length);
+      const role = cell ? sections.get(cell)?.role : undefined;
+      if (role === 'buyer' || role === 'delivery') continue;
+      out.push({
+        name: c.raw,
+        offset: c.offset,
+        document_index: doc.index,
+        score: c.base * 0.9,
+        legal: companyNames(c.raw).length > 0,
+      });
+    }
+  }
+  return out.filter((c) => ![...own].some((s) => nameMatchesSite(c.name, s)));
+}
+
+const normalName = (name: string) =>
+  wordsOf(name)
+    .map((w) => w.text)
+    .filter((w) => !FORM_SET.has(w))
+    .join(' ');
+
+export function vendorName(documents: ReadableDocument[], view: MessageView): PrintedCandidate[] {
+  const all = nameCandidates(documents, view);
+  if (all.length === 0) return [];
+  const groups = new Map<string, NameCandidate[]>();
+  for (const c of all) {
+    const key = normalName(c.name);
+    if (key) groups.set(key, [...(groups.get(key) ?? []), c]);
+  }
+  const scored = [...groups.values()].map((list) => {
+    // The fullest spelling (with its legal form) stands for the group; each repetition adds a little.
+    const best = list.reduce((a, b) =>
+      b.score > a.score || (b.score === a.score && b.name.length > a.name.length) ? b : a,
+    );
+    const legal = list.find((c) => c.legal) ?? best;
+    return {
+      shown: legal.legal ? legal : best,
+      score: Math.min(0.95, best.score + 0.05 * Math.min(2, list.length - 1)),
+    };
+  });
+  // A shorter name inside a longer one is the same party ("Kontorwerk" in "Kontorwerk Bürobedarf GmbH").
+  scored.sort((a, b) => b.score - a.score);
+  const [top, ...rest] = scored;
+  const rival = rest.find((r) => {
+    const a = normalName(r.shown.name);
+    const b = normalName(top!.shown.name);
+    return !a.includes(b) && !b.includes(a);
+  });
+  let confidence = top!.score;
+  if (rival && rival.score >= confidence - 0.1) confidence = Math.min(confidence, 0.6);
+  return [
+    {
+      raw: top!.shown.name,
+      confidence: Math.round(confidence * 1000) / 1000,
+      document_index: top!.shown.document_index,
+      offset: top!.shown.offset,
+      why: 'issuer',
+    },
+  ];
+}
+
+const NO_REPLY =
+  /^(no-?reply|do-?not-?reply|donotreply|ne-?pas-?repondre|noreply|notifications?|mailer|bounce|postmaster|nicht-?antworten)/i;
+
+function emailCandidates(documents: ReadableDocument[], view: MessageView): EmailCandidate[] {
+  const site = senderSite(view);
+  const own = ownSites(view);
+  const names = nameCandidates(documents, view);
+  const out: EmailCandidate[] = [];
+  for (const { doc, text } of documents) {
+    const lines = linesOf(doc, text);
+    const sections = sectionsOf(lines);
+    for (const line of lines) {
+      for (const cell of line.cells) {
+        let from = 0;
+        for (let found = findEmail(cell.text); found; found = findEmail(cell.text.slice(from))) {
+          const at = from + found.index;
+          from = at + found.text.length;
+          const address = found.text.toLowerCase();
+          const emailSite = siteOf(domainOf(address));
+          if (own.has(emailSite)) continue;
+          const role = sections.get(cell)?.role;
+          if (role === 'buyer' || role === 'delivery') continue;
+          const place = placeOf(lines, line.index);
+          let score = 0.5 + (role === 'seller' ? 0.3 : 0) + (place !== 'body' ? 0.1 : 0);
+          if (site && emailSite === site) score += 0.2;
+          if (names.some((n) => n.legal && nameMatchesSite(n.name, emailSite))) score += 0.15;
+          if (NO_REPLY.test(address)) score -= 0.3;
+          // An e-invoice's delivery address ("Electronic address", "Elektronische Adresse") is not where a person writes.
+          if (/electronic|elektronische|endpoint|adresse électronique/i.test(cell.text.slice(0, at))) score -= 0.15;
+          out.push({ address, offset: cell.offset + at, document_index: doc.index, score, source: 'page' });
+        }
+      }
+    }
+  }
+  return out;
+}
+
+export function vendorEmail(documents: ReadableDocument[], view: MessageView): PrintedCandidate[] {
+  const page = emailCandidates(documents, view);
+  if (page.length === 0) return [];
+  const byAddress = new Map<string, EmailCandidate>();
+  for (const c of page) {
+    const seen = byAddress.get(c.address);
+    if (!seen || c.score > seen.score)
+      byAddress.set(c.address, { ...c, score: Math.max(c.score, (seen?.score ?? 0) + 0.05) });
+  }
+  const ranked = [...byAddress.values()].sort((a, b) => b.score - a.score);
+  const [top, second] = ranked;
+  if (top!.score < 0.6) return [];
+  let confidence = Math.min(0.9, top!.score);
+  if (second && second.score >= top!.score - 0.1) confidence = Math.min(confidence, 0.6);
+  return [
+    {
+      raw: top!.address,
+      confidence: Math.round(confidence * 1000) / 1000,
+      document_index: top!.document_index!,
+      offset: top!.offset!,
+      why: 'issuer email on the page',
+    },
+  ];
+}

@@ -1,0 +1,179 @@
+// How a receipt was paid, as it prints it: the value of a "Paid with" / "Zahlungsart" /
+// "Règlement" / "Betalt med" line, else a means of payment named on the page ("Geg. EC-Cash",
+// "Payment - Visa ending 1881", "Bar"). A card number or an amount beside the name is not
+// part of it.
+import { labeledCandidates } from '../extract-labels.ts';
+import { linesOf } from './layout.ts';
+import { findPhrase, phrases, type Word, wordsOf } from './words.ts';
+import type { PrintedCandidate, ReadableDocument } from './index.ts';
+
+export const PAYMENT_LABELS = [
+  'Payment method',
+  'Paid with',
+  'Paid by',
+  'Payment type',
+  'Payment',
+  'Zahlungsart',
+  'Zahlungsmethode',
+  'Bezahlt mit',
+  'Zahlung',
+  'Moyen de paiement',
+  'Mode de paiement',
+  'Mode de règlement',
+  'Règlement',
+  'Paiement',
+  'Método de pago',
+  'Forma de pago',
+  'Pagado con',
+  'Pago',
+  'Betaalmethode',
+  'Betaalwijze',
+  'Betaald met',
+  'Metodo di pagamento',
+  'Modalità di pagamento',
+  'Pagamento',
+  'Forma de pagamento',
+  'Método de pagamento',
+  'Metoda płatności',
+  'Forma płatności',
+  'Sposób płatności',
+  'Płatność',
+  'Betalningsmetod',
+  'Betalningssätt',
+  'Betalt med',
+  'Betalingsmetode',
+  'Betalingsform',
+  'Betalt med',
+];
+
+// Means of payment as receipts print them; the longest name found wins ("Visa Debit" over "Visa").
+const MEANS = phrases(
+  'visa',
+  'visa debit',
+  'visa electron',
+  'v pay',
+  'mastercard',
+  'master card',
+  'debit mastercard',
+  'maestro',
+  'american express',
+  'amex',
+  'discover',
+  'diners club',
+  'jcb',
+  'unionpay',
+  'ec cash',
+  'ec karte',
+  'girocard',
+  'electronic cash',
+  'kartenzahlung',
+  'karte',
+  'bar',
+  'barzahlung',
+  'bargeld',
+  'cash',
+  'espèces',
+  'carte bancaire',
+  'carte bleue',
+  'cb',
+  'bancontact',
+  'ideal',
+  'pin',
+  'pinnen',
+  'contant',
+  'dankort',
+  'mobilepay',
+  'swish',
+  'vipps',
+  'blik',
+  'karta płatnicza',
+  'karta',
+  'gotówka',
+  'kontant',
+  'kontanter',
+  'efectivo',
+  'tarjeta',
+  'tarjeta de crédito',
+  'tarjeta de débito',
+  'bizum',
+  'contanti',
+  'bancomat',
+  'carta di credito',
+  'pagamento elettronico',
+  'paypal',
+  'apple pay',
+  'google pay',
+  'klarna',
+  'sofort',
+  'sepa lastschrift',
+  'lastschrift',
+  'direct debit',
+  'bank transfer',
+  'überweisung',
+  'virement',
+  'transferencia',
+  'bonifico',
+  'credit card',
+  'debit card',
+  'card',
+);
+
+// Words that name a means only where a payment is printed (an amount on the line): "Bar" is
+// also a bar, "PIN" a code, "Karte" a map.
+const GENERIC = new Set(['bar', 'pin', 'card', 'karte', 'karta', 'cb', 'cash', 'kontant']);
+
+/** The means of payment named in a text, as printed there. */
+function meansIn(text: string, needsAmount = false): { raw: string; at: number } | null {
+  const words = wordsOf(text);
+  let best: { at: number; end: number; len: number } | null = null;
+  const amount = /\d[.,]\d{2}(?!\d)/.test(text);
+  for (const p of MEANS) {
+    const at = findPhrase(words, p);
+    if (at < 0) continue;
+    if (needsAmount && !amount && p.length === 1 && GENERIC.has(p[0]!)) continue;
+    const end = at + p.length - 1;
+    if (!best || p.length > best.len || (p.length === best.len && at < best.at)) best = { at, end, len: p.length };
+  }
+  if (!best) return null;
+  const first: Word = words[best.at]!;
+  const last: Word = words[best.end]!;
+  return { raw: text.slice(first.start, last.end), at: first.start };
+}
+
+export function paymentMethod(documents: ReadableDocument[]): PrintedCandidate[] {
+  for (const doc of documents) {
+    // A label's value: the means it names, else the value as printed when it is a short phrase.
+    for (const c of labeledCandidates(PAYMENT_LABELS, [doc], 'string')) {
+      // The value up to the next cell gap.
+      const gap = c.raw.search(/\s\s/);
+      const value = (gap >= 0 ? c.raw.slice(0, gap) : c.raw).trim();
+      const means = meansIn(value);
+      if (means)
+        return [
+          { raw: means.raw, confidence: 0.9, document_index: doc.doc.index, offset: c.offset + means.at, why: 'label' },
+        ];
+      if (/^\p{L}[\p{L} .-]{1,30}$/u.test(value) && !/\d/.test(value))
+        return [{ raw: value, confidence: 0.75, document_index: doc.doc.index, offset: c.offset, why: 'label' }];
+    }
+    // A means named on a line with an amount or a payment word: "Geg. EC-Cash EUR 28,94".
+    const found: { raw: string; offset: number }[] = [];
+    for (const line of linesOf(doc.doc, doc.text)) {
+      if (line.text.length > 200) continue;
+      const means = meansIn(line.text, true);
+      if (means) found.push({ raw: means.raw, offset: line.offset + means.at });
+    }
+    if (found.length > 0) {
+      const distinct = new Set(found.map((f) => f.raw.toLowerCase()));
+      return [
+        {
+          raw: found[0]!.raw,
+          confidence: distinct.size > 1 ? 0.5 : 0.7,
+          document_index: doc.doc.index,
+          offset: found[0]!.offset,
+          why: 'named on the page',
+        },
+      ];
+    }
+  }
+  return [];
+}

@@ -1,0 +1,257 @@
+// Who a part of the page is about. A heading ("Supplier", "Käufer:", "Bill to", "Information
+// about the seller") opens a section that runs down its column: past blank lines until its
+// first line of text, then to the next blank line. A value read inside a buyer's section is
+// the buyer's (its customer number, its name), never the document's or the vendor's.
+import type { Cell, Line } from './layout.ts';
+import { phrases, type Word, wordsOf } from './words.ts';
+
+export type SectionRole = 'seller' | 'buyer' | 'delivery' | 'reference' | 'other';
+
+const HEADINGS: [SectionRole, string[][]][] = [
+  [
+    'seller',
+    phrases(
+      'supplier',
+      'seller',
+      'vendor',
+      'sold by',
+      'issued by',
+      'bill from',
+      'billed by',
+      'from',
+      'information about the seller',
+      'seller information',
+      'supplier information',
+      'lieferant',
+      'verkäufer',
+      'rechnungssteller',
+      'leistungserbringer',
+      'angaben zum verkäufer',
+      'informationen zum verkäufer',
+      'fournisseur',
+      'vendeur',
+      'émetteur',
+      'prestataire',
+      'proveedor',
+      'vendedor',
+      'emisor',
+      'leverancier',
+      'verkoper',
+      'cedente prestatore',
+      'cedente',
+      'prestatore',
+      'fornitore',
+      'venditore',
+      'fornecedor',
+      'emitente',
+      'prestador',
+      'sprzedawca',
+      'wystawca',
+      'leverantör',
+      'säljare',
+      'leverandør',
+      'sælger',
+    ),
+  ],
+  [
+    'buyer',
+    phrases(
+      'customer',
+      'buyer',
+      'client',
+      'bill to',
+      'billed to',
+      'invoice to',
+      'invoiced to',
+      'sold to',
+      'recipient',
+      'information about the buyer',
+      'buyer information',
+      'customer information',
+      'kunde',
+      'käufer',
+      'rechnungsempfänger',
+      'abweichender rechnungsempfänger',
+      'leistungsempfänger',
+      'auftraggeber',
+      'rechnungsadresse',
+      'angaben zum käufer',
+      'informationen zum käufer',
+      'acheteur',
+      'destinataire',
+      'facturé à',
+      'adresse de facturation',
+      'cliente',
+      'comprador',
+      'facturar a',
+      'destinatario',
+      'klant',
+      'afnemer',
+      'koper',
+      'factuuradres',
+      'cessionario committente',
+      'cessionario',
+      'committente',
+      'acquirente',
+      'nabywca',
+      'odbiorca',
+      'kupujący',
+      'kund',
+      'köpare',
+      'køber',
+    ),
+  ],
+  [
+    'delivery',
+    phrases(
+      'ship to',
+      'deliver to',
+      'delivery address',
+      'delivery information',
+      'shipping address',
+      'lieferadresse',
+      'lieferanschrift',
+      'abweichender warenempfänger',
+      'warenempfänger',
+      'adresse de livraison',
+      'livré à',
+      'dirección de entrega',
+      'afleveradres',
+      'indirizzo di consegna',
+      'adres dostawy',
+      'leveransadress',
+      'leveringsadresse',
+    ),
+  ],
+  [
+    'reference',
+    phrases(
+      'previous invoice',
+      'previous invoices',
+      'preceding invoice',
+      'preceding invoices',
+      'original invoice',
+      'referenced invoice',
+      'related invoice',
+      'vorherige rechnung',
+      'vorherige rechnungen',
+      'vorausgegangene rechnung',
+      'vorausgegangene rechnungen',
+      'ursprüngliche rechnung',
+      'rechnungsbezug',
+      'facture d origine',
+      'facture précédente',
+      'factures précédentes',
+      'factura original',
+      'factura rectificada',
+      'oorspronkelijke factuur',
+      'fattura originale',
+      'faktura korygowana',
+    ),
+  ],
+  [
+    // Headings of the document's own parts: they end a party's block.
+    'other',
+    phrases(
+      'overview',
+      'übersicht',
+      'invoice data',
+      'invoice details',
+      'rechnungsdaten',
+      'invoice totals',
+      'rechnungssummen',
+      'totals',
+      'summary',
+      'lines',
+      'details',
+      'positions',
+      'positionen',
+      'taxes',
+      'notes',
+      'payment',
+      'payment data',
+      'payment details',
+      'payment information',
+      'zahlungsdaten',
+      'zahlungsinformationen',
+      'bank details',
+      'bankverbindung',
+      'supplements',
+      'zusätze',
+      'information about the contract',
+      'informationen zum vertrag',
+    ),
+  ],
+];
+
+/** The role a heading cell names, when the whole cell (less a colon) is a heading. */
+export function headingRole(cell: Cell): SectionRole | null {
+  const words = wordsOf(cell.text);
+  if (words.length === 0 || words.length > 5) return null;
+  // The heading is the whole cell: "Customer" or "Käufer:", not "Customer number: 4711".
+  if (/\d/.test(cell.text) || /[:：]\s*\S/.test(cell.text)) return null;
+  const said = words.map((w: Word) => w.text).join(' ');
+  for (const [role, list] of HEADINGS) if (list.some((p) => p.join(' ') === said)) return role;
+  return null;
+}
+
+interface OpenSection {
+  id: number;
+  role: SectionRole;
+  column: number;
+  /** Whether a line of text has been seen under the heading. */
+  started: boolean;
+  heading: number;
+}
+
+export interface Placement {
+  role: SectionRole;
+  /** Which section (in page order), so the first cell of each is known. */
+  section: number;
+}
+
+const cache = new WeakMap<Line[], Map<Cell, Placement>>();
+
+/**
+ * The section of every cell that lies in one (cached per line list). A section under a
+ * heading at the margin takes whole lines (a two-column block of "Name: … / ZIP: …"); one
+ * under an indented heading takes the cells of its column only (a letterhead's right column).
+ */
+export function sectionsOf(lines: Line[]): Map<Cell, Placement> {
+  const hit = cache.get(lines);
+  if (hit) return hit;
+  const roles = new Map<Cell, Placement>();
+  let open: OpenSection[] = [];
+  let count = 0;
+  const near = (s: OpenSection, cell: Cell) => Math.abs(cell.start - s.column) <= 3;
+  for (const line of lines) {
+    if (line.cells.length === 0) {
+      // A blank line ends a section that has shown its text; one still waiting for text goes on.
+      open = open.filter((s) => !s.started);
+      continue;
+    }
+    let wholeLine: OpenSection | undefined;
+    for (const [i, cell] of line.cells.entries()) {
+      const role = headingRole(cell);
+      if (role) {
+        open = open.filter((s) => !near(s, cell) && !(s.column <= 3 && cell.start <= 3));
+        if (role !== 'other') open.push({ id: count++, role, column: cell.start, started: false, heading: line.index });
+        wholeLine = undefined;
+        continue;
+      }
+      // A block under a margin heading takes whole lines, its right column too ("E-Mail-Adresse:" beside nothing).
+      const marginBlock = open.find((s) => s.started && s.column <= 3);
+      const section =
+        (i > 0 ? wholeLine : undefined) ?? open.find((s) => near(s, cell)) ?? (i === 0 ? marginBlock : undefined);
+      if (section) {
+        section.started = true;
+        roles.set(cell, { role: section.role, section: section.id });
+        if (i === 0 && section.column <= 3) wholeLine = section;
+      }
+    }
+    // A section that waited six lines for text under its heading was not a heading.
+    open = open.filter((s) => s.started || line.index - s.heading < 6);
+  }
+  cache.set(lines, roles);
+  return roles;
+}

@@ -1,0 +1,109 @@
+// The amount a document asks to be paid, chosen as a clerk checks it: the payable line if
+// there is one, else the gross total; every labelled amount of the page has a role (payable,
+// gross, total, net, tax, paid), and arithmetic between them (net + tax = gross, gross -
+// paid = payable) confirms a choice or casts doubt on it. A "Total amount" line can be the
+// net sum on one layout and the gross on another: only the arithmetic tells.
+import type { RoleAmount } from './amounts.ts';
+
+export interface TotalChoice {
+  amount: RoleAmount;
+  confidence: number;
+  /** How the choice was made, for the dry run's reader. */
+  why: string;
+}
+
+const CENT = 0.011;
+
+const near = (a: number, b: number, tolerance = CENT) => Math.abs(a - b) <= tolerance;
+
+/** Tax amounts one by one, and summed over the lines that print them (several rates). */
+function taxFigures(amounts: RoleAmount[]): number[] {
+  const taxes = amounts.filter((a) => a.role === 'tax' && a.value !== 0);
+  const byLine = new Map<number, number>();
+  for (const t of taxes) byLine.set(t.line, t.value);
+  const distinct = [...new Set(taxes.map((t) => t.value))];
+  const sum = [...byLine.values()].reduce((s, v) => s + v, 0);
+  return [...distinct, sum];
+}
+
+/** Whether `value` is a base amount printed on the page plus its tax. */
+function sumOfNetAndTax(value: number, amounts: RoleAmount[], taxes: number[]): boolean {
+  const bases = amounts.filter(
+    (a) => ['net', 'total', 'gross'].includes(a.role) && Math.abs(a.value) < Math.abs(value),
+  );
+  return bases.some((b) => taxes.some((t) => near(b.value + t, value)));
+}
+
+function last<T extends { line: number }>(list: T[]): T | undefined {
+  return list.reduce<T | undefined>((best, a) => (!best || a.line >= best.line ? a : best), undefined);
+}
+
+function distinctValues(list: RoleAmount[]): number[] {
+  const out: number[] = [];
+  for (const a of list) if (!out.some((v) => near(v, a.value))) out.push(a.value);
+  return out;
+}
+
+export function chooseTotal(amounts: RoleAmount[]): TotalChoice | null {
+  if (amounts.length === 0) return null;
+  const taxes = taxFigures(amounts);
+  const confirmed = (a: RoleAmount) => sumOfNetAndTax(a.value, amounts, taxes);
+  const grossish = amounts.filter((a) => (a.role === 'gross' || a.role === 'total') && a.value !== 0);
+  const confirmedGross = grossish.filter(confirmed);
+  const paid = amounts.filter((a) => a.role === 'paid' && a.value !== 0).map((a) => a.value);
+
+  // 1. The payable line. Zero only when the page shows it paid (gross - paid = 0); a zero
+  // "amount due" on a receipt otherwise says nothing about what was paid.
+  const paidOff = (p: RoleAmount) => p.value === 0 && grossish.some((g) => paid.some((v) => near(g.value - v, 0)));
+  const payables = amounts.filter((a) => a.role === 'payable' && (a.value !== 0 || paidOff(a)));
+  if (payables.length > 0) {
+    // Explained: the gross that net + tax confirm, less what was paid.
+    const explained = (p: RoleAmount) =>
+      confirmed(p) ||
+      confirmedGross.some((g) => near(g.value, p.value) || paid.some((v) => near(g.value - v, p.value))) ||
+      (confirmedGross.length === 0 &&
+        grossish.some((g) => near(g.value, p.value) || paid.some((v) => near(g.value - v, p.value))));
+    const good = payables.filter(explained);
+    const pick = last(good) ?? last(payables)!;
+    const rivals = distinctValues(payables).length > 1;
+    // A confirmed gross that is not what is asked, with nothing paid to explain it, is a doubt.
+    const contradicted = !explained(pick) && confirmedGross.length > 0;
+    // Two payable amounts and nothing to tell them apart: each is a guess.
+    const confidence =
+      rivals && good.length === 0
+        ? 0.5
+        : contradicted || (rivals && good.length !== 1)
+          ? 0.7
+          : explained(pick)
+            ? 0.95
+            : 0.9;
+    return { amount: pick, confidence, why: explained(pick) ? 'payable, confirmed by the totals' : 'payable' };
+  }
+
+  // 2. A gross or total that net + tax confirm.
+  if (confirmedGross.length > 0) {
+    const pick = last(confirmedGross)!;
+    const rivals = distinctValues(confirmedGross).length > 1;
+    return { amount: pick, confidence: rivals ? 0.7 : 0.9, why: 'net + tax = total' };
+  }
+
+  // 3. A gross label, then a bare total: unconfirmed, so less sure, and unsure with rivals.
+  // One value under such labels is what a clerk would take; two or more are a guess.
+  const gross = amounts.filter((a) => a.role === 'gross' && a.value !== 0);
+  if (gross.length > 0) {
+    const pick = last(gross)!;
+    return { amount: pick, confidence: distinctValues(gross).length > 1 ? 0.6 : 0.85, why: 'gross label' };
+  }
+  const totals = amounts.filter((a) => a.role === 'total' && a.value !== 0);
+  if (totals.length > 0) {
+    const values = distinctValues(totals);
+    const largest = totals.reduce((best, a) => (Math.abs(a.value) > Math.abs(best.value) ? a : best));
+    return { amount: largest, confidence: values.length > 1 ? 0.6 : 0.85, why: 'total label' };
+  }
+  const paidLines = amounts.filter((a) => a.role === 'paid' && a.value !== 0);
+  if (paidLines.length > 0) {
+    const pick = last(paidLines)!;
+    return { amount: pick, confidence: distinctValues(paidLines).length > 1 ? 0.5 : 0.7, why: 'amount paid' };
+  }
+  return null;
+}
