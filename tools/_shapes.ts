@@ -149,7 +149,9 @@ export const SchemaInput = z
     'A starter reference "starter:invoice" (see list_starters) or {name, fields: {field: {type, required?, ' +
       'requires_human?, enum?, extract: [extractors]}}}. Extractors: {kind:"labeled_value", labels:[...]}, ' +
       '{kind:"regex", pattern with a named group value}, {kind:"mailbox", source:from|to|reply_to, part:address|name|domain}, ' +
-      '{kind:"header", name}, {kind:"constant", value}. Types: string, number, integer, boolean, date, datetime, email, string[].',
+      '{kind:"header", name}, {kind:"constant", value}, {kind:"einvoice"|"printed", field:"invoice_number"} (an ' +
+      "e-invoice's XML, or the printed page read as a clerk would; list_starters shows the fields). Types: string, " +
+      'number, integer, boolean, date, datetime, email, string[].',
   );
 
 export const BucketView = z.object({

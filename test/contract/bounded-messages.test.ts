@@ -225,11 +225,15 @@ describe('messages that once made a list or a read fail', () => {
 
     const attachment = await read('100 KB attachment file name');
     const doc = attachment.documents[1];
-    expect(doc.filename).toBe(LONG_FILENAME.slice(0, 255));
-    expect(limitedOf(attachment, 'documents[1].filename')).toEqual({
-      field: 'documents[1].filename',
+    // The name to show is cut at ingest (pipeline/filename.ts) keeping its extension; the
+    // sender's own name is kept whole in storage and bounded in the view.
+    expect(doc.filename).toBe(`${LONG_FILENAME.slice(0, 250)}….pdf`);
+    expect(limitedOf(attachment, 'documents[1].filename')).toBeUndefined();
+    expect(doc.original_filename).toBe(LONG_FILENAME.slice(0, 1000));
+    expect(limitedOf(attachment, 'documents[1].original_filename')).toEqual({
+      field: 'documents[1].original_filename',
       length: LONG_FILENAME.length,
-      kept: 255,
+      kept: 1000,
     });
     // The document itself is whole: its text reads as stored.
     const docText = await rest('get_document_text', { id: doc.id });
