@@ -222,7 +222,8 @@ export function amountsInColumns(lines: Line[]): RoleAmount[] {
         k++;
       }
       if (values.length === labels.length) {
-        labels.forEach((l, n) => out.push({ ...values[n]!, role: l.role, line: lines[j + n]!.index, label: l.label }));
+        for (const [n, l] of labels.entries())
+          out.push({ ...values[n]!, role: l.role, line: lines[j + n]!.index, label: l.label });
         i = k;
         continue;
       }

@@ -3,7 +3,6 @@
 // Node ships: Intl.DisplayNames); then ISO codes printed beside the amounts; then symbols. A
 // symbol several currencies share says little alone: "$" is the US dollar only when nothing
 // on the page says otherwise, "kr" is Swedish, Danish or Norwegian by the page's language.
-import { labeledCandidates } from '../extract-labels.ts';
 import { linesOf } from './layout.ts';
 import { fold, wordsOf } from './words.ts';
 import type { PrintedCandidate, ReadableDocument } from './index.ts';

@@ -52,7 +52,8 @@ export function dateOrder(key: object, text: string): Order | null {
   else if (dmy === 0 && mdy === 0) {
     if (DOTTED_DATE.test(text) || dayFirstLanguage(text)) order = { order: 'dmy', sure: true };
     else if (MONTH_FIRST.test(text)) order = { order: 'mdy', sure: false };
-    else if (/US\$|\bUSD\b|\$\s?\d/.test(text) && !/€|£|\bEUR\b|\bGBP\b/.test(text)) order = { order: 'mdy', sure: false };
+    else if (/US\$|\bUSD\b|\$\s?\d/.test(text) && !/€|£|\bEUR\b|\bGBP\b/.test(text))
+      order = { order: 'mdy', sure: false };
     else if (/€|£|\bEUR\b|\bGBP\b|\bCHF\b/.test(text)) order = { order: 'dmy', sure: false };
   }
   orderCache.set(key, order);
@@ -239,7 +240,7 @@ function paymentDeadlines(lines: Line[], order: Order | null, documentIndex: num
       if (!DEADLINE_WORDS.has(words[i]!.text)) continue;
       const at = words[i + 1]!.start;
       const date = readDate(line.text.slice(at), order);
-      if (!date || date.start !== 0) continue;
+      if (date?.start !== 0) continue;
       out.push({
         iso: date.iso,
         certainty: date.certainty,

@@ -178,7 +178,7 @@ function otherNumbers(lines: Line[]): Set<string> {
       const words = wordsOf(labelText);
       if (words.length === 0 || words.length > 5) continue;
       const other = firstPhrase(words, OTHER_NUMBER);
-      if (!other || other.at !== 0) continue;
+      if (other?.at !== 0) continue;
       const value =
         colon >= 0 && cell.text.slice(colon + 1).trim() ? cell.text.slice(colon + 1) : (cells[i + 1]?.text ?? '');
       const code = trimCode(value.trim().split(/\s{2,}/)[0] ?? '');

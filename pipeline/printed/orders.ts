@@ -107,7 +107,27 @@ const MAYBE_ORDER = phrases(
 );
 
 // Words that make an order the seller's own: "Sales order", "Our reference", "Unsere Auftragsnummer".
-const SELLER_SIDE = new Set(['sales', 'our', 'unsere', 'unser', 'notre', 'nuestra', 'nuestro', 'onze', 'nostro', 'nostra', 'vår', 'vores', 'vor', 'auftragsbestätigung', 'auftragsbestatigung', 'delivery', 'despatch', 'dispatch', 'previous']);
+const SELLER_SIDE = new Set([
+  'sales',
+  'our',
+  'unsere',
+  'unser',
+  'notre',
+  'nuestra',
+  'nuestro',
+  'onze',
+  'nostro',
+  'nostra',
+  'vår',
+  'vores',
+  'vor',
+  'auftragsbestätigung',
+  'auftragsbestatigung',
+  'delivery',
+  'despatch',
+  'dispatch',
+  'previous',
+]);
 
 interface Found {
   value: string;

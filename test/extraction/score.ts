@@ -6,7 +6,7 @@
 //   node bin/run-ts.mjs test/extraction/score.ts            all groups
 //   ONLY=kven- MISSES=1 node bin/run-ts.mjs test/extraction/score.ts
 //   TEXT_ONLY=1 ...   starters without their einvoice extractors (the printed page alone)
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { analyzeMessage, runSchema } from '../../pipeline/index.ts';
 import { compileSchema } from '../../pipeline/schema.ts';
