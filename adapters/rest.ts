@@ -285,7 +285,10 @@ async function handle(app: AppContext, tool: ToolDef, event: H3Event, credential
   try {
     caller = await credential?.(event);
   } catch (error) {
-    if (error instanceof ToolError) return errorResponse(error);
+    if (error instanceof ToolError) {
+      event.context.error = error.code;
+      return errorResponse(error);
+    }
     throw error;
   }
   const url = new URL(request.url);
@@ -297,7 +300,10 @@ async function handle(app: AppContext, tool: ToolDef, event: H3Event, credential
   // never read. Node ends the connection after an answer sent before the body was all in
   // (Connection: close), rather than read the rest to reuse it.
   const admitted = await admitOutcome(app, tool, { token, client, ...(caller ? { caller } : {}) });
-  if (!admitted.ok) return outcomeResponse(admitted.outcome);
+  if (!admitted.ok) {
+    if (!admitted.outcome.ok) event.context.error = admitted.outcome.error.code;
+    return outcomeResponse(admitted.outcome);
+  }
   let args: Record<string, unknown>;
   try {
     args = isQueryMethod
