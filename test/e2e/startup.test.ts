@@ -79,7 +79,7 @@ describe('svc serve start-up errors', () => {
       () => ({ code: 0, stderr: '' }),
       (e: { code: number; stderr: string }) => e,
     );
-    expect(refused.code).toBe(2);
+    expect(refused.code).toBe(1); // a data error (usage errors exit 2)
     expect(refused.stderr).toContain('svc: no tenant ten_nope');
     const mismatch = await run(
       process.execPath,
