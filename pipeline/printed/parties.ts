@@ -168,8 +168,10 @@ function formAt(tokens: string[], keys: string[], end: number): number {
     const key = keys.slice(end - len + 1, end + 1).join('');
     if (!FORM_SET.has(key)) continue;
     const token = tokens[end - len + 1]!;
-    if (len === 1 && CASE_SENSITIVE.has(key) && token.replace(/[.,]/g, '') !== token.replace(/[.,]/g, '').toUpperCase())
-      continue;
+    const letters = token.replace(/[.,]/g, '');
+    if (len === 1 && CASE_SENSITIVE.has(key) && letters !== letters.toUpperCase()) continue;
+    // A form is printed with a capital (GmbH, Ltd, KG, SpA, Oy): "1 kg", "a spa" are a unit and a word.
+    if (len === 1 && letters === letters.toLowerCase()) continue;
     return end - len + 1;
   }
   return -1;
@@ -200,7 +202,8 @@ export function companyNames(text: string): { name: string; at: number }[] {
     const first = tokens[start]!;
     const lastToken = tokens[last]!;
     const name = text.slice(first.at, lastToken.at + plain[last]!.length).replace(/^["„«(]+/, '');
-    if (/\p{L}{2}/u.test(name))
+    // The name before the form has a word of its own ("1 KG" is a quantity, not a company).
+    if (/\p{L}{2}/u.test(text.slice(first.at, tokens[formStart]!.at)))
       out.push({
         name,
         at: first.at + (text.slice(first.at).length - text.slice(first.at).replace(/^["„«(]+/, '').length),

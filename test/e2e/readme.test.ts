@@ -132,7 +132,7 @@ describe('README commands, as written', () => {
         date: '2026-03-06',
         total_amount: 54.45,
         currency: 'GBP',
-        payment_method: 'Visa ending 4417',
+        payment_method: 'Visa', // the means of payment; the card's last digits are not part of it
       },
     });
     expect(json(outputs[3]!)).toEqual([

@@ -198,6 +198,27 @@ describe('receipt, purchase order and shipping starters', () => {
     expect(r.fields.merchant!.value).toBe('Coffee Corner');
   });
 
+  it('a quantity is not a company: "1 kg" in an item line is no legal form (KG)', async () => {
+    const { r } = await run(
+      {
+        subject: 'Your receipt',
+        from: 'Roastery <orders@roastery.example>',
+        html:
+          '<table><tr><td>Merchant</td><td>Hill Street Roastery</td></tr></table>' +
+          '<table><tr><td>2 x House Blend, whole bean, 1 kg</td><td>GBP 38.00</td></tr>' +
+          '<tr><td>Total paid</td><td>GBP 38.00</td></tr></table>',
+      },
+      'receipt',
+    );
+    expect(r.fields.merchant!.value).toBe('Hill Street Roastery');
+    const { r: company } = await run({
+      subject: 'Rechnung 77',
+      from: 'Buchhaltung <rechnung@mueller-kg.example>',
+      text: 'Müller Metallbau KG\nHauptstraße 4, 12345 Berlin\n\nRechnung Nr. 77\nGesamtbetrag: 119,00 EUR\n',
+    });
+    expect(company.fields.vendor_name!.value).toBe('Müller Metallbau KG');
+  });
+
   it('purchase order and shipping notice', async () => {
     const po = await run(
       {
