@@ -115,6 +115,13 @@ async function serve(): Promise<void> {
     await app.analysis.destroy();
     app.db.close();
     logger.info('svc stopped');
+    // Log writes are asynchronous; a write still in flight at exit could land after the
+    // last line (a reader saw "stopped" before "stopping"). Wait for all of them.
+    // At most 2 s: a reader that stopped reading the pipe must not keep the process alive.
+    await new Promise<void>((resolve) => {
+      setTimeout(resolve, 2000).unref();
+      logger.flush(() => resolve());
+    });
     process.exit(0);
   };
   process.once('SIGINT', () => void stop('SIGINT'));
