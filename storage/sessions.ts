@@ -28,6 +28,15 @@ export function endSessionStatement(token: string, now: Date): Statement {
   };
 }
 
+/** Deletes sessions that expired or were signed out before `cutoff`; returns how many. */
+export async function purgeSessionsEndedBefore(db: Db, cutoff: Date): Promise<number> {
+  const at = cutoff.toISOString();
+  const [result] = await db.batch([
+    { sql: 'DELETE FROM console_sessions WHERE expires_at <= ? OR ended_at <= ?', args: [at, at] },
+  ]);
+  return result?.rowsAffected ?? 0;
+}
+
 function rowToSession(row: Row): ConsoleSession {
   return {
     id: String(row.session_id),

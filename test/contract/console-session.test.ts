@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONSOLE_CSP, CSRF_HEADER, readCookies, SESSION_COOKIE } from '../../adapters/console.ts';
 import { SESSION_HOURS } from '../../services/console-sessions.ts';
+import { purgeEndedSessions } from '../../services/retention.ts';
 import { http, toolNamed, useSandboxApp } from '../helpers/app.ts';
 
 const ORIGIN = 'http://svc.test';
@@ -160,6 +161,25 @@ describe('console sign-in', () => {
     );
     expect(response.status).toBe(403);
     expect(response.body.error.code).toBe('insufficient_scope');
+  });
+
+  it('forgets sessions a day after they expired or were signed out, and no other', async () => {
+    const count = async () => Number((await suite.t.app.db.readOne('SELECT COUNT(*) AS n FROM console_sessions'))!.n);
+    const signedOut = await signIn(suite.key);
+    await http(suite.t.h3, 'DELETE', '/console/session', {
+      headers: withCookie(signedOut.token, { [CSRF_HEADER]: signedOut.body.csrf_token! }),
+    });
+    const before = await count();
+    // Within the day nothing goes: the cookie still hears why it is refused.
+    expect(await purgeEndedSessions(suite.t.app)).toBe(0);
+    suite.t.clock.now = new Date(suite.t.clock.now.getTime() + 24 * 3_600_000 + 1);
+    const live = await signIn(suite.key);
+    const purged = await purgeEndedSessions(suite.t.app);
+    expect(purged).toBeGreaterThanOrEqual(1);
+    expect(await count()).toBe(before + 1 - purged);
+    expect((await http(suite.t.h3, 'GET', '/v1/tenant', { headers: withCookie(live.token) })).status).toBe(200);
+    const gone = await http(suite.t.h3, 'GET', '/v1/tenant', { headers: withCookie(signedOut.token) });
+    expect(gone.status).toBe(401);
   });
 
   it('serves the console with a strict CSP, nosniff and no referrer; nothing outside its file list', async () => {
