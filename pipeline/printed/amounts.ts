@@ -181,6 +181,30 @@ export function amountsOnLine(line: Line): RoleAmount[] {
   return out;
 }
 
+/**
+ * What the item lines above the first total add up to: lines of two or more cells whose first
+ * cell is words naming no total and whose last cell is an amount ("2 x Harbor Blend | GBP
+ * 38.00"). Null unless there are two such lines: one line equal to the total proves nothing,
+ * it may be the total under a label the lexicon does not know.
+ */
+export function itemLinesSum(lines: Line[], labelled: RoleAmount[]): number | null {
+  const firstTotal = labelled.reduce((first, a) => Math.min(first, a.line), Number.POSITIVE_INFINITY);
+  let sum = 0;
+  let count = 0;
+  for (const line of lines) {
+    if (line.index >= firstTotal) break;
+    const cells = line.cells;
+    if (cells.length < 2 || !/\d/.test(line.text)) continue;
+    const first = cells[0]!;
+    if (!/\p{L}/u.test(first.text) || roleOf(wordsOf(splitLabel(first).label))) continue;
+    const amount = amountIn(cells.at(-1)!.text, cells.at(-1)!.offset);
+    if (!amount || amount.ambiguous) continue;
+    sum += amount.value;
+    count++;
+  }
+  return count >= 2 ? Math.round(sum * 100) / 100 : null;
+}
+
 function isRate(text: string): boolean {
   return /^[\d.,\s]+%$/.test(text.trim());
 }

@@ -44,10 +44,16 @@ function distinctValues(list: RoleAmount[]): number[] {
   return out;
 }
 
-export function chooseTotal(amounts: RoleAmount[]): TotalChoice | null {
+/**
+ * `itemsSum`: what the item lines above the totals add up to (amounts.ts itemLinesSum), when
+ * the page has them; a total equal to it, or to it plus a tax, is confirmed by it.
+ */
+export function chooseTotal(amounts: RoleAmount[], itemsSum: number | null = null): TotalChoice | null {
   if (amounts.length === 0) return null;
   const taxes = taxFigures(amounts);
-  const confirmed = (a: RoleAmount) => sumOfNetAndTax(a.value, amounts, taxes);
+  const addsUp = (a: RoleAmount) =>
+    itemsSum !== null && (near(a.value, itemsSum) || taxes.some((t) => near(itemsSum + t, a.value)));
+  const confirmed = (a: RoleAmount) => sumOfNetAndTax(a.value, amounts, taxes) || addsUp(a);
   const grossish = amounts.filter((a) => (a.role === 'gross' || a.role === 'total') && a.value !== 0);
   const confirmedGross = grossish.filter(confirmed);
   const paid = amounts.filter((a) => a.role === 'paid' && a.value !== 0).map((a) => a.value);
@@ -84,7 +90,8 @@ export function chooseTotal(amounts: RoleAmount[]): TotalChoice | null {
   if (confirmedGross.length > 0) {
     const pick = last(confirmedGross)!;
     const rivals = distinctValues(confirmedGross).length > 1;
-    return { amount: pick, confidence: rivals ? 0.7 : 0.9, why: 'net + tax = total' };
+    const why = sumOfNetAndTax(pick.value, amounts, taxes) ? 'net + tax = total' : 'the item lines add up to it';
+    return { amount: pick, confidence: rivals ? 0.7 : 0.9, why };
   }
 
   // 3. A gross label, then a bare total: unconfirmed, so less sure, and unsure with rivals.
@@ -102,6 +109,14 @@ export function chooseTotal(amounts: RoleAmount[]): TotalChoice | null {
   }
   const paidLines = amounts.filter((a) => a.role === 'paid' && a.value !== 0);
   if (paidLines.length > 0) {
+    // A receipt's "Total paid": what it paid for when its item lines add up to it.
+    const adding = paidLines.filter(addsUp);
+    if (adding.length > 0)
+      return {
+        amount: last(adding)!,
+        confidence: distinctValues(paidLines).length > 1 ? 0.7 : 0.9,
+        why: 'amount paid, the item lines add up to it',
+      };
     const pick = last(paidLines)!;
     return { amount: pick, confidence: distinctValues(paidLines).length > 1 ? 0.5 : 0.7, why: 'amount paid' };
   }

@@ -219,6 +219,27 @@ describe('receipt, purchase order and shipping starters', () => {
     expect(company.fields.vendor_name!.value).toBe('Müller Metallbau KG');
   });
 
+  it('a receipt\'s "Total paid" is sure when its item lines add up to it, and only then', async () => {
+    const receipt = (total: string) =>
+      run(
+        {
+          subject: 'Your receipt',
+          from: 'Roastery <orders@roastery.example>',
+          html:
+            '<table><tr><td>2 x House Blend, 1 kg</td><td>GBP 38.00</td></tr>' +
+            '<tr><td>1 x Decaf, 500 g</td><td>GBP 11.50</td></tr><tr><td>Shipping</td><td>GBP 4.95</td></tr></table>' +
+            `<p>Total paid: GBP ${total}</p>`,
+        },
+        'receipt',
+      );
+    const { r: adds } = await receipt('54.45');
+    expect(adds.fields.total_amount!.value).toBe(54.45);
+    expect(adds.fields.total_amount!.confidence).toBeGreaterThanOrEqual(0.9);
+    const { r: differs } = await receipt('60.00');
+    expect(differs.fields.total_amount!.value).toBe(60);
+    expect(differs.fields.total_amount!.confidence).toBeLessThan(0.8);
+  });
+
   it('purchase order and shipping notice', async () => {
     const po = await run(
       {
