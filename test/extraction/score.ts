@@ -242,7 +242,7 @@ if (process.argv[1]?.endsWith('score.ts')) {
   if (process.env.MISSES)
     for (const o of outcomes.filter((x) => !x.ok))
       console.log(
-        `MISS ${o.id}.${o.field}: want ${JSON.stringify(o.want)} got ${JSON.stringify(o.got)} (${o.confidence}) raw ${JSON.stringify(o.raw)?.slice(0, 80)}`,
+        `MISS ${o.group} ${o.id}.${o.field}: want ${JSON.stringify(o.want)} got ${JSON.stringify(o.got)} (${o.confidence}) raw ${JSON.stringify(o.raw)?.slice(0, 80)}`,
       );
   console.log(report(outcomes));
 }
