@@ -1,0 +1,113 @@
+// Learning an extractor from a correction (pipeline/learn.ts): the value found in its usual
+// spellings, the extractor derived in the schema's language, and checked by running it.
+import { describe, expect, it } from 'vitest';
+import { analyzeMessage, runSchema } from '../../pipeline/index.ts';
+import { learnExtractor, learnedConfidence, vendorDomainOf, type LearnField } from '../../pipeline/learn.ts';
+import { compileSchema } from '../../pipeline/schema.ts';
+import type { MessageView } from '../../pipeline/types.ts';
+import { buildEml } from '../helpers/mail.ts';
+
+async function viewOf(text: string, from = 'Billing <billing@acme-tools.example>'): Promise<MessageView> {
+  const analyzed = await analyzeMessage(buildEml({ from, subject: 'Your invoice', text }));
+  if (!analyzed.ok) throw new Error(analyzed.refusal.message);
+  return analyzed.message.view;
+}
+
+const INVOICE = (ref: string, date: string, total: string) =>
+  [
+    'ACME Tools Ltd',
+    'Unit 4, Harbour Road',
+    '',
+    `Our ref. ${ref}`,
+    `Dated ${date}`,
+    '',
+    'Item            Qty     Price',
+    'Hammer          2       10.00',
+    '',
+    'Balance payable',
+    total,
+  ].join('\n');
+
+const date: LearnField = { name: 'invoice_date', type: 'date' };
+const number: LearnField = { name: 'invoice_number', type: 'string' };
+const total: LearnField = { name: 'total_amount', type: 'number' };
+
+describe('learnExtractor', () => {
+  it('finds a date in another spelling and learns the label printed before it', async () => {
+    const view = await viewOf(INVOICE('AT-2026-0042', '5 March 2026', '1.234,50'));
+    const learned = learnExtractor(view, date, '2026-03-05');
+    expect(learned).toEqual({
+      ok: true,
+      extractor: { kind: 'labeled_value', labels: ['Dated'] },
+      found: { document_index: 0, raw: '5 March 2026' },
+      agrees_with_earlier: true,
+    });
+  });
+
+  it('learns an id with the label before it, and reads the next invoice of the layout with it', async () => {
+    const first = await viewOf(INVOICE('AT-2026-0042', '5 March 2026', '1.234,50'));
+    const learned = learnExtractor(first, number, 'at-2026-0042');
+    expect(learned.ok && learned.extractor).toEqual({ kind: 'labeled_value', labels: ['Our ref.'] });
+    const next = await viewOf(INVOICE('AT-2026-0057', '2 April 2026', '99,00'));
+    const schema = compileSchema({ name: 'i', fields: { invoice_number: { type: 'string', extract: [] } } });
+    const run = runSchema(schema, next, [
+      { id: 'lrn_1', field: 'invoice_number', extractor: learned.ok ? learned.extractor : null!, confidence: 0.75 },
+    ]);
+    expect(run.fields.invoice_number).toMatchObject({ value: 'AT-2026-0057', confidence: 0.75, learned: 'lrn_1' });
+  });
+
+  it('learns the label above an amount in a different spelling (1.234,50 for 1234.5)', async () => {
+    const view = await viewOf(INVOICE('AT-2026-0042', '5 March 2026', '1.234,50'));
+    const learned = learnExtractor(view, total, 1234.5);
+    expect(learned).toMatchObject({
+      ok: true,
+      extractor: { kind: 'labeled_value', labels: ['Balance payable'] },
+      found: { raw: '1.234,50' },
+    });
+  });
+
+  it('learns a value in running text and reads the next mail of the vendor with it', async () => {
+    const view = await viewOf('Hello,\nplease find attached invoice AB-77120 for your order, due in 30 days.\n');
+    const learned = learnExtractor(view, number, 'AB-77120');
+    expect(learned.ok).toBe(true);
+    if (!learned.ok) return;
+    expect(learned.extractor).toEqual({ kind: 'labeled_value', labels: ['please find attached invoice'] });
+    const next = await viewOf('Hello,\nplease find attached invoice CD-91002 for your order, due in 30 days.\n');
+    const schema = compileSchema({ name: 'i', fields: { invoice_number: { type: 'string', extract: [] } } });
+    const run = runSchema(schema, next, [
+      { id: 'lrn_2', field: 'invoice_number', extractor: learned.extractor, confidence: 0.8 },
+    ]);
+    expect(run.fields.invoice_number?.value).toBe('CD-91002');
+  });
+
+  it('learns nothing, and says why, when the value is not in the documents', async () => {
+    const view = await viewOf(INVOICE('AT-2026-0042', '5 March 2026', '1.234,50'));
+    expect(learnExtractor(view, total, 777.77)).toEqual({
+      ok: false,
+      reason: "777.77 is not printed in the message's documents in any usual spelling",
+    });
+    expect(learnExtractor(view, { name: 'paid', type: 'boolean' }, true)).toMatchObject({ ok: false });
+  });
+
+  it('prefers an extractor that also reads the earlier correction of the vendor right', async () => {
+    // Two dates on the page; the earlier example shows which label names the invoice date.
+    const page = (issued: string, shipped: string) => `Shipped ${shipped}\nIssued ${issued}\n`;
+    const earlier = { view: await viewOf(page('2026-02-10', '2026-02-09')), value: '2026-02-10' };
+    const view = await viewOf(page('2026-03-05', '2026-03-05'));
+    const learned = learnExtractor(view, date, '2026-03-05', [earlier]);
+    expect(learned).toMatchObject({ ok: true, extractor: { labels: ['Issued'] }, agrees_with_earlier: true });
+  });
+});
+
+describe('learnedConfidence and vendorDomainOf', () => {
+  it('starts under the default 0.8 threshold, reaches 0.9 after three confirmations, drops with corrections', () => {
+    expect(learnedConfidence(0, 0)).toBe(0.75);
+    expect(learnedConfidence(3, 0)).toBe(0.9);
+    expect(learnedConfidence(10, 0)).toBe(0.95);
+    expect(learnedConfidence(3, 1)).toBe(0.72);
+  });
+
+  it('names the vendor by the sender domain, lower case', async () => {
+    expect(vendorDomainOf(await viewOf('x', 'A <Billing@ACME-Tools.example>'))).toBe('acme-tools.example');
+  });
+});
