@@ -208,10 +208,7 @@ function anchorBefore(place: Place): string | null {
   const cells = place.text.slice(line.start, place.start).split(GAP);
   const cell = (cells[cells.length - 1] ?? '').trim();
   if (!cell || /\d/.test(cell) || !/\p{L}{2}/u.test(cell) || cell.length > 60) return null;
-  return cell
-    .split(/\s+/)
-    .map(escapeRegex)
-    .join('\\s+');
+  return cell.split(/\s+/).map(escapeRegex).join('\\s+');
 }
 
 function suggestions(field: LearnField, place: Place): Extractor[] {
@@ -257,7 +254,8 @@ export function learnExtractor(
   value: unknown,
   earlier: LearnExample[] = [],
 ): Learned {
-  if (value === null || value === undefined) return { ok: false, reason: 'the field was cleared: no value to look for' };
+  if (value === null || value === undefined)
+    return { ok: false, reason: 'the field was cleared: no value to look for' };
   if (!LEARNABLE.includes(field.type))
     return { ok: false, reason: `fields of type ${field.type} are not learned (only ${LEARNABLE.join(', ')})` };
   const places = placesOf(view, field, value);
