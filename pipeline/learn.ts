@@ -147,19 +147,27 @@ function asLabel(text: string): string | null {
   return words.length > 5 ? null : label;
 }
 
+// A currency sign or code between a label and its amount ("Sum | $300,00", "Total EUR 12,00").
+const CURRENCY_BEFORE = /(?:[$€£¥₹]|\b[A-Z]{3}|\bkr\.?|\bzł|\bFr\.)\s*$/u;
+
+/** The cell before the value on its line (the one before a gap when the value starts a cell), currency left out. */
+function cellBefore(place: Place): string {
+  const line = lineBounds(place.text, place.start);
+  const cells = place.text.slice(line.start, place.start).replace(CURRENCY_BEFORE, '').split(GAP);
+  const last = cells[cells.length - 1] ?? '';
+  return last.trim() === '' && cells.length > 1 ? (cells[cells.length - 2] ?? '') : last;
+}
+
 /** The last cell of the line before the value. */
 function labelBefore(place: Place): string | null {
-  const line = lineBounds(place.text, place.start);
-  const before = place.text.slice(line.start, place.start);
-  const cells = before.split(GAP);
-  return asLabel(cells[cells.length - 1] ?? '');
+  return asLabel(cellBefore(place));
 }
 
 /** The last cell before the value with only spaces and colons trimmed. */
 function labelAsPrinted(place: Place): string | null {
-  const line = lineBounds(place.text, place.start);
-  const cells = place.text.slice(line.start, place.start).split(GAP);
-  const label = (cells[cells.length - 1] ?? '').replace(/[\s:：]+$/u, '').trim();
+  const label = cellBefore(place)
+    .replace(/[\s:：]+$/u, '')
+    .trim();
   return label.endsWith('.') ? label : null;
 }
 
@@ -204,11 +212,12 @@ function shapeOf(raw: string): string {
 
 /** The text before the value on its line as a pattern: its last cell, words as printed, spaces loose. */
 function anchorBefore(place: Place): string | null {
-  const line = lineBounds(place.text, place.start);
-  const cells = place.text.slice(line.start, place.start).split(GAP);
-  const cell = (cells[cells.length - 1] ?? '').trim();
-  if (!cell || /\d/.test(cell) || !/\p{L}{2}/u.test(cell) || cell.length > 60) return null;
-  return cell.split(/\s+/).map(escapeRegex).join('\\s+');
+  // The words right before the value, after the last one with a digit ("... RE-2014/9 of the 28.06.2014").
+  const words = cellBefore(place).trim().split(/\s+/);
+  const lastWithDigit = words.findLastIndex((w) => /\d/.test(w));
+  const anchor = words.slice(lastWithDigit + 1).slice(-5);
+  if (anchor.length === 0 || !anchor.some((w) => /\p{L}{2}/u.test(w)) || anchor.join(' ').length > 60) return null;
+  return anchor.map(escapeRegex).join('\\s+');
 }
 
 function suggestions(field: LearnField, place: Place): Extractor[] {
@@ -222,7 +231,9 @@ function suggestions(field: LearnField, place: Place): Extractor[] {
   const above = labelAbove(place);
   if (above && above !== before) out.push({ kind: 'labeled_value', labels: [above] });
   const anchor = anchorBefore(place);
-  if (anchor) out.push({ kind: 'regex', pattern: `${anchor}\\s*[:：#]?\\s*(?<value>${shapeOf(raw)})` });
+  // Between the anchor and the value: separators and a currency sign or code, as printed on the page.
+  if (anchor)
+    out.push({ kind: 'regex', pattern: `${anchor}[\\s:：#|]{0,6}(?:[^\\s\\d]{1,3}\\s?)?(?<value>${shapeOf(raw)})` });
   if (field.type === 'string' || field.type === 'email')
     out.push({ kind: 'regex', pattern: `(?<value>${raw.split(/\s+/).map(escapeRegex).join('\\s+')})` });
   return out;

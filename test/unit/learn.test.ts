@@ -80,6 +80,34 @@ describe('learnExtractor', () => {
     expect(run.fields.invoice_number?.value).toBe('CD-91002');
   });
 
+  it('reads past a currency sign to the label of its cell ("Sum | $300,00")', async () => {
+    const view = await viewOf('Totals\n\nSum | $300,00\nIncluded VAT | $52,07\nTotal | $247,93\n');
+    expect(learnExtractor(view, total, 300)).toMatchObject({
+      ok: true,
+      extractor: { kind: 'labeled_value', labels: ['Sum'] },
+      found: { raw: '300,00' },
+    });
+  });
+
+  it('anchors a regex on the words after the last number before the value when no label reads it', async () => {
+    const line = (ref: string, date: string) => `Transaction # ${ref} of the ${date}\n`;
+    const view = await viewOf(line('RE-20140628/9', '28.06.2014'));
+    const learned = learnExtractor(view, date, '2014-06-28');
+    expect(learned).toMatchObject({
+      ok: true,
+      extractor: {
+        kind: 'regex',
+        pattern: 'of\\s+the[\\s:：#|]{0,6}(?:[^\\s\\d]{1,3}\\s?)?(?<value>\\d+\\.\\d+\\.\\d+)',
+      },
+    });
+    const next = await viewOf(line('RE-20140903/2', '03.09.2014'));
+    const schema = compileSchema({ name: 'i', fields: { invoice_date: { type: 'date', extract: [] } } });
+    const run = runSchema(schema, next, [
+      { id: 'lrn_3', field: 'invoice_date', extractor: learned.ok ? learned.extractor : null!, confidence: 0.75 },
+    ]);
+    expect(run.fields.invoice_date).toMatchObject({ value: '2014-09-03', learned: 'lrn_3' });
+  });
+
   it('learns nothing, and says why, when the value is not in the documents', async () => {
     const view = await viewOf(INVOICE('AT-2026-0042', '5 March 2026', '1.234,50'));
     expect(learnExtractor(view, total, 777.77)).toEqual({
