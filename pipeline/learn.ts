@@ -220,6 +220,24 @@ function anchorBefore(place: Place): string | null {
   return anchor.map(escapeRegex).join('\\s+');
 }
 
+/** The leading words of the nearest non-empty line above the value's (up to a number): a second anchor. */
+function anchorAbove(place: Place): string | null {
+  const line = lineBounds(place.text, place.start);
+  let end = line.start - 1;
+  while (end > 0) {
+    const above = lineBounds(place.text, end);
+    const words = place.text.slice(above.start, above.end).trim().split(/\s+/);
+    if (words.join('')) {
+      const firstWithDigit = words.findIndex((w) => /\d/.test(w));
+      const anchor = words.slice(0, firstWithDigit < 0 ? words.length : firstWithDigit).slice(0, 5);
+      if (anchor.length === 0 || !anchor.some((w) => /\p{L}{2}/u.test(w))) return null;
+      return anchor.map(escapeRegex).join('\\s+');
+    }
+    end = above.start - 1;
+  }
+  return null;
+}
+
 function suggestions(field: LearnField, place: Place): Extractor[] {
   const raw = place.text.slice(place.start, place.end);
   const out: Extractor[] = [];
@@ -233,7 +251,17 @@ function suggestions(field: LearnField, place: Place): Extractor[] {
   const anchor = anchorBefore(place);
   // Between the anchor and the value: separators and a currency sign or code, as printed on the page.
   if (anchor)
-    out.push({ kind: 'regex', pattern: `${anchor}[\\s:：#|]{0,6}(?:[^\\s\\d]{1,3}\\s?)?(?<value>${shapeOf(raw)})` });
+    out.push({
+      kind: 'regex',
+      pattern: `${anchor}[ \\t\u00a0:：#|]*(?:[^\\s\\d]{1,3}[ \\t\u00a0]*)?(?<value>${shapeOf(raw)})`,
+    });
+  // A label printed twice with different values ("Gesamtsumme" of a sub-total and of the total): the line above tells them apart.
+  const above2 = anchor ? anchorAbove(place) : null;
+  if (anchor && above2)
+    out.push({
+      kind: 'regex',
+      pattern: `${above2}[^\\n]*\\n[ \\t\u00a0]*${anchor}[ \\t\u00a0:：#|]*(?:[^\\s\\d]{1,3}[ \\t\u00a0]*)?(?<value>${shapeOf(raw)})`,
+    });
   if (field.type === 'string' || field.type === 'email')
     out.push({ kind: 'regex', pattern: `(?<value>${raw.split(/\s+/).map(escapeRegex).join('\\s+')})` });
   return out;

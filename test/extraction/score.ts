@@ -235,7 +235,7 @@ export function report(outcomes: Outcome[]): string {
   return lines.join('\n');
 }
 
-if (/[\/]score\.ts$/.test(process.argv[1] ?? '')) {
+if (/[/\\]score\.ts$/.test(process.argv[1] ?? '')) {
   const only = process.env.ONLY;
   const cases = [...corpusCases(), ...layoutCases()].filter((c) => !only || c.id.startsWith(only));
   const outcomes = await scoreCases(cases, process.env.TEXT_ONLY === '1');

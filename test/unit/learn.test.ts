@@ -97,7 +97,7 @@ describe('learnExtractor', () => {
       ok: true,
       extractor: {
         kind: 'regex',
-        pattern: 'of\\s+the[\\s:：#|]{0,6}(?:[^\\s\\d]{1,3}\\s?)?(?<value>\\d+\\.\\d+\\.\\d+)',
+        pattern: 'of\\s+the[ \\t\u00a0:：#|]*(?:[^\\s\\d]{1,3}[ \\t\u00a0]*)?(?<value>\\d+\\.\\d+\\.\\d+)',
       },
     });
     const next = await viewOf(line('RE-20140903/2', '03.09.2014'));
