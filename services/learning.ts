@@ -5,7 +5,7 @@
 // correction, and it must not break a passing regression case of the bucket. The corrected
 // capture becomes a regression case (origin `learned`), so the schema gate guards it.
 import { domainOf } from '../pipeline/address.ts';
-import type { Learned, LearnExample, LearnField } from '../pipeline/learn.ts';
+import type { Learned, LearnedRun, LearnExample, LearnField } from '../pipeline/learn.ts';
 import type { AnalyzedMessage } from '../pipeline/index.ts';
 import { effectivePolicy, type Policy } from '../pipeline/policy.ts';
 import type { Extractor } from '../pipeline/schema.ts';
@@ -29,7 +29,10 @@ import { analyze, learnedFor } from './analysis.ts';
 import type { AppContext } from './app.ts';
 import { compileBucketSchema } from './buckets.ts';
 import { fieldOf } from './fields.ts';
-import { promote, runCases } from './regression.ts';
+import { notFound } from './errors.ts';
+import { learnedRun } from './process-analyzed.ts';
+import { learnedInUse, promote, runCases } from './regression.ts';
+import type { TenantToolContext } from './tool-context.ts';
 
 /** What a correction taught, as correct_field reports it. */
 export interface LearningOutcome {
@@ -326,4 +329,16 @@ export async function removeLearned(
       now,
     ),
   ]);
+}
+
+/** A bucket's learned extractors in use (none when its policy turns learning off), for a dry run. */
+export async function learnedOfBucket(ctx: TenantToolContext, ref: string): Promise<LearnedExtractor[]> {
+  const bucket = await findBucket(ctx.app.db, ctx.tenant.id, ref);
+  if (!bucket) throw notFound('bucket', ref);
+  return learnedInUse(ctx.app, ctx.tenant, bucket);
+}
+
+/** Those of one vendor, as extraction runs them. */
+export function learnedForVendor(learned: LearnedExtractor[], vendor: string | null): LearnedRun[] {
+  return learned.filter((l) => l.vendor_domain === vendor).map(learnedRun);
 }

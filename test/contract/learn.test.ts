@@ -196,6 +196,21 @@ describe('learning from corrections', () => {
     });
     expect(next.body.capture.fields.invoice_number).toMatchObject({ value: 'BS-2', learned: learnedId });
 
+    // A dry run with the bucket says a learned extractor decided; without it, the schema alone reads nothing.
+    const dry = await call('dry_run_schema', {
+      schema: SCHEMA,
+      message_ids: [next.body.message_id],
+      bucket: 'removal',
+    });
+    expect(dry.body.results[0].fields.invoice_number).toMatchObject({
+      value: 'BS-2',
+      confidence: 0.75,
+      learned: learnedId,
+    });
+    const plain = await call('dry_run_schema', { schema: SCHEMA, message_ids: [next.body.message_id] });
+    expect(plain.body.results[0].fields.invoice_number).toMatchObject({ value: null });
+    expect(plain.body.results[0].fields.invoice_number.learned).toBeUndefined();
+
     const rest = await call('delete_learned_extractor', { id: learnedId });
     expect(rest.status).toBe(200);
     expect(rest.body).toMatchObject({ id: learnedId, field: 'invoice_number', vendor_domain: 'bolt-supply.example' });
