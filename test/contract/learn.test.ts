@@ -111,6 +111,15 @@ describe('learning from corrections', () => {
       }),
     ]);
 
+    // The case runs with the vendor's learned extractors, as ingest would read the message: it passes.
+    const run = await call('run_tests', { bucket: 'statements' });
+    expect(run.body).toMatchObject({ passed: 1, failed: 0 });
+    // A schema change that drops a field the case holds is refused by the gate.
+    const { invoice_number: _dropped, ...rest } = SCHEMA.fields;
+    const refused = await call('update_bucket', { id: bucket.id, schema: { name: 'statement', fields: rest } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('tests_failing');
+
     const listed = await call('get_bucket', { id: bucket.id });
     expect(
       listed.body.learned_extractors.map((l: { field: string; vendor_domain: string }) => [l.vendor_domain, l.field]),
@@ -243,6 +252,54 @@ describe('learning from corrections', () => {
     expect(normalize(mcpBody)).toEqual(normalize(restBody));
     await client.close();
     await call('update_bucket', { id: 'statements', enabled: true });
+  });
+});
+
+describe('a contradicting correction', () => {
+  it('replaces the vendor’s extractor, counts a correction and retires the case it contradicts', async () => {
+    const t = await makeTestApp();
+    try {
+      const call = caller(t.h3, (await createSandbox(t.app, 'operator')).key);
+      await setUp(call, 'changing');
+      const first = await call('ingest_message', {
+        eml: statement('relayout.example', 'RL-1', '5 March 2026', '1,00'),
+      });
+      const taught = await call('correct_field', { id: first.body.capture.id, field: 'invoice_number', value: 'RL-1' });
+      expect(taught.body.learning.status).toBe('learned');
+      // The vendor's new layout prints the number under another label; "Our ref." now names something else.
+      const eml = buildEml({
+        from: 'Accounts <accounts@relayout.example>',
+        subject: 'Your statement',
+        text: 'Document code: NX-77\nOur ref. customer 5521\nBalance payable\n3,00\n',
+      });
+      const second = await call('ingest_message', { eml });
+      const fixed = await call('correct_field', {
+        id: second.body.capture.id,
+        field: 'invoice_number',
+        value: 'NX-77',
+      });
+      expect(fixed.body.learning).toMatchObject({
+        status: 'replaced',
+        learned_extractor: {
+          id: taught.body.learning.learned_extractor.id,
+          extractor: { kind: 'labeled_value', labels: ['Document code'] },
+          learned_from: second.body.capture.id,
+          confirmations: 0,
+          corrections: 1,
+        },
+      });
+      const cases = (await call('list_tests', { bucket: 'changing', include_retired: true })).body.tests;
+      expect(cases.map((c: { capture_id: string; status: string }) => [c.capture_id, c.status]).sort()).toEqual(
+        [
+          [first.body.capture.id, 'retired'],
+          [second.body.capture.id, 'active'],
+        ].sort(),
+      );
+      const replaced = await call('list_events', { type: 'learned_extractor.replaced' });
+      expect(replaced.body.events).toHaveLength(1);
+    } finally {
+      await t.close();
+    }
   });
 });
 
