@@ -174,7 +174,7 @@ export async function learnFromCorrection(
     created_at: existing?.created_at ?? now.toISOString(),
     updated_at: now.toISOString(),
   };
-  const gate = await regressionCheck(app, tenant, bucket, record, corrected.id, status === 'replaced', now);
+  const gate = await regressionCheck(app, tenant, bucket, record, corrected.id, status === 'replaced', actor, now);
   if ('refused' in gate) return flush(gate.refused);
   await app.db.batch([
     upsertLearnedStatement(record),
@@ -224,6 +224,7 @@ async function regressionCheck(
   record: LearnedExtractor,
   captureId: string,
   contradicts: boolean,
+  actor: string,
   now: Date,
 ): Promise<{ statements: Statement[] } | { refused: string }> {
   const schema = compileBucketSchema(bucket.schema);
@@ -250,7 +251,7 @@ async function regressionCheck(
             tenantId: tenant.id,
             type: 'test.retired',
             subjectId: c.id,
-            actor: 'learning',
+            actor,
             diff: { reason: 'superseded by a contradicting correction', learned_extractor: record.id },
           },
           now,

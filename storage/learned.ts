@@ -100,13 +100,26 @@ export async function findLearned(
   return row ? rowToLearned(row) : undefined;
 }
 
-/** A bucket's learned extractors, by vendor then field. */
-export async function listLearned(db: Db, tenantId: string, bucketId: string): Promise<LearnedExtractor[]> {
+/** A bucket's learned extractors, by vendor then field; at most `limit` when given. */
+export async function listLearned(
+  db: Db,
+  tenantId: string,
+  bucketId: string,
+  limit?: number,
+): Promise<LearnedExtractor[]> {
   const rows = await db.read(
-    'SELECT * FROM learned_extractors WHERE tenant_id = ? AND bucket_id = ? ORDER BY vendor_domain, field',
-    [tenantId, bucketId],
+    `SELECT * FROM learned_extractors WHERE tenant_id = ? AND bucket_id = ? ORDER BY vendor_domain, field${limit ? ' LIMIT ?' : ''}`,
+    limit ? [tenantId, bucketId, limit] : [tenantId, bucketId],
   );
   return rows.map(rowToLearned);
+}
+
+export async function countLearned(db: Db, tenantId: string, bucketId: string): Promise<number> {
+  const row = await db.readOne('SELECT COUNT(*) AS n FROM learned_extractors WHERE tenant_id = ? AND bucket_id = ?', [
+    tenantId,
+    bucketId,
+  ]);
+  return Number(row?.n ?? 0);
 }
 
 /** Every learned extractor of the tenant (ingest passes a bucket's to extraction). */

@@ -2,10 +2,13 @@ import { z } from 'zod';
 import { bucketView } from '../services/buckets.ts';
 import { learnedView } from '../services/learning.ts';
 import { findBucket } from '../storage/buckets.ts';
-import { listLearned } from '../storage/learned.ts';
+import { countLearned, listLearned } from '../storage/learned.ts';
 import { LearnedExtractorView } from './_shapes-learned.ts';
 import { BucketView } from './_shapes.ts';
 import { defineTool, notFound } from './define.ts';
+
+// A bucket's result stays well under the result limit (about 300 bytes each).
+const LISTED = 200;
 
 export default defineTool({
   name: 'get_bucket',
@@ -22,12 +25,16 @@ export default defineTool({
   output: BucketView.extend({
     learned_extractors: z
       .array(LearnedExtractorView)
-      .describe('Extractors learned from corrections, by vendor domain then field; run first on that vendor’s mail.'),
+      .describe(
+        `Extractors learned from corrections, by vendor domain then field (the first ${LISTED}); run first on that vendor’s mail.`,
+      ),
+    learned_extractors_total: z.number().int().describe('How many the bucket has in all.'),
   }),
   handler: async (input, ctx) => {
     const bucket = await findBucket(ctx.app.db, ctx.tenant.id, input.id);
     if (!bucket) throw notFound('bucket', input.id);
-    const learned = await listLearned(ctx.app.db, ctx.tenant.id, bucket.id);
-    return { ...bucketView(bucket), learned_extractors: learned.map(learnedView) };
+    const learned = await listLearned(ctx.app.db, ctx.tenant.id, bucket.id, LISTED);
+    const total = learned.length < LISTED ? learned.length : await countLearned(ctx.app.db, ctx.tenant.id, bucket.id);
+    return { ...bucketView(bucket), learned_extractors: learned.map(learnedView), learned_extractors_total: total };
   },
 });

@@ -171,6 +171,7 @@ describe('learning from corrections', () => {
       },
     });
     const after = await call('get_bucket', { id: bucket.id });
+    expect(after.body.learned_extractors_total).toBe(3);
     expect(after.body.learned_extractors[1]).toMatchObject({
       field: 'invoice_number',
       confirmations: 3,
@@ -297,6 +298,48 @@ describe('a contradicting correction', () => {
       );
       const replaced = await call('list_events', { type: 'learned_extractor.replaced' });
       expect(replaced.body.events).toHaveLength(1);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('the regression gate', () => {
+  it('refuses to learn an extractor that breaks a passing case of the vendor, and says which', async () => {
+    const t = await makeTestApp();
+    try {
+      const call = caller(t.h3, (await createSandbox(t.app, 'operator')).key);
+      await call('create_bucket', {
+        name: 'guarded',
+        priority: 1,
+        rule: { subject_contains: ['statement'] },
+        schema: {
+          name: 's',
+          fields: {
+            invoice_number: { type: 'string', extract: [{ kind: 'labeled_value', labels: ['Invoice number'] }] },
+          },
+        },
+      });
+      const mail = (text: string) =>
+        buildEml({ from: 'A <a@guarded-vendor.example>', subject: 'Your statement', text });
+      const first = await call('ingest_message', { eml: mail('Invoice number: INV-1\nRef: AAA-1\n') });
+      expect(first.body.capture.fields.invoice_number.value).toBe('INV-1');
+      const promoted = await call('promote_to_test', { capture_id: first.body.capture.id });
+      expect(promoted.body.origin).toBe('capture');
+      // This mail prints no invoice number label; "Ref" would read AAA-1 on the first mail.
+      const second = await call('ingest_message', { eml: mail('Ref: BBB-2\n') });
+      const corrected = await call('correct_field', {
+        id: second.body.capture.id,
+        field: 'invoice_number',
+        value: 'BBB-2',
+      });
+      expect(corrected.body.learning).toEqual({
+        status: 'not_learned',
+        reason: `the extractor it would learn breaks regression case ${promoted.body.id} (invoice_number: expected "INV-1", would read "AAA-1"); nothing learned`,
+        learned_extractor: null,
+        test_case_id: null,
+      });
+      expect((await call('get_bucket', { id: 'guarded' })).body.learned_extractors).toEqual([]);
     } finally {
       await t.close();
     }
