@@ -212,6 +212,27 @@ export async function learnFromCorrection(
 }
 
 /**
+ * learnFromCorrection after the correction is written: a failure to learn (the analysis
+ * pool busy, the store unavailable) must not read as a failed correction, which a caller
+ * would repeat; it is reported in `learning` instead.
+ */
+export async function learnAfterCorrection(
+  app: AppContext,
+  tenant: Tenant,
+  before: StoredCapture,
+  corrected: StoredCapture,
+  field: string,
+  actor: string,
+): Promise<LearningOutcome | null> {
+  try {
+    return await learnFromCorrection(app, tenant, before, corrected, field, actor);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return notLearned(`learning stopped (${message}); the correction is saved: correct the field again to retry`);
+  }
+}
+
+/**
  * The bucket's active cases of the same vendor, run with the vendor's current learned
  * extractors and then with `record` in place: a case that passed and now fails refuses the
  * extractor, except a learned case of the same field that this contradicting correction

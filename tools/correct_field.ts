@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { captureView } from '../services/capture-view.ts';
 import { correctField } from '../services/captures.ts';
-import { learnFromCorrection } from '../services/learning.ts';
+import { learnAfterCorrection } from '../services/learning.ts';
 import { getCapture } from '../storage/captures.ts';
 import { advertised } from './_advertise.ts';
 import { CaptureView } from './_shapes-captures.ts';
@@ -58,7 +58,7 @@ export default defineTool({
       input.reason ?? null,
       ctx.actor,
     );
-    const learning = await learnFromCorrection(ctx.app, ctx.tenant, capture, updated, input.field, ctx.actor);
+    const learning = await learnAfterCorrection(ctx.app, ctx.tenant, capture, updated, input.field, ctx.actor);
     return { ...(await captureView(ctx.app, updated)), learning };
   },
 });
