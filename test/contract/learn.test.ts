@@ -304,6 +304,39 @@ describe('a contradicting correction', () => {
   });
 });
 
+describe('forwarded mail', () => {
+  it('learns for the original sender of a trusted forwarder’s mail, not for the forwarder', async () => {
+    const t = await makeTestApp();
+    try {
+      const call = caller(t.h3, (await createSandbox(t.app, 'operator')).key);
+      await setUp(call, 'forwarded', { forwarders: ['@customer-staff.example'] });
+      const forwarded = (ref: string) =>
+        buildEml({
+          from: 'Pat <pat@customer-staff.example>',
+          subject: 'Fwd: Your statement',
+          text:
+            'FYI\n\n---------- Forwarded message ---------\nFrom: Accounts <accounts@fwd-vendor.example>\n' +
+            `Date: Mon, 2 Mar 2026\nSubject: Your statement\n\nOur ref. ${ref}\nDated 2 March 2026\n`,
+        });
+      const first = await call('ingest_message', { eml: forwarded('FV-1') });
+      const taught = await call('correct_field', { id: first.body.capture.id, field: 'invoice_number', value: 'FV-1' });
+      expect(taught.body.learning).toMatchObject({
+        status: 'learned',
+        learned_extractor: { vendor_domain: 'fwd-vendor.example' },
+      });
+      const next = await call('ingest_message', { eml: forwarded('FV-2') });
+      expect(next.body.capture.fields.invoice_number).toMatchObject({ value: 'FV-2', confidence: 0.75 });
+      // The forwarder's own mail is another sender: nothing learned applies.
+      const own = await call('ingest_message', {
+        eml: buildEml({ from: 'Pat <pat@customer-staff.example>', subject: 'statement', text: 'Our ref. PS-9\n' }),
+      });
+      expect(own.body.capture.fields.invoice_number.value).toBeNull();
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('the regression gate', () => {
   it('refuses to learn an extractor that breaks a passing case of the vendor, and says which', async () => {
     const t = await makeTestApp();
