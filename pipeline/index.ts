@@ -90,8 +90,9 @@ export interface SchemaRun {
 
 /**
  * Extraction with the schema, the vendor's learned extractors first: a field a learned
- * extractor reads takes that value with the learned record's confidence; the others (and a
- * field whose learned extractor finds nothing) are read by the schema's own extractors.
+ * extractor reads takes that value with the learned record's confidence (the schema's own,
+ * when it is higher and the schema reads the same value); the others (and a field whose
+ * learned extractor finds nothing) are read by the schema's own extractors.
  */
 export function runSchema(schema: CompiledSchema, view: MessageView, learned: LearnedRun[] = []): SchemaRun {
   const fields = extractFields(schema, view);
@@ -100,7 +101,11 @@ export function runSchema(schema: CompiledSchema, view: MessageView, learned: Le
     if (!field) continue;
     const result = extractField(learnedField(field, l.extractor), view);
     if (result.value === null || result.failure) continue;
-    fields[field.name] = { ...result, confidence: l.confidence, extractor: null, learned: l.id };
+    // The schema's own extractors reading the same value vouch for it too: the surer of the two counts.
+    const own = fields[field.name];
+    const agrees = own?.value !== null && JSON.stringify(own?.value) === JSON.stringify(result.value);
+    const confidence = agrees ? Math.max(own!.confidence, l.confidence) : l.confidence;
+    fields[field.name] = { ...result, confidence, extractor: null, learned: l.id };
   }
   const { issues, confidence } = validateFields(schema.fields, fields);
   return { fields, issues, confidence };

@@ -56,6 +56,37 @@ describe('learnExtractor', () => {
     expect(run.fields.invoice_number).toMatchObject({ value: 'AT-2026-0057', confidence: 0.75, learned: 'lrn_1' });
   });
 
+  it('takes the surer confidence when the schema’s own extractor reads the same value, the learned one when not', async () => {
+    const view = await viewOf(INVOICE('AT-2026-0042', '5 March 2026', '1.234,50'));
+    const own = (labels: string[]) =>
+      compileSchema({
+        name: 'i',
+        fields: { invoice_number: { type: 'string', extract: [{ kind: 'labeled_value', labels }] } },
+      });
+    const learned = [
+      {
+        id: 'lrn_4',
+        field: 'invoice_number',
+        extractor: { kind: 'labeled_value' as const, labels: ['Our ref.'] },
+        // A learned record that has been corrected once: 0.75 x 0.8.
+        confidence: 0.6,
+      },
+    ];
+    const alone = runSchema(own(['Our ref.']), view).fields.invoice_number!;
+    expect(alone.value).toBe('AT-2026-0042');
+    expect(alone.confidence).toBe(0.75);
+    expect(runSchema(own(['Our ref.']), view, learned).fields.invoice_number).toMatchObject({
+      value: 'AT-2026-0042',
+      confidence: alone.confidence,
+      learned: 'lrn_4',
+    });
+    expect(runSchema(own(['Dated']), view, learned).fields.invoice_number).toMatchObject({
+      value: 'AT-2026-0042',
+      confidence: 0.6,
+      learned: 'lrn_4',
+    });
+  });
+
   it('learns the label above an amount in a different spelling (1.234,50 for 1234.5)', async () => {
     const view = await viewOf(INVOICE('AT-2026-0042', '5 March 2026', '1.234,50'));
     const learned = learnExtractor(view, total, 1234.5);
