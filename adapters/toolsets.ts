@@ -28,6 +28,7 @@ export const TOOLSETS = {
     'create_bucket',
     'update_bucket',
     'delete_bucket',
+    'delete_learned_extractor',
     'dry_run_rule',
     'dry_run_schema',
     'get_subdomain',

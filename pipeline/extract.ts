@@ -40,6 +40,8 @@ export interface FieldResult {
   extractor: number | null;
   /** Why the text found could not be used, when no extractor gave a valid value. */
   failure: { code: IssueCode; message: string } | null;
+  /** Id of the learned extractor (a vendor's, from a correction) that read the value. */
+  learned?: string;
 }
 
 interface Candidate {
@@ -64,7 +66,7 @@ const dayFirst = new WeakMap<Document, boolean>();
  * the body with its forward header, quoted history and signature blanked. An e-invoice's
  * XML is read by the einvoice extractor instead.
  */
-function readable(documents: Document[]): { doc: Document; text: string }[] {
+export function readable(documents: Document[]): { doc: Document; text: string }[] {
   const out = documents
     .filter((d) => d.text && !einvoiceOf(d))
     .map((doc) => {

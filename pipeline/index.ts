@@ -3,7 +3,8 @@
 import { buildDocuments, type BuildOptions } from './documents.ts';
 import { forwardedOriginal } from './forwarded.ts';
 import type { CompiledSchema } from './schema.ts';
-import { extractFields, type FieldResult } from './extract.ts';
+import { extractField, extractFields, type FieldResult } from './extract.ts';
+import { learnedField, type LearnedRun } from './learn.ts';
 import { loadHtmlLibs } from './html/libs.ts';
 import { parseMessage, type ParseRefusal } from './parse.ts';
 import type { HiddenText } from './sanitize.ts';
@@ -87,8 +88,25 @@ export interface SchemaRun {
   confidence: number;
 }
 
-export function runSchema(schema: CompiledSchema, view: MessageView): SchemaRun {
+/**
+ * Extraction with the schema, the vendor's learned extractors first: a field a learned
+ * extractor reads takes that value with the learned record's confidence (the schema's own,
+ * when it is higher and the schema reads the same value); the others (and a field whose
+ * learned extractor finds nothing) are read by the schema's own extractors.
+ */
+export function runSchema(schema: CompiledSchema, view: MessageView, learned: LearnedRun[] = []): SchemaRun {
   const fields = extractFields(schema, view);
+  for (const l of learned) {
+    const field = schema.fields.find((f) => f.name === l.field);
+    if (!field) continue;
+    const result = extractField(learnedField(field, l.extractor), view);
+    if (result.value === null || result.failure) continue;
+    // The schema's own extractors reading the same value vouch for it too: the surer of the two counts.
+    const own = fields[field.name];
+    const agrees = own?.value !== null && JSON.stringify(own?.value) === JSON.stringify(result.value);
+    const confidence = agrees ? Math.max(own!.confidence, l.confidence) : l.confidence;
+    fields[field.name] = { ...result, confidence, extractor: null, learned: l.id };
+  }
   const { issues, confidence } = validateFields(schema.fields, fields);
   return { fields, issues, confidence };
 }

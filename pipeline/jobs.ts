@@ -8,6 +8,14 @@ import { loadHtmlLibs } from './html/libs.ts';
 import { readAsOriginalSender } from './forwarded.ts';
 import { analyzeMessage, runSchema, type AnalyzeOptions, type AnalyzedMessage, type SchemaRun } from './index.ts';
 import { compileRule, type CompiledRule, type RuleOutcome } from './rules.ts';
+import {
+  learnExtractor,
+  vendorDomainOf,
+  type LearnExample,
+  type LearnField,
+  type Learned,
+  type LearnedRun,
+} from './learn.ts';
 import { compileSchema, type CompiledSchema } from './schema.ts';
 import { sanitizeHtml, type Sanitized } from './sanitize.ts';
 import { starterByRef } from './starters.ts';
@@ -22,7 +30,11 @@ export interface BucketDefinition {
   enabled: boolean;
   rule: unknown;
   schema: unknown;
+  /** The bucket's learned extractors, each for one vendor domain (none when learning is off). */
+  learned?: VendorLearnedRun[];
 }
+
+export type VendorLearnedRun = LearnedRun & { vendor_domain: string };
 
 export type AnalysisJob =
   | { kind: 'analyze'; raw: Uint8Array; options: AnalyzeOptions; keepAttachmentBytes: boolean }
@@ -43,7 +55,10 @@ export type AnalysisJob =
       buckets: BucketDefinition[];
     }
   | { kind: 'rule'; rule: unknown; views: MessageView[] }
-  | { kind: 'schema'; schema: unknown; views: MessageView[] }
+  /** `learned`: per view, the learned extractors of its vendor to run first. */
+  | { kind: 'schema'; schema: unknown; views: MessageView[]; learned?: LearnedRun[][] }
+  /** An extractor for a corrected value (pipeline/learn.ts), checked on the earlier examples of its vendor. */
+  | { kind: 'learn'; view: MessageView; field: LearnField; value: unknown; earlier: LearnExample[] }
   /** The attachment parts of a stored message, bytes and all (get_attachment): parsed as ingest parsed them. */
   | { kind: 'attachment_parts'; raw: Uint8Array };
 
@@ -78,6 +93,7 @@ export interface JobResults {
   rule: RuleOutcome[];
   schema: SchemaRun[];
   attachment_parts: AttachmentPart[] | null;
+  learn: Learned;
 }
 
 // Definitions were checked when saved (or just now, by the dry run's caller), so compiling
@@ -126,7 +142,9 @@ function decideFor(definitions: BucketDefinition[], view: MessageView): DecideJo
   const classification = classify(buckets, view);
   const bucket = definitions.find((b) => b.id === classification.bucket_id);
   const schema = bucket ? schemaOf(bucket.schema) : null;
-  return { classification, run: schema ? runSchema(schema, view) : null };
+  const vendor = vendorDomainOf(view);
+  const learned = (bucket?.learned ?? []).filter((l) => l.vendor_domain === vendor);
+  return { classification, run: schema ? runSchema(schema, view, learned) : null };
 }
 
 export async function runJob(job: AnalysisJob, hooks: JobHooks = {}): Promise<JobResults[AnalysisJob['kind']]> {
@@ -160,8 +178,10 @@ export async function runJob(job: AnalysisJob, hooks: JobHooks = {}): Promise<Jo
     }
     case 'schema': {
       const schema = schemaOf(job.schema)!;
-      return job.views.map((view) => runSchema(schema, view));
+      return job.views.map((view, i) => runSchema(schema, view, job.learned?.[i] ?? []));
     }
+    case 'learn':
+      return learnExtractor(job.view, job.field, job.value, job.earlier);
     case 'attachment_parts': {
       const parsed = await parseMessage(job.raw);
       return parsed.ok ? parsed.message.attachments.map((a) => ({ mime_type: a.mimeType, bytes: a.bytes })) : null;

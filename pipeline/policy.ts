@@ -11,6 +11,7 @@ export interface Policy {
   on_flags?: Partial<Record<Flag, 'accept' | 'task'>>;
   require_passing_tests?: boolean;
   forwarders?: string[];
+  learn_from_corrections?: boolean;
 }
 
 export interface EffectivePolicy {
@@ -21,6 +22,7 @@ export interface EffectivePolicy {
   on_flags: Partial<Record<string, 'accept' | 'task'>>;
   require_passing_tests: boolean;
   forwarders: string[];
+  learn_from_corrections: boolean;
 }
 
 export const DEFAULT_POLICY: EffectivePolicy = {
@@ -31,6 +33,7 @@ export const DEFAULT_POLICY: EffectivePolicy = {
   on_flags: {},
   require_passing_tests: true,
   forwarders: [],
+  learn_from_corrections: true,
 };
 
 function overlay(base: EffectivePolicy, p: Policy | null | undefined): EffectivePolicy {
@@ -43,6 +46,7 @@ function overlay(base: EffectivePolicy, p: Policy | null | undefined): Effective
     on_flags: { ...base.on_flags, ...p.on_flags },
     require_passing_tests: p.require_passing_tests ?? base.require_passing_tests,
     forwarders: p.forwarders ?? base.forwarders,
+    learn_from_corrections: p.learn_from_corrections ?? base.learn_from_corrections,
   };
 }
 

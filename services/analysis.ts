@@ -7,6 +7,7 @@ import { MAX_DOCUMENT_TEXT, attachmentDocuments, isReadable, type AttachmentRead
 import { attachedMismatch } from '../pipeline/einvoice-mismatch.ts';
 import { readAsOriginalSender } from '../pipeline/forwarded.ts';
 import { headersOnly, type ParseRefusal } from '../pipeline/parse.ts';
+import type { LearnExample, LearnField, Learned, LearnedRun } from '../pipeline/learn.ts';
 import type { RuleOutcome } from '../pipeline/rules.ts';
 import type { Document, Flag, MessageView } from '../pipeline/types.ts';
 import type { AnalysisPool, JobOutcome } from './analysis-pool.ts';
@@ -245,10 +246,22 @@ export async function ruleOutcomes(
   return pool.run({ kind: 'rule', rule, views });
 }
 
+/** A learned extractor for a corrected value, derived in a worker (it reads the documents' text). */
+export async function learnedFor(
+  pool: AnalysisPool,
+  view: MessageView,
+  field: LearnField,
+  value: unknown,
+  earlier: LearnExample[],
+): Promise<JobOutcome<Learned>> {
+  return pool.run({ kind: 'learn', view, field, value, earlier });
+}
+
 export async function schemaRuns(
   pool: AnalysisPool,
   schema: unknown,
   views: MessageView[],
+  learned?: LearnedRun[][],
 ): Promise<JobOutcome<SchemaRun[]>> {
-  return pool.run({ kind: 'schema', schema, views });
+  return pool.run({ kind: 'schema', schema, views, ...(learned ? { learned } : {}) });
 }

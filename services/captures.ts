@@ -16,6 +16,7 @@ import { closeTaskStatement, listTasksOfCapture, openTasksOfCapture } from '../s
 import type { Tenant } from '../storage/tenants.ts';
 import type { AppContext } from './app.ts';
 import { fieldOf } from './fields.ts';
+import { confirmationStatements } from './learning.ts';
 
 function fieldDefs(schema: Schema | null) {
   return Object.entries(schema?.fields ?? {}).map(([name, def]) => ({ name, ...def }));
@@ -146,6 +147,8 @@ export async function approveCapture(
     eventStatement({ accountId: tenant.account_id, tenantId: tenant.id, type, subjectId, actor, diff }, now);
   await app.db.batch([
     updateCaptureStatement(approved),
+    // Values a learned extractor read and the approver accepted unchanged confirm it.
+    ...confirmationStatements(tenant.id, capture, now),
     ...(newest?.id === capture.id ? [setMessageStatusStatement(tenant.id, capture.message_id, 'applied')] : []),
     event('capture.approved', capture.id, {
       from_status: capture.status,

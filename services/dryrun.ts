@@ -1,5 +1,6 @@
 // The messages a dry run looks at: an inline `eml`, an inline `html` body, or (once
 // messages are stored) stored ones. Each goes through the same stages as ingest.
+import { domainOf } from '../pipeline/address.ts';
 import { htmlToEml, type AnalyzedMessage } from '../pipeline/index.ts';
 import { getMessages, listDocumentSummaries } from '../storage/messages.ts';
 import type { Tenant } from '../storage/tenants.ts';
@@ -13,6 +14,8 @@ export interface DryRunMessage {
   analyzed: AnalyzedMessage;
   /** Stored document ids by index (empty for inline messages: nothing is stored). */
   documentIds: string[];
+  /** The sender's domain learned extractors are kept under: as stored, or the inline message's From. */
+  vendor: string | null;
 }
 
 export async function inlineMessages(
@@ -27,7 +30,8 @@ export async function inlineMessages(
     const analyzed = await analyze(app.analysis, new TextEncoder().encode(source.raw));
     if (!analyzed.ok)
       throw new ToolError('invalid_request', `${source.key}: ${analyzed.refusal.message}`, { field: source.key });
-    out.push({ key: source.key, analyzed: analyzed.message, documentIds: [] });
+    const vendor = domainOf(analyzed.message.view.from?.address ?? '').toLowerCase() || null;
+    out.push({ key: source.key, analyzed: analyzed.message, documentIds: [], vendor });
   }
   return out;
 }
@@ -50,7 +54,8 @@ export async function storedMessages(
     const analyzed = await analyze(app.analysis, raw, { recipients: message.recipients, auth: message.auth });
     if (!analyzed.ok) throw new ToolError('invalid_state', `${id}: ${analyzed.refusal.message}`, { id });
     const documentIds = (await listDocumentSummaries(app.db, tenant.id, id)).map((d) => d.id);
-    out.push({ key: id, analyzed: analyzed.message, documentIds });
+    const vendor = domainOf(message.from?.address ?? '').toLowerCase() || null;
+    out.push({ key: id, analyzed: analyzed.message, documentIds, vendor });
   }
   return out;
 }

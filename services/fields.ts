@@ -24,7 +24,13 @@ export function fieldView(result: FieldResult, documentIds: readonly string[] = 
           end: s.end,
         }
       : s;
-  return { value: result.value ?? null, confidence: result.confidence, raw: result.raw, source };
+  return {
+    value: result.value ?? null,
+    confidence: result.confidence,
+    raw: result.raw,
+    source,
+    ...(result.learned ? { learned: result.learned } : {}),
+  };
 }
 
 /** Whether an extracted value equals what a person expected (read with the field's type). */

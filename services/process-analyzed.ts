@@ -3,7 +3,9 @@
 // (ingest and reprocess, services/processing.ts).
 import type { Classification } from '../pipeline/classify.ts';
 import type { AnalyzedMessage } from '../pipeline/index.ts';
-import type { BucketDefinition } from '../pipeline/jobs.ts';
+import type { BucketDefinition, VendorLearnedRun } from '../pipeline/jobs.ts';
+import { learnedConfidence } from '../pipeline/learn.ts';
+import { listLearnedOfTenant, type LearnedExtractor } from '../storage/learned.ts';
 import { effectivePolicy, type Policy } from '../pipeline/policy.ts';
 import { route, type PlannedTask, type RouteDecision } from '../pipeline/route.ts';
 import type { Flag } from '../pipeline/types.ts';
@@ -107,7 +109,13 @@ export async function processAnalyzed(
 ): Promise<Processed> {
   const buckets = loaded ?? (await listBuckets(app.db, tenant.id));
   // The tenant's regexes run over untrusted text: in a worker, under the budget.
-  const decided = alreadyDecided ?? (await decide(app.analysis, analyzed.view, bucketDefinitions(buckets)));
+  const decided =
+    alreadyDecided ??
+    (await decide(
+      app.analysis,
+      analyzed.view,
+      bucketDefinitions(buckets, tenant, await listLearnedOfTenant(app.db, tenant.id)),
+    ));
   if (decided.limit) flags = [...new Set<Flag>([...flags, 'analysis_limit'])];
   const classification = decided.classification;
   const bucket = buckets.find((b) => b.id === classification.bucket_id) ?? null;
@@ -199,13 +207,37 @@ export async function processAnalyzed(
   return { classification, bucket, decision, capture, tasks, statements, flags };
 }
 
-export function bucketDefinitions(buckets: Bucket[]): BucketDefinition[] {
-  return buckets.map((b) => ({
-    id: b.id,
-    name: b.name,
-    priority: b.priority,
-    enabled: b.enabled,
-    rule: b.rule,
-    schema: b.schema,
-  }));
+/**
+ * Buckets as the worker classifies and extracts with them; with `learned` (the tenant's
+ * learned extractors), each bucket's own, unless its policy turns learning off.
+ */
+export function bucketDefinitions(
+  buckets: Bucket[],
+  tenant: Tenant | null = null,
+  learned: LearnedExtractor[] = [],
+): BucketDefinition[] {
+  return buckets.map((b) => {
+    const on = effectivePolicy(tenant?.policy as Policy | null, b.policy as Policy | null).learn_from_corrections;
+    const own = on ? learned.filter((l) => l.bucket_id === b.id).map(learnedRun) : [];
+    return {
+      id: b.id,
+      name: b.name,
+      priority: b.priority,
+      enabled: b.enabled,
+      rule: b.rule,
+      schema: b.schema,
+      ...(own.length > 0 ? { learned: own } : {}),
+    };
+  });
+}
+
+/** A stored learned extractor as extraction runs it, with the confidence its record earns. */
+export function learnedRun(l: LearnedExtractor): VendorLearnedRun {
+  return {
+    id: l.id,
+    field: l.field,
+    extractor: l.extractor,
+    confidence: learnedConfidence(l.confirmations, l.corrections),
+    vendor_domain: l.vendor_domain,
+  };
 }

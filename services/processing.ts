@@ -7,6 +7,7 @@ import type { Policy } from '../pipeline/policy.ts';
 import type { AuthResults, Flag } from '../pipeline/types.ts';
 import { ToolError } from './errors.ts';
 import { listBuckets, type Bucket } from '../storage/buckets.ts';
+import { listLearnedOfTenant } from '../storage/learned.ts';
 import type { Statement } from '../storage/db.ts';
 import { eventStatement } from '../storage/events.ts';
 import { newId } from '../storage/ids.ts';
@@ -73,7 +74,7 @@ export async function ingest(
         incoming.raw,
         { recipients: incoming.recipients, auth: incoming.auth },
         forwarding,
-        bucketDefinitions(buckets),
+        bucketDefinitions(buckets, tenant, await listLearnedOfTenant(app.db, tenant.id)),
       );
   if (!analyzedResult.ok)
     throw new ToolError('invalid_request', analyzedResult.refusal.message, { refusal: analyzedResult.refusal.code });

@@ -25,16 +25,30 @@ import { analyze, schemaRuns } from './analysis.ts';
 import type { AppContext } from './app.ts';
 import { fieldOf, sameValue } from './fields.ts';
 import { readCorrection } from './captures.ts';
+import { domainOf } from '../pipeline/address.ts';
+import { listLearned, type LearnedExtractor } from '../storage/learned.ts';
+import { learnedRun } from './process-analyzed.ts';
+
+/** The bucket's learned extractors as its cases run with them: none when its policy turns learning off. */
+export async function learnedInUse(app: AppContext, tenant: Tenant, bucket: Bucket): Promise<LearnedExtractor[]> {
+  const on = effectivePolicy(tenant.policy as Policy, bucket.policy as Policy | null).learn_from_corrections;
+  return on ? listLearned(app.db, tenant.id, bucket.id) : [];
+}
 
 const REVIEW_REASONS = new Set(['low_confidence', 'incomplete', 'invalid']);
 
-/** Runs cases against `schema` on their stored raw messages. Changes nothing. */
+/**
+ * Runs cases against `schema` on their stored raw messages, each with the learned extractors
+ * of its vendor (the sender domain stored with the message) first, as ingest runs them.
+ * Changes nothing.
+ */
 export async function runCases(
   app: AppContext,
   tenant: Tenant,
   cases: TestCase[],
   schema: CompiledSchema,
   progress?: ToolContext['progress'],
+  learned: LearnedExtractor[] = [],
 ): Promise<CaseResult[]> {
   const results: CaseResult[] = [];
   for (const [i, c] of cases.entries()) {
@@ -43,7 +57,9 @@ export async function runCases(
     const analyzed = raw
       ? await analyze(app.analysis, raw, { recipients: message!.recipients, auth: message!.auth })
       : null;
-    const runs = analyzed?.ok ? await schemaRuns(app.analysis, schema.schema, [analyzed.message.view]) : null;
+    const vendor = domainOf(message?.from?.address ?? '').toLowerCase();
+    const own = learned.filter((l) => l.bucket_id === c.bucket_id && l.vendor_domain === vendor).map(learnedRun);
+    const runs = analyzed?.ok ? await schemaRuns(app.analysis, schema.schema, [analyzed.message.view], [own]) : null;
     if (!analyzed?.ok) {
       results.push({
         case_id: c.id,
@@ -147,7 +163,12 @@ export async function promote(
   app: AppContext,
   tenant: Tenant,
   capture: StoredCapture,
-  opts: { expected?: Record<string, unknown> | undefined; tricky?: boolean | undefined; note?: string | undefined },
+  opts: {
+    expected?: Record<string, unknown> | undefined;
+    tricky?: boolean | undefined;
+    note?: string | undefined;
+    origin?: TestCase['origin'];
+  },
   actor: string,
   now: Date,
 ): Promise<{ testCase: TestCase; retired: string | null }> {
@@ -165,6 +186,7 @@ export async function promote(
     bucket_id: capture.bucket_id,
     capture_id: capture.id,
     message_id: capture.message_id,
+    origin: opts.origin ?? 'capture',
     expected,
     tricky,
     note: opts.note ?? null,
@@ -218,7 +240,7 @@ export async function schemaChangeGate(
   const cases = await activeCases(app.db, tenant.id, before.id);
   if (cases.length === 0) return [];
   const results = schema
-    ? await runCases(app, tenant, cases, schema, ctx.progress)
+    ? await runCases(app, tenant, cases, schema, ctx.progress, await learnedInUse(app, tenant, after))
     : cases.map((c) => ({
         case_id: c.id,
         message_id: c.message_id,

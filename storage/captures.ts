@@ -20,6 +20,8 @@ export interface StoredField {
   raw: string | null;
   source: StoredSource;
   corrected?: boolean;
+  /** The learned extractor that read the value (approving the capture confirms it). */
+  learned?: string;
 }
 
 export interface StoredCapture {

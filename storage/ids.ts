@@ -40,7 +40,8 @@ export type IdPrefix =
   | 'sdr'
   | 'cor'
   | 'ses'
-  | 'oag';
+  | 'oag'
+  | 'lrn';
 
 /** Lower case keeps the ULID sort order (digits sort before letters either way). */
 export function newId(prefix: IdPrefix, now: number = Date.now()): string {

@@ -8,6 +8,8 @@ export interface TestCase {
   bucket_id: string;
   capture_id: string;
   message_id: string;
+  /** capture: promoted by promote_to_test; learned: the correction that taught a learned extractor. */
+  origin: 'capture' | 'learned';
   expected: Record<string, unknown>;
   tricky: boolean;
   note: string | null;
@@ -54,6 +56,7 @@ function rowToCase(r: Row): TestCase {
     bucket_id: String(r.bucket_id),
     capture_id: String(r.capture_id),
     message_id: String(r.message_id),
+    origin: r.origin === 'learned' ? 'learned' : 'capture',
     expected: JSON.parse(String(r.expected)),
     tricky: Number(r.tricky) === 1,
     note: str(r.note),
@@ -82,14 +85,15 @@ function rowToRun(r: Row): TestRun {
 
 export function insertCaseStatement(c: TestCase): Statement {
   return {
-    sql: `INSERT INTO test_cases (id, tenant_id, bucket_id, capture_id, message_id, expected, tricky, note, status, created_at)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'active', ?)`,
+    sql: `INSERT INTO test_cases (id, tenant_id, bucket_id, capture_id, message_id, origin, expected, tricky, note, status, created_at)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?)`,
     args: [
       c.id,
       c.tenant_id,
       c.bucket_id,
       c.capture_id,
       c.message_id,
+      c.origin,
       JSON.stringify(c.expected),
       c.tricky ? 1 : 0,
       c.note,
@@ -178,4 +182,24 @@ export async function listRuns(
 export async function purgeRunsBefore(db: Db, cutoff: string): Promise<number> {
   const [result] = await db.batch([{ sql: 'DELETE FROM test_runs WHERE created_at < ?', args: [cutoff] }]);
   return result?.rowsAffected ?? 0;
+}
+
+/** The active case a correction made of this capture (origin learned), to add later corrections to it. */
+export async function learnedCaseOf(db: Db, tenantId: string, captureId: string): Promise<TestCase | undefined> {
+  const row = await db.readOne(
+    `SELECT * FROM test_cases WHERE tenant_id = ? AND capture_id = ? AND origin = 'learned' AND status = 'active' LIMIT 1`,
+    [tenantId, captureId],
+  );
+  return row ? rowToCase(row) : undefined;
+}
+
+export function updateCaseExpectedStatement(
+  tenantId: string,
+  id: string,
+  expected: Record<string, unknown>,
+): Statement {
+  return {
+    sql: `UPDATE test_cases SET expected = ? WHERE tenant_id = ? AND id = ?`,
+    args: [JSON.stringify(expected), tenantId, id],
+  };
 }

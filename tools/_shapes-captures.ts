@@ -23,6 +23,10 @@ export const FieldView = z.object({
   confidence: z.number().min(0).max(1),
   raw: z.string().nullable(),
   source: FieldSourceView,
+  learned: z
+    .string()
+    .optional()
+    .describe("Id of the vendor's learned extractor that read the value (get_bucket lists it); absent otherwise."),
 });
 
 export const IssueView = z.object({ field: z.string(), code: z.string(), message: z.string() });

@@ -8,7 +8,9 @@ export const TestCaseView = z.object({
   bucket_id: z.string(),
   capture_id: z.string(),
   message_id: z.string(),
-  origin: z.literal('capture'),
+  origin: z
+    .enum(['capture', 'learned'])
+    .describe('capture: promoted from a capture; learned: a correction that taught a learned extractor.'),
   expected: z.record(z.string(), z.unknown()),
   tricky: z.boolean().describe('Kept when the suite is at its cap.'),
   note: z.string().nullable(),
@@ -25,7 +27,7 @@ export function toTestCaseView(c: Omit<TestCase, 'tenant_id'>) {
     bucket_id: c.bucket_id,
     capture_id: c.capture_id,
     message_id: c.message_id,
-    origin: 'capture' as const,
+    origin: c.origin,
     expected: c.expected,
     tricky: c.tricky,
     note: c.note,

@@ -62,6 +62,12 @@ export const Policy = z.strictObject({
     .describe(
       "Bucket policy: addresses, '@domain' or '.domain' whose forwarded mail reads as from its original sender.",
     ),
+  learn_from_corrections: z
+    .boolean()
+    .optional()
+    .describe(
+      "A correction teaches an extractor for the sender's domain, used first on its later mail (default true).",
+    ),
 });
 export type Policy = z.infer<typeof Policy>;
 // The pipeline declares the stored policy type itself; this keeps the two in step.

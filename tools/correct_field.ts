@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { captureView } from '../services/capture-view.ts';
 import { correctField } from '../services/captures.ts';
+import { learnAfterCorrection } from '../services/learning.ts';
 import { getCapture } from '../storage/captures.ts';
 import { advertised } from './_advertise.ts';
 import { CaptureView } from './_shapes-captures.ts';
+import { LearningView } from './_shapes-learned.ts';
 import { defineTool, notFound } from './define.ts';
 
 const FIELD_VALUE_KINDS = [
@@ -18,7 +20,8 @@ export default defineTool({
   description:
     "Set the value of one field of a capture (any status). The value is read with the field's type (a date may be " +
     '"3 March 2026"; null clears it), the capture is re-validated, and the correction is recorded with your key and ' +
-    "`reason`; the original value stays in the correction history. The capture's status does not change: approve it after.",
+    "`reason`; the original value stays in the correction history. The capture's status does not change: approve it after. " +
+    "When the value is printed in the documents it teaches an extractor used first on the sender domain's later mail (`learning` says what, or why not).",
   scope: 'propose',
   mutating: true,
   title: 'Correct field',
@@ -38,7 +41,11 @@ export default defineTool({
     ),
     reason: z.string().max(500).optional(),
   }),
-  output: CaptureView,
+  output: CaptureView.extend({
+    learning: LearningView.nullable().describe(
+      "What the correction taught for the sender's domain (null when policy learn_from_corrections is false).",
+    ),
+  }),
   handler: async (input, ctx) => {
     const capture = await getCapture(ctx.app.db, ctx.tenant.id, input.id);
     if (!capture) throw notFound('capture', input.id);
@@ -51,6 +58,7 @@ export default defineTool({
       input.reason ?? null,
       ctx.actor,
     );
-    return captureView(ctx.app, updated);
+    const learning = await learnAfterCorrection(ctx.app, ctx.tenant, capture, updated, input.field, ctx.actor);
+    return { ...(await captureView(ctx.app, updated)), learning };
   },
 });

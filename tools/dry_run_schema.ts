@@ -3,6 +3,7 @@ import { compileBucketSchema } from '../services/buckets.ts';
 import { schemaRuns } from '../services/analysis.ts';
 import { dryRunLimit, inlineMessages, requireSomeMessage, storedMessages } from '../services/dryrun.ts';
 import { fieldOf, fieldView, sameValue } from '../services/fields.ts';
+import { learnedForVendor, learnedOfBucket } from '../services/learning.ts';
 import { FieldView, IssueView } from './_shapes-captures.ts';
 import { SchemaInput } from './_shapes.ts';
 import { defineTool } from './define.ts';
@@ -12,7 +13,8 @@ export default defineTool({
   description:
     "Try a schema on messages without saving anything: per message, each field's value, confidence (0..1), raw text " +
     'and source, the validation issues and the capture confidence. With `expected` ({"eml": {field: value}}) it also ' +
-    'says pass or fail per field. Give stored `message_ids` (then `expected` is keyed by message id) or an `eml` / `html`. A bad schema is refused by path (invalid_schema / invalid_regex) as saving it would be.',
+    'says pass or fail per field. Give stored `message_ids` (then `expected` is keyed by message id) or an `eml` / `html`. A bad schema is refused by path (invalid_schema / invalid_regex) as saving it would be. ' +
+    'With `bucket`, a field a learned extractor read says so (`learned`).',
   scope: 'read',
   mutating: false,
   title: 'Dry-run schema',
@@ -35,6 +37,12 @@ export default defineTool({
       .describe(
         'Per message ("eml", "html" or a message id): field name -> expected value. Omitted fields are not checked.',
       ),
+    bucket: z
+      .string()
+      .min(1)
+      .max(80)
+      .optional()
+      .describe("Also run this bucket's learned extractors of each message's sender domain first, as ingest does."),
   }),
   output: z.object({
     results: z.array(
@@ -57,10 +65,12 @@ export default defineTool({
       ...(await inlineMessages(ctx.app, input)),
     ];
     requireSomeMessage(messages.length);
+    const learned = input.bucket ? await learnedOfBucket(ctx, input.bucket) : [];
     const runs = await schemaRuns(
       ctx.app.analysis,
       input.schema,
       messages.map((m) => m.analyzed.view),
+      learned.length > 0 ? messages.map((m) => learnedForVendor(learned, m.vendor)) : undefined,
     );
     if (!runs.ok) throw dryRunLimit(runs.limit, 'schema');
     return {

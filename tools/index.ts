@@ -38,6 +38,7 @@ import reprocessMessage from './reprocess_message.ts';
 import resolveTask from './resolve_task.ts';
 import createBucket from './create_bucket.ts';
 import deleteBucket from './delete_bucket.ts';
+import deleteLearnedExtractor from './delete_learned_extractor.ts';
 import dryRunRule from './dry_run_rule.ts';
 import dryRunSchema from './dry_run_schema.ts';
 import getBucket from './get_bucket.ts';
@@ -78,6 +79,7 @@ export const tools: readonly ToolDef[] = [
   createBucket,
   updateBucket,
   deleteBucket,
+  deleteLearnedExtractor,
   getSubdomain,
   claimSubdomain,
   releaseSubdomain,

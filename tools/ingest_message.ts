@@ -50,7 +50,14 @@ export default defineTool({
         status: CaptureStatus,
         reason: z.string(),
         confidence: z.number().nullable(),
-        fields: z.record(z.string(), z.object({ value: z.unknown(), confidence: z.number() })),
+        fields: z.record(
+          z.string(),
+          z.object({
+            value: z.unknown(),
+            confidence: z.number(),
+            learned: z.string().optional().describe('The learned extractor that read it (get_bucket lists them).'),
+          }),
+        ),
         issues: z.array(IssueView),
       })
       .nullable(),
@@ -130,7 +137,10 @@ function answerOf({ message, processed }: IngestResult) {
       reason: capture.reason,
       confidence: capture.confidence,
       fields: Object.fromEntries(
-        Object.entries(capture.fields).map(([k, f]) => [k, { value: f.value, confidence: f.confidence }]),
+        Object.entries(capture.fields).map(([k, f]) => [
+          k,
+          { value: f.value, confidence: f.confidence, ...(f.learned ? { learned: f.learned } : {}) },
+        ]),
       ),
       issues: capture.issues,
     },

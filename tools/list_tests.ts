@@ -8,7 +8,7 @@ import { defineTool } from './define.ts';
 export default defineTool({
   name: 'list_tests',
   description:
-    'List regression test cases, newest first: expected values, tricky flag, origin capture. Retired cases only with include_retired.',
+    'List regression test cases, newest first: expected values, tricky flag, origin (capture, or learned from a correction). Retired cases only with include_retired.',
   scope: 'read',
   mutating: false,
   title: 'List tests',

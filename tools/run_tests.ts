@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { compileBucketSchema } from '../services/buckets.ts';
-import { newRun, runCases, runStatements } from '../services/regression.ts';
+import { newRun, learnedInUse, runCases, runStatements } from '../services/regression.ts';
 import { findBucket } from '../storage/buckets.ts';
 import { activeCases } from '../storage/tests.ts';
 import { SchemaInput } from './_shapes.ts';
@@ -35,7 +35,8 @@ export default defineTool({
         `Bucket '${bucket.name}' has no schema; pass a candidate \`schema\` to test.`,
       );
     const cases = await activeCases(ctx.app.db, ctx.tenant.id, bucket.id);
-    const results = await runCases(ctx.app, ctx.tenant, cases, schema, ctx.progress);
+    const learned = await learnedInUse(ctx.app, ctx.tenant, bucket);
+    const results = await runCases(ctx.app, ctx.tenant, cases, schema, ctx.progress, learned);
     const run = newRun(ctx.tenant, bucket, 'run_tests', input.schema !== undefined, schemaSource, results, ctx.now);
     await ctx.app.db.batch(runStatements(ctx.tenant, run, ctx.actor, ctx.now));
     return toTestRunView(run);

@@ -38,6 +38,7 @@ describe('registry against the spec', () => {
   it('marks each addition in its description and in OpenAPI, and lists it in docs/decisions.md', () => {
     const additions = tools.filter((t) => t.specAddition);
     expect(additions.map((t) => t.name).sort()).toEqual([
+      'delete_learned_extractor',
       'get_attachment',
       'list_oauth_grants',
       'redeliver_captures',

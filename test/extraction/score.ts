@@ -99,7 +99,7 @@ export function same(field: string, want: unknown, got: unknown): boolean {
   }
 }
 
-function corpusCases(): Case[] {
+export function corpusCases(): Case[] {
   if (!existsSync(CORPUS)) return [];
   const truth = JSON.parse(readFileSync(join(CORPUS, 'truth.json'), 'utf8')) as Record<
     string,
@@ -128,7 +128,7 @@ function groupOf(format: string, starter: string): string {
   return format;
 }
 
-function layoutCases(): Case[] {
+export function layoutCases(): Case[] {
   if (!existsSync(join(LAYOUTS, 'truth.json'))) return [];
   const truth = JSON.parse(readFileSync(join(LAYOUTS, 'truth.json'), 'utf8')) as Record<
     string,
@@ -235,7 +235,7 @@ export function report(outcomes: Outcome[]): string {
   return lines.join('\n');
 }
 
-if (process.argv[1]?.endsWith('score.ts')) {
+if (/[/\\]score\.ts$/.test(process.argv[1] ?? '')) {
   const only = process.env.ONLY;
   const cases = [...corpusCases(), ...layoutCases()].filter((c) => !only || c.id.startsWith(only));
   const outcomes = await scoreCases(cases, process.env.TEXT_ONLY === '1');

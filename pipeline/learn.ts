@@ -1,0 +1,361 @@
+// Learning from a correction: where a corrected value is printed in a message's documents,
+// and an extractor in the schema's own language that reads it from there. Pure: the caller
+// stores what is learned (storage/learned.ts) and decides whether it may be used.
+//
+// A value is looked for as the document may spell it (dates 05.03.2026, 5 March 2026,
+// 2026-03-05, 03/05/2026; amounts 1.234,50, 1,234.50, 1234.50; text case-insensitively):
+// every date- or number-shaped piece of text is read with the field's type and kept when it
+// reads as the corrected value. Each place found suggests, in this order:
+//   1. labeled_value with the text printed before the value on its line (its last cell);
+//   2. labeled_value with the text above it in its column (a table header);
+//   3. regex: the text before the value on its line, then a value of the same shape;
+//   4. regex: for a text field, the value itself (a vendor prints its own name the same way).
+// The first suggestion that gives back the corrected value when run through extract.ts on
+// this message (and on the earlier examples given) is the one learned.
+import { domainOf } from './address.ts';
+import { extractField, readable } from './extract.ts';
+import type { CompiledField, Extractor } from './schema.ts';
+import { compileSchema } from './schema.ts';
+import type { Document, MessageView } from './types.ts';
+import { coerceText, coerceValue, findEmail, matchEnum, type FieldType } from './validate.ts';
+
+/** The types a learned extractor is derived for; others are not learned (booleans, lists, datetimes). */
+const LEARNABLE: readonly FieldType[] = ['string', 'number', 'integer', 'date', 'email'];
+
+export interface LearnField {
+  name: string;
+  type: FieldType;
+  enum?: (string | number | boolean)[] | undefined;
+}
+
+/** A message whose value for the field is known: the one corrected, or an earlier correction of that vendor. */
+export interface LearnExample {
+  view: MessageView;
+  value: unknown;
+}
+
+export type Learned =
+  | {
+      ok: true;
+      extractor: Extractor;
+      /** Where the value was found: the document and the text read. */
+      found: { document_index: number; raw: string };
+      /** Whether the extractor also reads every earlier example right (false: it contradicts them). */
+      agrees_with_earlier: boolean;
+    }
+  | { ok: false; reason: string };
+
+/** The vendor of a message: its sender's domain (the original sender's, for a trusted forwarder's mail). */
+export function vendorDomainOf(view: MessageView): string | null {
+  const domain = domainOf(view.from?.address ?? '').toLowerCase();
+  return domain || null;
+}
+
+/** Whether an extracted value is the expected one, read with the field's type (amounts to the cent). */
+export function sameFieldValue(field: LearnField, expected: unknown, actual: unknown): boolean {
+  if (expected === null || expected === undefined) return actual === null || actual === undefined;
+  const read = coerceValue(field.type, expected);
+  let want: unknown = read.ok ? read.value : expected;
+  if (field.enum) want = matchEnum(want, field.enum) ?? want;
+  if (typeof want === 'number' && typeof actual === 'number') return Math.abs(want - actual) < 0.005;
+  if (typeof want === 'string' && typeof actual === 'string')
+    return want.trim().toLowerCase() === actual.trim().toLowerCase();
+  return JSON.stringify(want) === JSON.stringify(actual ?? null);
+}
+
+interface Place {
+  doc: Document;
+  text: string;
+  start: number;
+  end: number;
+}
+
+const DATE_SHAPES = [
+  /\d{4}-\d{1,2}-\d{1,2}/g,
+  /\d{1,2}[./-]\d{1,2}[./-]\d{2,4}/g,
+  /\d{1,2}\.?\s{1,3}\p{L}{3,12}\.?,?\s{1,3}\d{4}/gu,
+  /\p{L}{3,12}\.?\s{1,3}\d{1,2}(?:st|nd|rd|th)?,?\s{1,3}\d{4}/gu,
+];
+const NUMBER_SHAPES = [/\d(?:[.,'’]?\d)*/g, /\d{1,3}(?:[ \u00a0]\d{3})+(?:[.,]\d{1,2})?/g];
+const MAX_PLACES = 20;
+
+function escapeRegex(text: string): string {
+  return text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
+}
+
+/** Every place in the documents where the value is printed, attachments first. */
+export function placesOf(view: MessageView, field: LearnField, value: unknown): Place[] {
+  const places: Place[] = [];
+  const add = (doc: Document, text: string, start: number, end: number) => {
+    if (places.length < MAX_PLACES && !places.some((p) => p.doc === doc && p.start === start))
+      places.push({ doc, text, start, end });
+  };
+  for (const { doc, text } of readable(view.documents)) {
+    if (field.type === 'date' || field.type === 'number' || field.type === 'integer') {
+      for (const shape of field.type === 'date' ? DATE_SHAPES : NUMBER_SHAPES) {
+        shape.lastIndex = 0;
+        for (let m = shape.exec(text); m; m = shape.exec(text)) {
+          // Digits inside a longer run of digits or letters are part of something else (an IBAN, a code).
+          const before = text[m.index - 1] ?? ' ';
+          const after = text[m.index + m[0].length] ?? ' ';
+          if (/[\p{L}\d]/u.test(before) || /\d/.test(after)) continue;
+          const read = coerceText(field.type, m[0]);
+          if (read.ok && sameFieldValue(field, value, read.value)) add(doc, text, m.index, m.index + m[0].length);
+        }
+      }
+    } else if (field.type === 'email') {
+      for (let at = 0; at < text.length; ) {
+        const found = findEmail(text.slice(at));
+        if (!found) break;
+        const start = at + found.index;
+        if (found.text.toLowerCase() === String(value).toLowerCase()) add(doc, text, start, start + found.text.length);
+        at = start + found.text.length;
+      }
+    } else {
+      const wanted = String(value).trim().toLowerCase();
+      if (!wanted) continue;
+      const lower = text.toLowerCase();
+      for (let at = lower.indexOf(wanted); at >= 0; at = lower.indexOf(wanted, at + 1)) {
+        const before = text[at - 1] ?? ' ';
+        const after = text[at + wanted.length] ?? ' ';
+        // Whole words only: "AB-12" inside "AB-123" is another value.
+        if (/[\p{L}\d]/u.test(before) || /[\p{L}\d]/u.test(after)) continue;
+        add(doc, text, at, at + wanted.length);
+      }
+    }
+  }
+  return places;
+}
+
+const GAP = /\s\|\s|\s{3,}|\t/;
+
+function lineBounds(text: string, at: number): { start: number; end: number } {
+  const start = text.lastIndexOf('\n', at - 1) + 1;
+  const end = text.indexOf('\n', at);
+  return { start, end: end < 0 ? text.length : end };
+}
+
+/** A label is words: some letters, no digits (a date or number beside a value is no stable anchor). */
+function asLabel(text: string): string | null {
+  const label = text
+    .replace(/[\s:：#=|.\-–—]+$/u, '')
+    .replace(/^[\s:：#=|.\-–—]+/u, '')
+    .trim();
+  if (label.length < 2 || label.length > 60 || /\d/.test(label) || !/\p{L}{2}/u.test(label)) return null;
+  // At most the last five words: a long line before the value is text, not a label.
+  const words = label.split(/\s+/);
+  return words.length > 5 ? null : label;
+}
+
+// A currency sign or code between a label and its amount ("Sum | $300,00", "Total EUR 12,00").
+const CURRENCY_BEFORE = /(?:[$€£¥₹]|\b[A-Z]{3}|\bkr\.?|\bzł|\bFr\.)\s*$/u;
+
+/** The cell before the value on its line (the one before a gap when the value starts a cell), currency left out. */
+function cellBefore(place: Place): string {
+  const line = lineBounds(place.text, place.start);
+  const cells = place.text.slice(line.start, place.start).replace(CURRENCY_BEFORE, '').split(GAP);
+  const last = cells[cells.length - 1] ?? '';
+  return last.trim() === '' && cells.length > 1 ? (cells[cells.length - 2] ?? '') : last;
+}
+
+/** The last cell of the line before the value. */
+function labelBefore(place: Place): string | null {
+  return asLabel(cellBefore(place));
+}
+
+/** The last cell before the value with only spaces and colons trimmed. */
+function labelAsPrinted(place: Place): string | null {
+  const label = cellBefore(place)
+    .replace(/[\s:：]+$/u, '')
+    .trim();
+  return label.endsWith('.') ? label : null;
+}
+
+/** The text above the value in its column, on the nearest non-empty line within three lines. */
+function labelAbove(place: Place): string | null {
+  const line = lineBounds(place.text, place.start);
+  const column = place.start - line.start;
+  let end = line.start - 1;
+  for (let i = 0; i < 3 && end > 0; i++) {
+    const above = lineBounds(place.text, end);
+    const text = place.text.slice(above.start, above.end);
+    if (text.trim()) {
+      // The cell of that line that overlaps the value's column.
+      let at = 0;
+      for (const cell of text.split(/(\s\|\s|\s{3,}|\t)/)) {
+        const from = at;
+        at += cell.length;
+        if (GAP.test(cell) || !cell.trim()) continue;
+        const lead = cell.length - cell.trimStart().length;
+        const cellStart = from + lead;
+        const cellEnd = from + cell.trimEnd().length;
+        if (cellStart <= column + (place.end - place.start) && cellEnd >= column) return asLabel(cell);
+      }
+      return null;
+    }
+    end = above.start - 1;
+  }
+  return null;
+}
+
+/** A pattern of the value's shape: runs of digits and letters, other characters as printed. */
+function shapeOf(raw: string): string {
+  let out = '';
+  for (const run of raw.match(/\d+|\p{L}+|\s+|./gu) ?? []) {
+    if (/^\d/.test(run)) out += '\\d+';
+    else if (/^\p{L}/u.test(run)) out += '\\p{L}+';
+    else if (/^\s/.test(run)) out += '\\s+';
+    else out += escapeRegex(run);
+  }
+  return out;
+}
+
+/** The text before the value on its line as a pattern: its last cell, words as printed, spaces loose. */
+function anchorBefore(place: Place): string | null {
+  // The words right before the value, after the last one with a digit ("... RE-2014/9 of the 28.06.2014").
+  const words = cellBefore(place).trim().split(/\s+/);
+  const lastWithDigit = words.findLastIndex((w) => /\d/.test(w));
+  const anchor = words.slice(lastWithDigit + 1).slice(-5);
+  if (anchor.length === 0 || !anchor.some((w) => /\p{L}{2}/u.test(w)) || anchor.join(' ').length > 60) return null;
+  return anchor.map(escapeRegex).join('\\s+');
+}
+
+/** The leading words of the nearest non-empty line above the value's (up to a number): a second anchor. */
+function anchorAbove(place: Place): string | null {
+  const line = lineBounds(place.text, place.start);
+  let end = line.start - 1;
+  while (end > 0) {
+    const above = lineBounds(place.text, end);
+    const words = place.text.slice(above.start, above.end).trim().split(/\s+/);
+    if (words.join('')) {
+      const firstWithDigit = words.findIndex((w) => /\d/.test(w));
+      const anchor = words.slice(0, firstWithDigit < 0 ? words.length : firstWithDigit).slice(0, 5);
+      if (anchor.length === 0 || !anchor.some((w) => /\p{L}{2}/u.test(w))) return null;
+      return anchor.map(escapeRegex).join('\\s+');
+    }
+    end = above.start - 1;
+  }
+  return null;
+}
+
+function suggestions(field: LearnField, place: Place): Extractor[] {
+  const raw = place.text.slice(place.start, place.end);
+  const out: Extractor[] = [];
+  const before = labelBefore(place);
+  // As printed first ("Our ref."), then without its closing dot.
+  const printed = before && labelAsPrinted(place);
+  if (printed && printed !== before) out.push({ kind: 'labeled_value', labels: [printed] });
+  if (before) out.push({ kind: 'labeled_value', labels: [before] });
+  const above = labelAbove(place);
+  if (above && above !== before) out.push({ kind: 'labeled_value', labels: [above] });
+  const anchor = anchorBefore(place);
+  // Between the anchor and the value: separators and a currency sign or code, as printed on the page.
+  if (anchor)
+    out.push({
+      kind: 'regex',
+      pattern: `${anchor}[ \\t\u00a0:：#|]*(?:[^\\s\\d]{1,3}[ \\t\u00a0]*)?(?<value>${shapeOf(raw)})`,
+    });
+  // A label printed twice with different values ("Gesamtsumme" of a sub-total and of the total): the line above tells them apart.
+  const above2 = anchor ? anchorAbove(place) : null;
+  if (anchor && above2)
+    out.push({
+      kind: 'regex',
+      pattern: `${above2}[^\\n]*\\n[ \\t\u00a0]*${anchor}[ \\t\u00a0:：#|]*(?:[^\\s\\d]{1,3}[ \\t\u00a0]*)?(?<value>${shapeOf(raw)})`,
+    });
+  if (field.type === 'string' || field.type === 'email')
+    out.push({ kind: 'regex', pattern: `(?<value>${raw.split(/\s+/).map(escapeRegex).join('\\s+')})` });
+  return out;
+}
+
+/** The field with only this extractor, compiled as a schema's would be (with the schema's regex budget). */
+export function fieldWith(field: LearnField, extractor: Extractor): CompiledField {
+  const compiled = compileSchema({
+    name: 'learned',
+    fields: { [field.name]: { type: field.type, ...(field.enum ? { enum: field.enum } : {}), extract: [extractor] } },
+  });
+  return compiled.fields[0]!;
+}
+
+/** Whether the extractor reads `value` from the message, run as extraction runs it. */
+export function readsValue(field: LearnField, extractor: Extractor, example: LearnExample): boolean {
+  const result = extractField(fieldWith(field, extractor), example.view);
+  return result.value !== null && sameFieldValue(field, example.value, result.value);
+}
+
+/**
+ * An extractor for `field` that reads the corrected `value` from `view`, preferring one that
+ * also reads every earlier example of the same vendor right. Nothing when the value is not
+ * printed in the documents, or when no suggestion gives it back.
+ */
+export function learnExtractor(
+  view: MessageView,
+  field: LearnField,
+  value: unknown,
+  earlier: LearnExample[] = [],
+): Learned {
+  if (value === null || value === undefined)
+    return { ok: false, reason: 'the field was cleared: no value to look for' };
+  if (!LEARNABLE.includes(field.type))
+    return { ok: false, reason: `fields of type ${field.type} are not learned (only ${LEARNABLE.join(', ')})` };
+  const places = placesOf(view, field, value);
+  if (places.length === 0)
+    return {
+      ok: false,
+      reason: `${JSON.stringify(value)} is not printed in the message's documents in any usual spelling`,
+    };
+  let fallback: Learned | null = null;
+  for (const place of places) {
+    for (const extractor of suggestions(field, place)) {
+      let works: boolean;
+      try {
+        works = readsValue(field, extractor, { view, value });
+      } catch {
+        // A suggestion the schema grammar refuses (too costly a pattern) is skipped.
+        continue;
+      }
+      if (!works) continue;
+      const found = { document_index: place.doc.index, raw: place.text.slice(place.start, place.end) };
+      const agrees = earlier.every((e) => readsValue(field, extractor, e));
+      if (agrees) return { ok: true, extractor, found, agrees_with_earlier: true };
+      fallback ??= { ok: true, extractor, found, agrees_with_earlier: false };
+    }
+  }
+  return (
+    fallback ?? {
+      ok: false,
+      reason: `${JSON.stringify(value)} is printed in the documents, but no label or pattern around it reads it back`,
+    }
+  );
+}
+
+/**
+ * The confidence of a learned extractor's value, from its record: 0.75 when new (held for
+ * review under the default min_confidence 0.8, value filled in), +0.05 per confirmation up to
+ * 0.95 (0.9 after three), then x0.8 per correction it has had.
+ */
+export function learnedConfidence(confirmations: number, corrections: number): number {
+  const base = Math.min(0.95, 0.75 + 0.05 * Math.max(0, confirmations));
+  return Math.round(base * 0.8 ** Math.max(0, corrections) * 1000) / 1000;
+}
+
+/** A learned extractor as extraction runs it: the vendor's, for one field, with its record's confidence. */
+export interface LearnedRun {
+  id: string;
+  field: string;
+  extractor: Extractor;
+  confidence: number;
+}
+
+const compiledLearned = new Map<string, CompiledField>();
+
+/** The schema's field with the learned extractor alone (compiled once per distinct one). */
+export function learnedField(field: CompiledField, extractor: Extractor): CompiledField {
+  const key = JSON.stringify([field.name, field.type, field.enum ?? null, extractor]);
+  let compiled = compiledLearned.get(key);
+  if (!compiled) {
+    if (compiledLearned.size > 2000) compiledLearned.clear();
+    compiled = fieldWith(field, extractor);
+    compiledLearned.set(key, compiled);
+  }
+  return compiled;
+}

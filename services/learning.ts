@@ -1,0 +1,366 @@
+// Learning from corrections (issue 25): a corrected value found in the capture's documents
+// teaches an extractor for that field and vendor (the sender's domain), used first on the
+// vendor's later mail. Checked before it is stored: it reads the corrected value on its own
+// message (pipeline/learn.ts), it is preferred when it also reads the vendor's earlier
+// correction, and it must not break a passing regression case of the bucket. The corrected
+// capture becomes a regression case (origin `learned`), so the schema gate guards it.
+import { domainOf } from '../pipeline/address.ts';
+import type { Learned, LearnedRun, LearnExample, LearnField } from '../pipeline/learn.ts';
+import type { AnalyzedMessage } from '../pipeline/index.ts';
+import { effectivePolicy, type Policy } from '../pipeline/policy.ts';
+import type { Extractor } from '../pipeline/schema.ts';
+import { findBucket, type Bucket } from '../storage/buckets.ts';
+import { getCapture, type StoredCapture } from '../storage/captures.ts';
+import type { Statement } from '../storage/db.ts';
+import { eventStatement } from '../storage/events.ts';
+import { newId } from '../storage/ids.ts';
+import {
+  countLearnedStatement,
+  deleteLearnedStatement,
+  findLearned,
+  listLearned,
+  upsertLearnedStatement,
+  type LearnedExtractor,
+} from '../storage/learned.ts';
+import { getMessage, type StoredMessage } from '../storage/messages.ts';
+import { activeCases, learnedCaseOf, retireCaseStatement, updateCaseExpectedStatement } from '../storage/tests.ts';
+import type { Tenant } from '../storage/tenants.ts';
+import { analyze, learnedFor } from './analysis.ts';
+import type { AppContext } from './app.ts';
+import { compileBucketSchema } from './buckets.ts';
+import { fieldOf } from './fields.ts';
+import { notFound } from './errors.ts';
+import { learnedRun } from './process-analyzed.ts';
+import { learnedInUse, promote, runCases } from './regression.ts';
+import type { TenantToolContext } from './tool-context.ts';
+
+/** What a correction taught, as correct_field reports it. */
+export interface LearningOutcome {
+  /** learned: a new extractor; updated: the vendor's extractor refined (it still reads earlier corrections);
+   *  replaced: this correction contradicts the earlier one, so its extractor replaces it; kept: the vendor's
+   *  extractor already reads the corrected value; not_learned: see reason. */
+  status: 'learned' | 'updated' | 'replaced' | 'kept' | 'not_learned';
+  reason: string;
+  learned_extractor: {
+    id: string;
+    vendor_domain: string;
+    field: string;
+    extractor: Extractor;
+    learned_from: string;
+    confirmations: number;
+    corrections: number;
+  } | null;
+  /** The regression case the corrected capture became (origin learned). */
+  test_case_id: string | null;
+}
+
+const notLearned = (reason: string): LearningOutcome => ({
+  status: 'not_learned',
+  reason,
+  learned_extractor: null,
+  test_case_id: null,
+});
+
+export function learnedView(l: LearnedExtractor) {
+  return {
+    id: l.id,
+    vendor_domain: l.vendor_domain,
+    field: l.field,
+    extractor: l.extractor,
+    learned_from: l.learned_from,
+    confirmations: l.confirmations,
+    corrections: l.corrections,
+  };
+}
+
+/** The vendor of a stored message: its sender's domain, the original sender's for a trusted forwarder's mail. */
+export function vendorOf(message: StoredMessage | undefined): string | null {
+  return domainOf(message?.from?.address ?? '').toLowerCase() || null;
+}
+
+async function readStored(app: AppContext, message: StoredMessage): Promise<AnalyzedMessage | null> {
+  const raw = await app.blobs.get(message.raw_sha256);
+  if (!raw) return null;
+  const analyzed = await analyze(app.analysis, raw, { recipients: message.recipients, auth: message.auth });
+  return analyzed.ok ? analyzed.message : null;
+}
+
+/** The earlier correction the vendor's extractor was learned from, as an example to agree with. */
+async function earlierExample(
+  app: AppContext,
+  tenant: Tenant,
+  existing: LearnedExtractor | undefined,
+  captureId: string,
+): Promise<LearnExample[]> {
+  if (!existing || existing.learned_from === captureId) return [];
+  const capture = await getCapture(app.db, tenant.id, existing.learned_from);
+  const value = fieldOf(capture?.fields, existing.field)?.value;
+  if (!capture || value === null || value === undefined) return [];
+  const message = await getMessage(app.db, tenant.id, capture.message_id);
+  const analyzed = message ? await readStored(app, message) : null;
+  return analyzed ? [{ view: analyzed.view, value }] : [];
+}
+
+/**
+ * Learns from a correction already written (`corrected` is the capture after it). Returns
+ * what was learned, or why not; never fails the correction itself.
+ */
+export async function learnFromCorrection(
+  app: AppContext,
+  tenant: Tenant,
+  before: StoredCapture,
+  corrected: StoredCapture,
+  field: string,
+  actor: string,
+): Promise<LearningOutcome | null> {
+  const bucket = await findBucket(app.db, tenant.id, corrected.bucket_id);
+  if (!bucket) return notLearned('the capture’s bucket no longer exists');
+  const policy = effectivePolicy(tenant.policy as Policy, bucket.policy as Policy | null);
+  if (!policy.learn_from_corrections) return null;
+  const def = fieldOf(corrected.schema?.fields, field);
+  const value = fieldOf(corrected.fields, field)?.value ?? null;
+  if (!def) return notLearned(`the capture has no field '${field}'`);
+  const message = await getMessage(app.db, tenant.id, corrected.message_id);
+  const vendor = vendorOf(message);
+  if (!message || !vendor) return notLearned('the message names no sender domain to learn for');
+  const existing = await findLearned(app.db, tenant.id, bucket.id, vendor, field);
+  const now = app.now();
+  // The vendor's extractor decided this field and the person changed its value: a correction on its record.
+  const correctsExisting =
+    existing !== undefined &&
+    fieldOf(before.fields, field)?.learned === existing.id &&
+    JSON.stringify(fieldOf(before.fields, field)?.value ?? null) !== JSON.stringify(value);
+  const counted = correctsExisting ? [countLearnedStatement(tenant.id, existing!.id, 'corrections', now)] : [];
+  const flush = async (reason: string) => {
+    if (counted.length > 0) await app.db.batch(counted);
+    return notLearned(reason);
+  };
+  if (value === null) return flush('the field was cleared: there is no value to look for');
+  const analyzed = await readStored(app, message);
+  if (!analyzed) return flush('the stored message could not be read again');
+  const learnField: LearnField = { name: field, type: def.type, enum: def.enum };
+  const earlier = await earlierExample(app, tenant, existing, corrected.id);
+  const job = await learnedFor(app.analysis, analyzed.view, learnField, value, earlier);
+  if (!job.ok) return flush(`analysis_limit: ${job.limit}`);
+  const learned: Learned = job.value;
+  if (!learned.ok) return flush(learned.reason);
+  if (existing && JSON.stringify(existing.extractor) === JSON.stringify(learned.extractor)) {
+    if (counted.length > 0) await app.db.batch(counted);
+    const after = { ...existing, corrections: existing.corrections + counted.length };
+    return {
+      status: 'kept',
+      reason: 'the vendor’s learned extractor already reads this value',
+      learned_extractor: learnedView(after),
+      test_case_id: await caseFor(app, tenant, corrected, field, value, actor, now),
+    };
+  }
+  const status: LearningOutcome['status'] = !existing
+    ? 'learned'
+    : learned.agrees_with_earlier
+      ? 'updated'
+      : 'replaced';
+  const record: LearnedExtractor = {
+    id: existing?.id ?? newId('lrn', now.getTime()),
+    tenant_id: tenant.id,
+    bucket_id: bucket.id,
+    vendor_domain: vendor,
+    field,
+    extractor: learned.extractor,
+    learned_from: corrected.id,
+    // A refinement keeps the record; a contradiction starts it again, with the correction counted.
+    confirmations: status === 'updated' ? existing!.confirmations : 0,
+    corrections: (existing?.corrections ?? 0) + (correctsExisting || status === 'replaced' ? 1 : 0),
+    created_by: existing?.created_by ?? actor,
+    created_at: existing?.created_at ?? now.toISOString(),
+    updated_at: now.toISOString(),
+  };
+  const gate = await regressionCheck(app, tenant, bucket, record, corrected.id, status === 'replaced', actor, now);
+  if ('refused' in gate) return flush(gate.refused);
+  await app.db.batch([
+    upsertLearnedStatement(record),
+    eventStatement(
+      {
+        accountId: tenant.account_id,
+        tenantId: tenant.id,
+        type: `learned_extractor.${status}`,
+        subjectId: record.id,
+        actor,
+        diff: {
+          bucket: bucket.name,
+          vendor_domain: vendor,
+          field,
+          extractor: record.extractor,
+          before: existing?.extractor ?? null,
+          learned_from: corrected.id,
+        },
+      },
+      now,
+    ),
+    ...gate.statements,
+  ]);
+  return {
+    status,
+    reason:
+      status === 'learned'
+        ? `found ${JSON.stringify(learned.found.raw)} in document ${learned.found.document_index}; later mail from ${vendor} reads ${field} with this extractor first`
+        : status === 'updated'
+          ? `a new extractor reads this value and the vendor’s earlier correction; it replaces the old one`
+          : `this correction contradicts the vendor’s earlier one; its extractor replaces the old one`,
+    learned_extractor: learnedView(record),
+    test_case_id: await caseFor(app, tenant, corrected, field, value, actor, now),
+  };
+}
+
+/**
+ * learnFromCorrection after the correction is written: a failure to learn (the analysis
+ * pool busy, the store unavailable) must not read as a failed correction, which a caller
+ * would repeat; it is reported in `learning` instead.
+ */
+export async function learnAfterCorrection(
+  app: AppContext,
+  tenant: Tenant,
+  before: StoredCapture,
+  corrected: StoredCapture,
+  field: string,
+  actor: string,
+): Promise<LearningOutcome | null> {
+  try {
+    return await learnFromCorrection(app, tenant, before, corrected, field, actor);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return notLearned(`learning stopped (${message}); the correction is saved: correct the field again to retry`);
+  }
+}
+
+/**
+ * The bucket's active cases of the same vendor, run with the vendor's current learned
+ * extractors and then with `record` in place: a case that passed and now fails refuses the
+ * extractor, except a learned case of the same field that this contradicting correction
+ * supersedes (it is retired, the later correction wins).
+ */
+async function regressionCheck(
+  app: AppContext,
+  tenant: Tenant,
+  bucket: Bucket,
+  record: LearnedExtractor,
+  captureId: string,
+  contradicts: boolean,
+  actor: string,
+  now: Date,
+): Promise<{ statements: Statement[] } | { refused: string }> {
+  const schema = compileBucketSchema(bucket.schema);
+  if (!schema) return { statements: [] };
+  const current = await listLearned(app.db, tenant.id, bucket.id);
+  const candidate = [...current.filter((l) => l.id !== record.id), record];
+  const cases = [];
+  for (const c of await activeCases(app.db, tenant.id, bucket.id)) {
+    if (c.capture_id === captureId || !(record.field in c.expected)) continue;
+    if (vendorOf(await getMessage(app.db, tenant.id, c.message_id)) === record.vendor_domain) cases.push(c);
+  }
+  if (cases.length === 0) return { statements: [] };
+  const beforeRun = await runCases(app, tenant, cases, schema, undefined, current);
+  const afterRun = await runCases(app, tenant, cases, schema, undefined, candidate);
+  const statements: Statement[] = [];
+  for (const [i, c] of cases.entries()) {
+    if (!beforeRun[i]!.passed || afterRun[i]!.passed) continue;
+    if (contradicts && c.origin === 'learned') {
+      statements.push(
+        retireCaseStatement(tenant.id, c.id, `superseded: a later correction of ${record.field} contradicts it`, now),
+        eventStatement(
+          {
+            accountId: tenant.account_id,
+            tenantId: tenant.id,
+            type: 'test.retired',
+            subjectId: c.id,
+            actor,
+            diff: { reason: 'superseded by a contradicting correction', learned_extractor: record.id },
+          },
+          now,
+        ),
+      );
+      continue;
+    }
+    const f = afterRun[i]!.fields[record.field];
+    return {
+      refused: `the extractor it would learn breaks regression case ${c.id} (${record.field}: expected ${JSON.stringify(f?.expected)}, would read ${JSON.stringify(f?.actual)}); nothing learned`,
+    };
+  }
+  return { statements };
+}
+
+/** The corrected capture as a regression case of its bucket (origin learned): one case per capture, its fields added. */
+async function caseFor(
+  app: AppContext,
+  tenant: Tenant,
+  capture: StoredCapture,
+  field: string,
+  value: unknown,
+  actor: string,
+  now: Date,
+): Promise<string | null> {
+  const existing = await learnedCaseOf(app.db, tenant.id, capture.id);
+  if (existing) {
+    await app.db.batch([updateCaseExpectedStatement(tenant.id, existing.id, { ...existing.expected, [field]: value })]);
+    return existing.id;
+  }
+  try {
+    const { testCase } = await promote(
+      app,
+      tenant,
+      capture,
+      { expected: { [field]: value }, tricky: true, origin: 'learned', note: `learned from a correction of ${field}` },
+      actor,
+      now,
+    );
+    return testCase.id;
+  } catch {
+    // A suite full of tricky cases keeps its cases; the extractor is still learned.
+    return null;
+  }
+}
+
+/** Statements that confirm the learned extractors whose values an approval accepts unchanged. */
+export function confirmationStatements(tenantId: string, capture: StoredCapture, now: Date): Statement[] {
+  const ids = new Set(
+    Object.values(capture.fields)
+      .filter((f) => f.learned && !f.corrected)
+      .map((f) => f.learned!),
+  );
+  return [...ids].map((id) => countLearnedStatement(tenantId, id, 'confirmations', now));
+}
+
+/** Removes a learned extractor: the vendor's mail is read by the schema's own extractors again. */
+export async function removeLearned(
+  app: AppContext,
+  tenant: Tenant,
+  learned: LearnedExtractor,
+  actor: string,
+): Promise<void> {
+  const now = app.now();
+  await app.db.batch([
+    deleteLearnedStatement(tenant.id, learned.id),
+    eventStatement(
+      {
+        accountId: tenant.account_id,
+        tenantId: tenant.id,
+        type: 'learned_extractor.removed',
+        subjectId: learned.id,
+        actor,
+        diff: { vendor_domain: learned.vendor_domain, field: learned.field, extractor: learned.extractor },
+      },
+      now,
+    ),
+  ]);
+}
+
+/** A bucket's learned extractors in use (none when its policy turns learning off), for a dry run. */
+export async function learnedOfBucket(ctx: TenantToolContext, ref: string): Promise<LearnedExtractor[]> {
+  const bucket = await findBucket(ctx.app.db, ctx.tenant.id, ref);
+  if (!bucket) throw notFound('bucket', ref);
+  return learnedInUse(ctx.app, ctx.tenant, bucket);
+}
+
+/** Those of one vendor, as extraction runs them. */
+export function learnedForVendor(learned: LearnedExtractor[], vendor: string | null): LearnedRun[] {
+  return learned.filter((l) => l.vendor_domain === vendor).map(learnedRun);
+}

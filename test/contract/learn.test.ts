@@ -1,0 +1,403 @@
+// Learning from corrections (issue 25), through the operations: a correction teaches an
+// extractor for the sender's domain; the vendor's next mail is read with it first, held at
+// first, auto-applied once confirmed; other vendors untouched; visible in get_bucket,
+// removable (REST = MCP) with the earlier result back; policy turns it off.
+import { describe, expect, it } from 'vitest';
+import { callMcp, caller, createSandbox, makeTestApp, mcpClient, normalize, useSandboxApp } from '../helpers/app.ts';
+import { buildEml } from '../helpers/mail.ts';
+
+// A layout the bucket's schema does not read: its labels are not the schema's.
+const statement = (vendor: string, ref: string, date: string, total: string) =>
+  buildEml({
+    from: `Accounts <accounts@${vendor}>`,
+    subject: 'Your statement',
+    text: [
+      'Unit 4, Harbour Road',
+      '',
+      `Our ref. ${ref}`,
+      `Dated ${date}`,
+      '',
+      'Item            Qty     Price',
+      'Hammer          2       10.00',
+      '',
+      'Balance payable',
+      total,
+      '',
+    ].join('\n'),
+  });
+
+const SCHEMA = {
+  name: 'statement',
+  fields: {
+    invoice_number: {
+      type: 'string',
+      required: true,
+      extract: [{ kind: 'labeled_value', labels: ['Invoice number'] }],
+    },
+    invoice_date: { type: 'date', extract: [{ kind: 'labeled_value', labels: ['Invoice date'] }] },
+    total_amount: { type: 'number', required: true, extract: [{ kind: 'labeled_value', labels: ['Total'] }] },
+  },
+};
+
+async function setUp(call: ReturnType<typeof caller>, name: string, policy?: Record<string, unknown>) {
+  const bucket = await call('create_bucket', {
+    name,
+    priority: 1,
+    rule: { subject_contains: ['statement'] },
+    schema: SCHEMA,
+    ...(policy ? { policy } : {}),
+  });
+  expect(bucket.status).toBe(200);
+  return bucket.body;
+}
+
+describe('learning from corrections', () => {
+  const suite = useSandboxApp();
+  const call: ReturnType<typeof caller> = (tool, args) => suite.call(tool, args);
+
+  it('one correction per field teaches the vendor’s next statements; confirmations raise confidence; other vendors untouched', async () => {
+    // A stricter bucket: values are applied without review from 0.9.
+    const bucket = await setUp(call, 'statements', { auto_accept: { min_confidence: 0.9 } });
+    const first = await call('ingest_message', {
+      eml: statement('acme-tools.example', 'AT-0042', '5 March 2026', '1.234,50'),
+    });
+    expect(first.body.capture).toMatchObject({ status: 'held', reason: 'incomplete' });
+    expect(first.body.capture.fields.invoice_number.value).toBeNull();
+    const captureId = first.body.capture.id;
+
+    const number = await call('correct_field', { id: captureId, field: 'invoice_number', value: 'AT-0042' });
+    expect(number.status).toBe(200);
+    expect(number.body.learning).toMatchObject({
+      status: 'learned',
+      learned_extractor: {
+        vendor_domain: 'acme-tools.example',
+        field: 'invoice_number',
+        extractor: { kind: 'labeled_value', labels: ['Our ref.'] },
+        learned_from: captureId,
+        confirmations: 0,
+        corrections: 0,
+      },
+      test_case_id: expect.stringMatching(/^tst_/),
+    });
+    // The date is corrected as a person types it; the page prints it another way.
+    const date = await call('correct_field', { id: captureId, field: 'invoice_date', value: '2026-03-05' });
+    expect(date.body.learning).toMatchObject({
+      status: 'learned',
+      learned_extractor: { extractor: { kind: 'labeled_value', labels: ['Dated'] } },
+      test_case_id: number.body.learning.test_case_id,
+    });
+    const total = await call('correct_field', { id: captureId, field: 'total_amount', value: 1234.5 });
+    expect(total.body.learning).toMatchObject({
+      status: 'learned',
+      learned_extractor: { extractor: { kind: 'labeled_value', labels: ['Balance payable'] } },
+    });
+    // A value not printed anywhere teaches nothing, and says so.
+    const absent = await call('correct_field', { id: captureId, field: 'total_amount', value: 999.99 });
+    expect(absent.body.learning).toEqual({
+      status: 'not_learned',
+      reason: "999.99 is not printed in the message's documents in any usual spelling",
+      learned_extractor: null,
+      test_case_id: null,
+    });
+    await call('correct_field', { id: captureId, field: 'total_amount', value: 1234.5 });
+
+    // The corrected capture is a regression case of the bucket, origin learned, with each corrected field.
+    const cases = await call('list_tests', { bucket: 'statements' });
+    expect(cases.body.tests).toEqual([
+      expect.objectContaining({
+        capture_id: captureId,
+        origin: 'learned',
+        expected: { invoice_number: 'AT-0042', invoice_date: '2026-03-05', total_amount: 1234.5 },
+      }),
+    ]);
+
+    // The case runs with the vendor's learned extractors, as ingest would read the message: it passes.
+    const run = await call('run_tests', { bucket: 'statements' });
+    expect(run.body).toMatchObject({ passed: 1, failed: 0 });
+    // A schema change that drops a field the case holds is refused by the gate.
+    const { invoice_number: _dropped, ...rest } = SCHEMA.fields;
+    const refused = await call('update_bucket', { id: bucket.id, schema: { name: 'statement', fields: rest } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('tests_failing');
+
+    const listed = await call('get_bucket', { id: bucket.id });
+    expect(
+      listed.body.learned_extractors.map((l: { field: string; vendor_domain: string }) => [l.vendor_domain, l.field]),
+    ).toEqual([
+      ['acme-tools.example', 'invoice_date'],
+      ['acme-tools.example', 'invoice_number'],
+      ['acme-tools.example', 'total_amount'],
+    ]);
+
+    // The next statement of the vendor: every field read, by the learned extractors, at 0.75: held for review.
+    const second = await call('ingest_message', {
+      eml: statement('acme-tools.example', 'AT-0057', '2 April 2026', '99,00'),
+    });
+    expect(second.body.capture.status).toBe('held');
+    expect(second.body.capture.reason).toBe('low_confidence');
+    expect(second.body.capture.fields).toMatchObject({
+      invoice_number: { value: 'AT-0057', confidence: 0.75, learned: expect.stringMatching(/^lrn_/) },
+      invoice_date: { value: '2026-04-02', confidence: 0.75 },
+      total_amount: { value: 99, confidence: 0.75 },
+    });
+    // Another vendor with the same layout: nothing learned applies.
+    const other = await call('ingest_message', {
+      eml: statement('other-vendor.example', 'OV-1', '2 April 2026', '5,00'),
+    });
+    expect(other.body.capture.fields.invoice_number).toMatchObject({ value: null });
+    expect(other.body.capture.fields.invoice_number.learned).toBeUndefined();
+
+    // Approving values a learned extractor read confirms it; after three the values are applied without review.
+    await call('approve_capture', { id: second.body.capture.id });
+    const seen: number[] = [];
+    for (const n of [3, 4]) {
+      const next = await call('ingest_message', {
+        eml: statement('acme-tools.example', `AT-00${n}0`, `${n} May 2026`, `${n}0,00`),
+      });
+      seen.push(next.body.capture.fields.invoice_number.confidence);
+      expect(next.body.capture.status).toBe('held');
+      await call('approve_capture', { id: next.body.capture.id });
+    }
+    expect(seen).toEqual([0.8, 0.85]);
+    const confirmed = await call('ingest_message', {
+      eml: statement('acme-tools.example', 'AT-0099', '9 June 2026', '1.000,00'),
+    });
+    expect(confirmed.body.capture).toMatchObject({
+      status: 'applied',
+      fields: {
+        invoice_number: { value: 'AT-0099', confidence: 0.9 },
+        invoice_date: { value: '2026-06-09', confidence: 0.9 },
+        total_amount: { value: 1000, confidence: 0.9 },
+      },
+    });
+    const after = await call('get_bucket', { id: bucket.id });
+    expect(after.body.learned_extractors_total).toBe(3);
+    expect(after.body.learned_extractors[1]).toMatchObject({
+      field: 'invoice_number',
+      confirmations: 3,
+      corrections: 0,
+    });
+
+    // A wrong value of a learned extractor corrected: counted on its record, confidence drops.
+    const wrong = await call('ingest_message', {
+      eml: statement('acme-tools.example', 'AT-0100', '1 July 2026', '1,00'),
+    });
+    const fixed = await call('correct_field', { id: wrong.body.capture.id, field: 'invoice_number', value: 'Unit 4' });
+    expect(fixed.body.learning.learned_extractor).toMatchObject({ field: 'invoice_number', corrections: 1 });
+
+    const events = await call('list_events', { type: 'learned_extractor.learned' });
+    expect(events.body.events).toHaveLength(3);
+    expect(events.body.events[0]).toMatchObject({ actor: expect.stringMatching(/^key_/) });
+  });
+
+  it('removing a learned extractor (REST and MCP alike) restores the earlier result', async () => {
+    const bucket = await setUp(call, 'removal');
+    // Both buckets take "statement": the first one paused, mail lands in this one.
+    await call('update_bucket', { id: 'statements', enabled: false });
+    const own = await call('ingest_message', {
+      eml: statement('bolt-supply.example', 'BS-1', '1 March 2026', '10,00'),
+    });
+    expect(own.body.bucket.name).toBe('removal');
+    const taught = await call('correct_field', { id: own.body.capture.id, field: 'invoice_number', value: 'BS-1' });
+    expect(taught.body.learning.status).toBe('learned');
+    const learnedId = taught.body.learning.learned_extractor.id;
+    const next = await call('ingest_message', {
+      eml: statement('bolt-supply.example', 'BS-2', '2 March 2026', '20,00'),
+    });
+    expect(next.body.capture.fields.invoice_number).toMatchObject({ value: 'BS-2', learned: learnedId });
+
+    // A dry run with the bucket says a learned extractor decided; without it, the schema alone reads nothing.
+    const dry = await call('dry_run_schema', {
+      schema: SCHEMA,
+      message_ids: [next.body.message_id],
+      bucket: 'removal',
+    });
+    expect(dry.body.results[0].fields.invoice_number).toMatchObject({
+      value: 'BS-2',
+      confidence: 0.75,
+      learned: learnedId,
+    });
+    const plain = await call('dry_run_schema', { schema: SCHEMA, message_ids: [next.body.message_id] });
+    expect(plain.body.results[0].fields.invoice_number).toMatchObject({ value: null });
+    expect(plain.body.results[0].fields.invoice_number.learned).toBeUndefined();
+
+    const rest = await call('delete_learned_extractor', { id: learnedId });
+    expect(rest.status).toBe(200);
+    expect(rest.body).toMatchObject({ id: learnedId, field: 'invoice_number', vendor_domain: 'bolt-supply.example' });
+    expect((await call('get_bucket', { id: bucket.id })).body.learned_extractors).toEqual([]);
+    const again = await call('reprocess_message', { id: next.body.message_id });
+    const reread = await call('get_capture', { id: again.body.capture.id });
+    expect(reread.body.fields.invoice_number).toEqual({ value: null, confidence: 0, raw: null, source: null });
+    // The capture made before the removal keeps its value.
+    const kept = await call('get_capture', { id: next.body.capture.id });
+    expect(kept.body.fields.invoice_number).toMatchObject({ value: 'BS-2', learned: learnedId });
+    const gone = await call('delete_learned_extractor', { id: learnedId });
+    expect(gone.status).toBe(404);
+    expect(gone.body.error.message).toContain('get_bucket lists');
+    const removed = await call('list_events', { type: 'learned_extractor.removed' });
+    expect(removed.body.events).toEqual([expect.objectContaining({ subject_id: learnedId })]);
+
+    // The same removal over MCP answers the same body.
+    const taughtAgain = await call('correct_field', {
+      id: own.body.capture.id,
+      field: 'invoice_number',
+      value: 'BS-1',
+    });
+    const client = await mcpClient(suite.t.h3, suite.key);
+    const viaMcp = await callMcp(client, 'delete_learned_extractor', {
+      id: taughtAgain.body.learning.learned_extractor.id,
+    });
+    expect(viaMcp.isError).toBe(false);
+    const { deleted_at: _a, ...mcpBody } = viaMcp.body;
+    const { deleted_at: _b, ...restBody } = rest.body;
+    expect(normalize(mcpBody)).toEqual(normalize(restBody));
+    await client.close();
+    await call('update_bucket', { id: 'statements', enabled: true });
+  });
+});
+
+describe('a contradicting correction', () => {
+  it('replaces the vendor’s extractor, counts a correction and retires the case it contradicts', async () => {
+    const t = await makeTestApp();
+    try {
+      const call = caller(t.h3, (await createSandbox(t.app, 'operator')).key);
+      await setUp(call, 'changing');
+      const first = await call('ingest_message', {
+        eml: statement('relayout.example', 'RL-1', '5 March 2026', '1,00'),
+      });
+      const taught = await call('correct_field', { id: first.body.capture.id, field: 'invoice_number', value: 'RL-1' });
+      expect(taught.body.learning.status).toBe('learned');
+      // The vendor's new layout prints the number under another label; "Our ref." now names something else.
+      const eml = buildEml({
+        from: 'Accounts <accounts@relayout.example>',
+        subject: 'Your statement',
+        text: 'Document code: NX-77\nOur ref. customer 5521\nBalance payable\n3,00\n',
+      });
+      const second = await call('ingest_message', { eml });
+      const fixed = await call('correct_field', {
+        id: second.body.capture.id,
+        field: 'invoice_number',
+        value: 'NX-77',
+      });
+      expect(fixed.body.learning).toMatchObject({
+        status: 'replaced',
+        learned_extractor: {
+          id: taught.body.learning.learned_extractor.id,
+          extractor: { kind: 'labeled_value', labels: ['Document code'] },
+          learned_from: second.body.capture.id,
+          confirmations: 0,
+          corrections: 1,
+        },
+      });
+      const cases = (await call('list_tests', { bucket: 'changing', include_retired: true })).body.tests;
+      expect(cases.map((c: { capture_id: string; status: string }) => [c.capture_id, c.status]).sort()).toEqual(
+        [
+          [first.body.capture.id, 'retired'],
+          [second.body.capture.id, 'active'],
+        ].sort(),
+      );
+      const replaced = await call('list_events', { type: 'learned_extractor.replaced' });
+      expect(replaced.body.events).toHaveLength(1);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('forwarded mail', () => {
+  it('learns for the original sender of a trusted forwarder’s mail, not for the forwarder', async () => {
+    const t = await makeTestApp();
+    try {
+      const call = caller(t.h3, (await createSandbox(t.app, 'operator')).key);
+      await setUp(call, 'forwarded', { forwarders: ['@customer-staff.example'] });
+      const forwarded = (ref: string) =>
+        buildEml({
+          from: 'Pat <pat@customer-staff.example>',
+          subject: 'Fwd: Your statement',
+          text:
+            'FYI\n\n---------- Forwarded message ---------\nFrom: Accounts <accounts@fwd-vendor.example>\n' +
+            `Date: Mon, 2 Mar 2026\nSubject: Your statement\n\nOur ref. ${ref}\nDated 2 March 2026\n`,
+        });
+      const first = await call('ingest_message', { eml: forwarded('FV-1') });
+      const taught = await call('correct_field', { id: first.body.capture.id, field: 'invoice_number', value: 'FV-1' });
+      expect(taught.body.learning).toMatchObject({
+        status: 'learned',
+        learned_extractor: { vendor_domain: 'fwd-vendor.example' },
+      });
+      const next = await call('ingest_message', { eml: forwarded('FV-2') });
+      expect(next.body.capture.fields.invoice_number).toMatchObject({ value: 'FV-2', confidence: 0.75 });
+      // The forwarder's own mail is another sender: nothing learned applies.
+      const own = await call('ingest_message', {
+        eml: buildEml({ from: 'Pat <pat@customer-staff.example>', subject: 'statement', text: 'Our ref. PS-9\n' }),
+      });
+      expect(own.body.capture.fields.invoice_number.value).toBeNull();
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('the regression gate', () => {
+  it('refuses to learn an extractor that breaks a passing case of the vendor, and says which', async () => {
+    const t = await makeTestApp();
+    try {
+      const call = caller(t.h3, (await createSandbox(t.app, 'operator')).key);
+      await call('create_bucket', {
+        name: 'guarded',
+        priority: 1,
+        rule: { subject_contains: ['statement'] },
+        schema: {
+          name: 's',
+          fields: {
+            invoice_number: { type: 'string', extract: [{ kind: 'labeled_value', labels: ['Invoice number'] }] },
+          },
+        },
+      });
+      const mail = (text: string) =>
+        buildEml({ from: 'A <a@guarded-vendor.example>', subject: 'Your statement', text });
+      const first = await call('ingest_message', { eml: mail('Invoice number: INV-1\nRef: AAA-1\n') });
+      expect(first.body.capture.fields.invoice_number.value).toBe('INV-1');
+      const promoted = await call('promote_to_test', { capture_id: first.body.capture.id });
+      expect(promoted.body.origin).toBe('capture');
+      // This mail prints no invoice number label; "Ref" would read AAA-1 on the first mail.
+      const second = await call('ingest_message', { eml: mail('Ref: BBB-2\n') });
+      const corrected = await call('correct_field', {
+        id: second.body.capture.id,
+        field: 'invoice_number',
+        value: 'BBB-2',
+      });
+      expect(corrected.body.learning).toEqual({
+        status: 'not_learned',
+        reason: `the extractor it would learn breaks regression case ${promoted.body.id} (invoice_number: expected "INV-1", would read "AAA-1"); nothing learned`,
+        learned_extractor: null,
+        test_case_id: null,
+      });
+      expect((await call('get_bucket', { id: 'guarded' })).body.learned_extractors).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('learn_from_corrections: false', () => {
+  it('a correction teaches nothing and learning says null', async () => {
+    const t = await makeTestApp();
+    try {
+      const call = caller(t.h3, (await createSandbox(t.app, 'operator')).key);
+      await setUp(call, 'quiet', { learn_from_corrections: false });
+      const first = await call('ingest_message', {
+        eml: statement('acme-tools.example', 'AT-1', '5 March 2026', '1,00'),
+      });
+      const corrected = await call('correct_field', {
+        id: first.body.capture.id,
+        field: 'invoice_number',
+        value: 'AT-1',
+      });
+      expect(corrected.status).toBe(200);
+      expect(corrected.body.learning).toBeNull();
+      expect((await call('get_bucket', { id: 'quiet' })).body.learned_extractors).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});

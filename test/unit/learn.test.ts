@@ -1,0 +1,172 @@
+// Learning an extractor from a correction (pipeline/learn.ts): the value found in its usual
+// spellings, the extractor derived in the schema's language, and checked by running it.
+import { describe, expect, it } from 'vitest';
+import { analyzeMessage, runSchema } from '../../pipeline/index.ts';
+import { learnExtractor, learnedConfidence, vendorDomainOf, type LearnField } from '../../pipeline/learn.ts';
+import { compileSchema } from '../../pipeline/schema.ts';
+import type { MessageView } from '../../pipeline/types.ts';
+import { buildEml } from '../helpers/mail.ts';
+
+async function viewOf(text: string, from = 'Billing <billing@acme-tools.example>'): Promise<MessageView> {
+  const analyzed = await analyzeMessage(buildEml({ from, subject: 'Your invoice', text }));
+  if (!analyzed.ok) throw new Error(analyzed.refusal.message);
+  return analyzed.message.view;
+}
+
+const INVOICE = (ref: string, date: string, total: string) =>
+  [
+    'ACME Tools Ltd',
+    'Unit 4, Harbour Road',
+    '',
+    `Our ref. ${ref}`,
+    `Dated ${date}`,
+    '',
+    'Item            Qty     Price',
+    'Hammer          2       10.00',
+    '',
+    'Balance payable',
+    total,
+  ].join('\n');
+
+const date: LearnField = { name: 'invoice_date', type: 'date' };
+const number: LearnField = { name: 'invoice_number', type: 'string' };
+const total: LearnField = { name: 'total_amount', type: 'number' };
+
+describe('learnExtractor', () => {
+  it('finds a date in another spelling and learns the label printed before it', async () => {
+    const view = await viewOf(INVOICE('AT-2026-0042', '5 March 2026', '1.234,50'));
+    const learned = learnExtractor(view, date, '2026-03-05');
+    expect(learned).toEqual({
+      ok: true,
+      extractor: { kind: 'labeled_value', labels: ['Dated'] },
+      found: { document_index: 0, raw: '5 March 2026' },
+      agrees_with_earlier: true,
+    });
+  });
+
+  it('learns an id with the label before it, and reads the next invoice of the layout with it', async () => {
+    const first = await viewOf(INVOICE('AT-2026-0042', '5 March 2026', '1.234,50'));
+    const learned = learnExtractor(first, number, 'at-2026-0042');
+    expect(learned.ok && learned.extractor).toEqual({ kind: 'labeled_value', labels: ['Our ref.'] });
+    const next = await viewOf(INVOICE('AT-2026-0057', '2 April 2026', '99,00'));
+    const schema = compileSchema({ name: 'i', fields: { invoice_number: { type: 'string', extract: [] } } });
+    const run = runSchema(schema, next, [
+      { id: 'lrn_1', field: 'invoice_number', extractor: learned.ok ? learned.extractor : null!, confidence: 0.75 },
+    ]);
+    expect(run.fields.invoice_number).toMatchObject({ value: 'AT-2026-0057', confidence: 0.75, learned: 'lrn_1' });
+  });
+
+  it('takes the surer confidence when the schema’s own extractor reads the same value, the learned one when not', async () => {
+    const view = await viewOf(INVOICE('AT-2026-0042', '5 March 2026', '1.234,50'));
+    const own = (labels: string[]) =>
+      compileSchema({
+        name: 'i',
+        fields: { invoice_number: { type: 'string', extract: [{ kind: 'labeled_value', labels }] } },
+      });
+    const learned = [
+      {
+        id: 'lrn_4',
+        field: 'invoice_number',
+        extractor: { kind: 'labeled_value' as const, labels: ['Our ref.'] },
+        // A learned record that has been corrected once: 0.75 x 0.8.
+        confidence: 0.6,
+      },
+    ];
+    const alone = runSchema(own(['Our ref.']), view).fields.invoice_number!;
+    expect(alone.value).toBe('AT-2026-0042');
+    expect(alone.confidence).toBe(0.75);
+    expect(runSchema(own(['Our ref.']), view, learned).fields.invoice_number).toMatchObject({
+      value: 'AT-2026-0042',
+      confidence: alone.confidence,
+      learned: 'lrn_4',
+    });
+    expect(runSchema(own(['Dated']), view, learned).fields.invoice_number).toMatchObject({
+      value: 'AT-2026-0042',
+      confidence: 0.6,
+      learned: 'lrn_4',
+    });
+  });
+
+  it('learns the label above an amount in a different spelling (1.234,50 for 1234.5)', async () => {
+    const view = await viewOf(INVOICE('AT-2026-0042', '5 March 2026', '1.234,50'));
+    const learned = learnExtractor(view, total, 1234.5);
+    expect(learned).toMatchObject({
+      ok: true,
+      extractor: { kind: 'labeled_value', labels: ['Balance payable'] },
+      found: { raw: '1.234,50' },
+    });
+  });
+
+  it('learns a value in running text and reads the next mail of the vendor with it', async () => {
+    const view = await viewOf('Hello,\nplease find attached invoice AB-77120 for your order, due in 30 days.\n');
+    const learned = learnExtractor(view, number, 'AB-77120');
+    expect(learned.ok).toBe(true);
+    if (!learned.ok) return;
+    expect(learned.extractor).toEqual({ kind: 'labeled_value', labels: ['please find attached invoice'] });
+    const next = await viewOf('Hello,\nplease find attached invoice CD-91002 for your order, due in 30 days.\n');
+    const schema = compileSchema({ name: 'i', fields: { invoice_number: { type: 'string', extract: [] } } });
+    const run = runSchema(schema, next, [
+      { id: 'lrn_2', field: 'invoice_number', extractor: learned.extractor, confidence: 0.8 },
+    ]);
+    expect(run.fields.invoice_number?.value).toBe('CD-91002');
+  });
+
+  it('reads past a currency sign to the label of its cell ("Sum | $300,00")', async () => {
+    const view = await viewOf('Totals\n\nSum | $300,00\nIncluded VAT | $52,07\nTotal | $247,93\n');
+    expect(learnExtractor(view, total, 300)).toMatchObject({
+      ok: true,
+      extractor: { kind: 'labeled_value', labels: ['Sum'] },
+      found: { raw: '300,00' },
+    });
+  });
+
+  it('anchors a regex on the words after the last number before the value when no label reads it', async () => {
+    const line = (ref: string, date: string) => `Transaction # ${ref} of the ${date}\n`;
+    const view = await viewOf(line('RE-20140628/9', '28.06.2014'));
+    const learned = learnExtractor(view, date, '2014-06-28');
+    expect(learned).toMatchObject({
+      ok: true,
+      extractor: {
+        kind: 'regex',
+        pattern: 'of\\s+the[ \\t\u00a0:：#|]*(?:[^\\s\\d]{1,3}[ \\t\u00a0]*)?(?<value>\\d+\\.\\d+\\.\\d+)',
+      },
+    });
+    const next = await viewOf(line('RE-20140903/2', '03.09.2014'));
+    const schema = compileSchema({ name: 'i', fields: { invoice_date: { type: 'date', extract: [] } } });
+    const run = runSchema(schema, next, [
+      { id: 'lrn_3', field: 'invoice_date', extractor: learned.ok ? learned.extractor : null!, confidence: 0.75 },
+    ]);
+    expect(run.fields.invoice_date).toMatchObject({ value: '2014-09-03', learned: 'lrn_3' });
+  });
+
+  it('learns nothing, and says why, when the value is not in the documents', async () => {
+    const view = await viewOf(INVOICE('AT-2026-0042', '5 March 2026', '1.234,50'));
+    expect(learnExtractor(view, total, 777.77)).toEqual({
+      ok: false,
+      reason: "777.77 is not printed in the message's documents in any usual spelling",
+    });
+    expect(learnExtractor(view, { name: 'paid', type: 'boolean' }, true)).toMatchObject({ ok: false });
+  });
+
+  it('prefers an extractor that also reads the earlier correction of the vendor right', async () => {
+    // Two dates on the page; the earlier example shows which label names the invoice date.
+    const page = (issued: string, shipped: string) => `Shipped ${shipped}\nIssued ${issued}\n`;
+    const earlier = { view: await viewOf(page('2026-02-10', '2026-02-09')), value: '2026-02-10' };
+    const view = await viewOf(page('2026-03-05', '2026-03-05'));
+    const learned = learnExtractor(view, date, '2026-03-05', [earlier]);
+    expect(learned).toMatchObject({ ok: true, extractor: { labels: ['Issued'] }, agrees_with_earlier: true });
+  });
+});
+
+describe('learnedConfidence and vendorDomainOf', () => {
+  it('starts under the default 0.8 threshold, reaches 0.9 after three confirmations, drops with corrections', () => {
+    expect(learnedConfidence(0, 0)).toBe(0.75);
+    expect(learnedConfidence(3, 0)).toBe(0.9);
+    expect(learnedConfidence(10, 0)).toBe(0.95);
+    expect(learnedConfidence(3, 1)).toBe(0.72);
+  });
+
+  it('names the vendor by the sender domain, lower case', async () => {
+    expect(vendorDomainOf(await viewOf('x', 'A <Billing@ACME-Tools.example>'))).toBe('acme-tools.example');
+  });
+});
