@@ -135,12 +135,22 @@ function lineBounds(text: string, at: number): { start: number; end: number } {
   return { start, end: end < 0 ? text.length : end };
 }
 
+/**
+ * The text without white space and `marks` at its ends (or only its end). A loop: a
+ * `[…]+$` search restarts at every run of them and is quadratic on a long one.
+ */
+function trimSeparators(text: string, marks: string, ends: 'both' | 'end' = 'both'): string {
+  const separator = (c: string) => marks.includes(c) || /\s/u.test(c);
+  let start = 0;
+  let end = text.length;
+  while (end > start && separator(text[end - 1]!)) end--;
+  if (ends === 'both') while (start < end && separator(text[start]!)) start++;
+  return text.slice(start, end);
+}
+
 /** A label is words: some letters, no digits (a date or number beside a value is no stable anchor). */
 function asLabel(text: string): string | null {
-  const label = text
-    .replace(/[\s:：#=|.\-–—]+$/u, '')
-    .replace(/^[\s:：#=|.\-–—]+/u, '')
-    .trim();
+  const label = trimSeparators(text, ':：#=|.-–—').trim();
   if (label.length < 2 || label.length > 60 || /\d/.test(label) || !/\p{L}{2}/u.test(label)) return null;
   // At most the last five words: a long line before the value is text, not a label.
   const words = label.split(/\s+/);
@@ -165,9 +175,7 @@ function labelBefore(place: Place): string | null {
 
 /** The last cell before the value with only spaces and colons trimmed. */
 function labelAsPrinted(place: Place): string | null {
-  const label = cellBefore(place)
-    .replace(/[\s:：]+$/u, '')
-    .trim();
+  const label = trimSeparators(cellBefore(place), ':：', 'end').trim();
   return label.endsWith('.') ? label : null;
 }
 
