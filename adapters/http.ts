@@ -64,8 +64,21 @@ export function createHttpApp(app: AppContext, tools: readonly ToolDef[]): H3 {
     };
     const refused = checkHostAndOrigin(app.config, hosts, event.req.headers);
     if (refused) return refuse(refused);
+    const resource = mcpResource(app.config.publicUrl, new URL(event.req.url).origin);
     // Stateless: no session, so no stream to GET and nothing to DELETE.
     if (event.req.method !== 'POST') {
+      // Except that a request with no key or token at all gets the 401 and its Bearer challenge
+      // first, whatever its method: Gemini CLI, when its POST's 401 did not hand it the
+      // challenge, looks for it with `HEAD /mcp`, and a 405 there ended its OAuth sign-in
+      // (docs/mcp.md, "Clients"). With a key it is still 405 before the key is looked up.
+      if (!token) {
+        try {
+          await connectCaller(app, token, clientAddress(event, app.config.trustProxyHops), resource);
+        } catch (error) {
+          if (error instanceof ToolError) return refuse(error);
+          throw error;
+        }
+      }
       const error = new ToolError(
         'method_not_allowed',
         `${event.req.method} is not allowed on the MCP endpoint: it is stateless; send JSON-RPC with POST.`,
@@ -83,7 +96,6 @@ export function createHttpApp(app: AppContext, tools: readonly ToolDef[]): H3 {
         ),
       );
     }
-    const resource = mcpResource(app.config.publicUrl, new URL(event.req.url).origin);
     let caller: Caller;
     try {
       caller = await connectCaller(app, token, clientAddress(event, app.config.trustProxyHops), resource);

@@ -327,11 +327,17 @@ export interface Consent {
   allTenants: boolean;
 }
 
-/** Where the browser goes next: the client's redirect URI with the code (or the error) and the state. */
+/**
+ * Where the browser goes next: the client's redirect URI with the code (or the error), the
+ * state, and `iss`, this server's issuer (RFC 9207; the origin of the resource, as in the
+ * metadata). Gemini CLI refuses a response without `iss` once it knows the issuer ("Missing
+ * issuer parameter in response"), and with it any client can tell which server answered.
+ */
 export function redirectWith(request: OAuthRequest, params: Record<string, string>): string {
   const url = new URL(request.redirect_uri);
   for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
   if (request.state !== null) url.searchParams.set('state', request.state);
+  url.searchParams.set('iss', new URL(request.resource).origin);
   return url.href;
 }
 

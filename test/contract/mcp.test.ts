@@ -76,6 +76,25 @@ describe('MCP over HTTP', () => {
     }
   });
 
+  it('answers any method without a key or token with the 401 challenge (Gemini CLI looks for it with HEAD)', async () => {
+    for (const method of ['HEAD', 'GET', 'DELETE']) {
+      const r = await http(t.h3, method, '/mcp', { headers: { accept: 'application/json' } });
+      expect(r.status).toBe(401);
+      expect(r.headers.get('allow')).toBeNull();
+      expect(r.headers.get('www-authenticate')).toBe(
+        'Bearer resource_metadata="https://capture.example.net/.well-known/oauth-protected-resource/mcp", ' +
+          'scope="read propose run approve configure"',
+      );
+      if (method !== 'HEAD') expect(r.body.error.message).toMatch(/^No API key: send the header/);
+    }
+    // A request that sends a key, good or not, still learns only that the method is wrong.
+    for (const k of [key, 'bogus']) {
+      const r = await http(t.h3, 'HEAD', '/mcp', { key: k });
+      expect(r.status).toBe(405);
+      expect(r.headers.get('allow')).toBe('POST');
+    }
+  });
+
   it('keeps the request id in error replies', async () => {
     const notAcceptable = await mcpPost(t.h3, `/mcp/${key}`, { ...INITIALIZE, id: 7 }, { accept: 'application/json' });
     expect(notAcceptable.status).toBe(406);

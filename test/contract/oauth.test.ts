@@ -10,6 +10,7 @@ import { callTool } from '../../services/call.ts';
 import {
   callerForAccessToken,
   checkSignInKey,
+  denySignIn,
   exchangeCode,
   exchangeRefresh,
   findClient,
@@ -71,6 +72,7 @@ describe('OAuth grants and tokens', () => {
     const checked = await checkSignInKey(t.app, requestId, apiKey);
     const location = new URL(await grantSignIn(t.app, requestId, checked.consent, { allTenants: false, ...choice }));
     expect(location.searchParams.get('state')).toBe('s');
+    expect(location.searchParams.get('iss')).toBe('http://svc.test');
     return exchangeCode(t.app, clientId, location.searchParams.get('code')!, REDIRECT, RESOURCE);
   }
 
@@ -103,6 +105,26 @@ describe('OAuth grants and tokens', () => {
     await expect(callerForAccessToken(t.app, tokens.access_token, 'http://other.test/mcp')).rejects.toThrow(
       `issued for ${RESOURCE}, not http://other.test/mcp`,
     );
+  });
+
+  it('names this server as the issuer (RFC 9207 iss) when the person declines, too', async () => {
+    const requestId = await startSignIn(t.app, {
+      client_id: 'client-1',
+      redirect_uri: REDIRECT,
+      code_challenge: createHash('sha256').update('v'.repeat(43)).digest('base64url'),
+      scopes: ['read'],
+      state: 'declined',
+      resource: RESOURCE,
+    });
+    const checked = await checkSignInKey(t.app, requestId, key);
+    const location = new URL(await denySignIn(t.app, requestId, checked.consent));
+    expect(location.origin + location.pathname).toBe(REDIRECT);
+    expect(Object.fromEntries(location.searchParams)).toEqual({
+      error: 'access_denied',
+      error_description: 'The person declined the grant.',
+      state: 'declined',
+      iss: 'http://svc.test',
+    });
   });
 
   it('refuses a grant wider than the key, even from a forged form', async () => {

@@ -223,6 +223,8 @@ describe('OAuth 2.1 sign-in for /mcp against svc serve', () => {
     const arrived = await callback.next();
     await page.close();
     expect(arrived.searchParams.get('state')).toBe(state);
+    // RFC 9207: the response names the issuer of the metadata (Gemini CLI requires it).
+    expect(arrived.searchParams.get('iss')).toBe(serve.url);
     const code = arrived.searchParams.get('code') ?? '';
     expect(code).toMatch(/^svc_ac_/);
 
