@@ -28,9 +28,9 @@ export class PartsBlob {
   readonly #type: string;
 
   constructor(parts: Iterable<Part> = [], options: { type?: string; endings?: 'transparent' | 'native' } = {}) {
-    // 'native' turns a string part's CRLF into this system's line break, as Node's Blob does
-    // (it leaves a lone CR, which the File API standard would also convert).
-    const native = options.endings === 'native' ? (s: string) => s.replace(/\r\n/g, EOL) : (s: string) => s;
+    // 'native' turns a string part's line breaks (CRLF, CR, LF) into this system's, as the File
+    // API standard says and Node's Blob does from Node 24 (Node 22 leaves a lone CR).
+    const native = options.endings === 'native' ? (s: string) => s.replace(/\r\n|\r|\n/g, EOL) : (s: string) => s;
     const pieces: Uint8Array[] = [];
     let size = 0;
     for (const part of parts) {

@@ -2,6 +2,7 @@
 // reads every decoded part through. What a message reads as must not change: every corpus
 // message and every business case is read with both, and the results compared whole.
 import { readFileSync, readdirSync } from 'node:fs';
+import { EOL } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -66,10 +67,12 @@ describe('PartsBlob', () => {
       expect(await ours.slice(start, end).text(), `slice(${start}, ${end})`).toBe(await node.slice(start, end).text());
     }
     expect(new PartsBlob([], { type: 'a\u00e9' }).type).toBe('');
-    for (const endings of ['transparent', 'native'] as const) {
-      const text = 'a\r\nb\rc\nd';
-      expect(await new PartsBlob([text], { endings }).text()).toBe(await new NativeBlob([text], { endings }).text());
-    }
+    const text = 'a\r\nb\rc\nd';
+    expect(await new PartsBlob([text], { endings: 'transparent' }).text()).toBe(
+      await new NativeBlob([text], { endings: 'transparent' }).text(),
+    );
+    // 'native' as the File API standard says (Node 24's Blob; Node 22's leaves the lone CR).
+    expect(await new PartsBlob([text], { endings: 'native' }).text()).toBe(['a', 'b', 'c', 'd'].join(EOL));
     expect(Object.prototype.toString.call(ours)).toBe('[object Blob]');
   });
 
