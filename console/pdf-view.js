@@ -44,9 +44,25 @@ export async function attachmentBytes(documentId) {
 
 const squash = (text) => text.replace(/\s+/g, ' ').trim();
 
+const measuring = document.createElement('canvas').getContext('2d');
+
+/**
+ * The share of an item's printed width that its first `chars` characters take. Measured in
+ * the item's font family rather than counted: in a proportional font "Invoice number: " is
+ * narrower than its share of characters, and a count put marks a character or more to the
+ * right of the value.
+ */
+function widthShare(item, chars, styles) {
+  if (chars <= 0) return 0;
+  if (chars >= item.str.length) return 1;
+  measuring.font = `100px ${styles[item.fontName]?.fontFamily ?? 'sans-serif'}`;
+  const whole = measuring.measureText(item.str).width;
+  return whole > 0 ? measuring.measureText(item.str.slice(0, chars)).width / whole : chars / item.str.length;
+}
+
 /**
  * Where `needle` is printed among a page's text items: the items it spans and, for each,
- * the share of the item (from, to) it covers.
+ * the characters of the item (from, to) it covers.
  */
 function findOnPage(items, needle) {
   const wanted = squash(needle);
@@ -68,11 +84,7 @@ function findOnPage(items, needle) {
     const from = starts[i];
     const to = from + item.str.length;
     if (to <= at || from >= end || item.str.length === 0) return;
-    spans.push({
-      item,
-      from: (Math.max(at, from) - from) / item.str.length,
-      to: (Math.min(end, to) - from) / item.str.length,
-    });
+    spans.push({ item, from: Math.max(at, from) - from, to: Math.min(end, to) - from });
   });
   return spans;
 }
@@ -100,14 +112,14 @@ export async function pdfFigure(documentId, name, marks) {
       const page = await doc.getPage(n);
       const text = await page.getTextContent();
       const hits = marks.map((m) => ({ ...m, spans: findOnPage(text.items, m.text) })).filter((m) => m.spans.length);
-      found.set(n, { page, hits });
+      found.set(n, { page, hits, styles: text.styles });
     }
     const first = [...found.entries()].find(([, v]) => v.hits.length)?.[0] ?? 1;
     const stage = h('div', { class: 'pdf-stage' });
     const pager = h('div', { class: 'pdf-pager' });
     const list = h('ul', { class: 'pdf-marks' });
     const draw = async (n) => {
-      const { page, hits } = found.get(n);
+      const { page, hits, styles } = found.get(n);
       const base = page.getViewport({ scale: 1 });
       const viewport = page.getViewport({ scale: Math.min(2, 640 / base.width) });
       const canvas = h('canvas', {
@@ -133,9 +145,11 @@ export async function pdfFigure(documentId, name, marks) {
             title: `${hit.field} is printed here`,
             dataset: { field: hit.field },
           });
-          box.style.left = `${t[4] + width * span.from}px`;
+          const from = widthShare(span.item, span.from, styles);
+          const to = widthShare(span.item, span.to, styles);
+          box.style.left = `${t[4] + width * from}px`;
           box.style.top = `${t[5] - height}px`;
-          box.style.width = `${Math.max(4, width * (span.to - span.from))}px`;
+          box.style.width = `${Math.max(4, width * (to - from))}px`;
           box.style.height = `${height * 1.15}px`;
           layer.append(box);
         }
