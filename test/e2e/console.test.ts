@@ -175,6 +175,52 @@ describe('review console', { timeout: 180_000 }, () => {
     expect(await page.getByRole('heading', { name: 'Captures' }).count()).toBe(1);
   });
 
+  it('meets WCAG AA contrast for the text of every view', async () => {
+    const capture = await rest('GET', `/v1/captures/${held[0]}`);
+    const views = [
+      ['#/queue', 'Queue'],
+      [`#/captures/${held[0]}`, `Capture ${held[0]}`],
+      [`#/messages/${capture.body.message_id}`, 'Invoice INV-2026-041'],
+      ['#/flow', 'Flow'],
+    ] as const;
+    for (const [hash, heading] of views) {
+      await page.goto(`${serve.url}/console/${hash}`);
+      await page.getByRole('heading', { name: heading }).first().waitFor(WAIT);
+      // Every element that holds text: its colour against the first opaque background behind
+      // it, as WCAG 2.x computes contrast (4.5:1, or 3:1 for large text).
+      const low = await page.evaluate(() => {
+        const rgba = (css: string) => (css.match(/[\d.]+/g) ?? []).map(Number);
+        const luminance = ([r, g, b]: number[]) => {
+          const lin = (c: number) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+          return 0.2126 * lin(r!) + 0.7152 * lin(g!) + 0.0722 * lin(b!);
+        };
+        const background = (el: Element | null): number[] => {
+          for (let at = el; at; at = at.parentElement) {
+            const c = rgba(getComputedStyle(at).backgroundColor);
+            if ((c[3] ?? 1) > 0.5) return c;
+          }
+          return [255, 255, 255];
+        };
+        const out: string[] = [];
+        for (const el of document.querySelectorAll('body *')) {
+          const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent!.trim() !== '');
+          const box = el.getBoundingClientRect();
+          if (!own || box.width === 0 || box.height === 0) continue;
+          const style = getComputedStyle(el);
+          if (style.visibility === 'hidden') continue;
+          const [fg, bg] = [luminance(rgba(style.color)), luminance(background(el))];
+          const ratio = (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05);
+          const size = Number.parseFloat(style.fontSize);
+          const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
+          if (ratio < (large ? 3 : 4.5))
+            out.push(`${el.tagName} "${el.textContent!.trim().slice(0, 30)}" ${ratio.toFixed(2)}`);
+        }
+        return out;
+      });
+      expect(low, hash).toEqual([]);
+    }
+  });
+
   it('signs out, after which the cookie no longer works', async () => {
     const [cookie] = await context.cookies();
     await page.getByRole('button', { name: 'Sign out' }).click();
