@@ -81,7 +81,10 @@ describe('console sign-in', () => {
     expect(forged.body.error.code).toBe('forbidden');
     expect(forged.body.error.message).toContain(CSRF_HEADER);
     const wrong = await http(suite.t.h3, 'POST', '/v1/feedback', {
-      headers: withCookie(token, { [CSRF_HEADER]: `${body.csrf_token!.slice(0, -1)}A` }),
+      // One character changed (a token that already ends in A gets a B).
+      headers: withCookie(token, {
+        [CSRF_HEADER]: `${body.csrf_token!.slice(0, -1)}${body.csrf_token!.endsWith('A') ? 'B' : 'A'}`,
+      }),
       body: feedback,
     });
     expect(wrong.status).toBe(403);
