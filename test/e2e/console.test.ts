@@ -191,7 +191,10 @@ describe('review console', { timeout: 180_000 }, () => {
       const low = await page.evaluate(() => {
         const rgba = (css: string) => (css.match(/[\d.]+/g) ?? []).map(Number);
         const luminance = ([r, g, b]: number[]) => {
-          const lin = (c: number) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+          const lin = (channel: number) => {
+            const c = channel / 255;
+            return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+          };
           return 0.2126 * lin(r!) + 0.7152 * lin(g!) + 0.0722 * lin(b!);
         };
         const background = (el: Element | null): number[] => {
