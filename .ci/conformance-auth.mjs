@@ -9,6 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { launchChromium } from './chromium.mjs';
 
 const [node22, cli, serviceUrl, apiKey, outDir] = process.argv.slice(2);
 const port = await new Promise((resolve) => {
@@ -66,18 +67,7 @@ const authorizeUrl = new Promise((resolve) => {
 
 const url = await authorizeUrl;
 if (url) {
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await launchChromium(chromium);
   try {
     const page = await browser.newPage();
     await page.goto(url);

@@ -112,21 +112,12 @@ async function keyTenants(db: Db, keyId: string): Promise<string[]> {
   return rows.map((r) => String(r.tenant_id));
 }
 
-/**
- * The key a bearer token names (revoked or not) with its account, in one read: this runs
- * on every call.
- */
-export async function findCredential(
-  db: Db,
-  plaintext: string,
-): Promise<{ key: ApiKey; account: Account } | undefined> {
-  const row = await db.readOne(
-    `SELECT k.*, a.kind AS account_kind, a.email AS account_email, a.email_verified AS account_email_verified,
-            a.created_at AS account_created_at
-     FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = ?`,
-    [hashKey(plaintext)],
-  );
-  if (!row) return undefined;
+/** The columns `credentialOfRow` reads: the key's own and its account's (`k` and `a`). */
+export const CREDENTIAL_COLUMNS = `k.*, a.kind AS account_kind, a.email AS account_email,
+            a.email_verified AS account_email_verified, a.created_at AS account_created_at`;
+
+/** A key and its account from a row of CREDENTIAL_COLUMNS (its tenants read when it lists them). */
+export async function credentialOfRow(db: Db, row: Row): Promise<{ key: ApiKey; account: Account }> {
   const key = rowToKey(row, Number(row.all_tenants) === 1 ? [] : await keyTenants(db, String(row.id)));
   const account: Account = {
     id: key.account_id,
@@ -136,6 +127,21 @@ export async function findCredential(
     created_at: String(row.account_created_at),
   };
   return { key, account };
+}
+
+/**
+ * The key a bearer token names (revoked or not) with its account, in one read: this runs
+ * on every call.
+ */
+export async function findCredential(
+  db: Db,
+  plaintext: string,
+): Promise<{ key: ApiKey; account: Account } | undefined> {
+  const row = await db.readOne(
+    `SELECT ${CREDENTIAL_COLUMNS} FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = ?`,
+    [hashKey(plaintext)],
+  );
+  return row ? credentialOfRow(db, row) : undefined;
 }
 
 export async function getKey(db: Db, accountId: string, id: string): Promise<ApiKey | undefined> {

@@ -4,7 +4,7 @@
 import type { Row } from '@libsql/client';
 import type { Account } from './accounts.ts';
 import type { Db, Statement } from './db.ts';
-import { hashKey, type ApiKey } from './keys.ts';
+import { CREDENTIAL_COLUMNS, credentialOfRow, hashKey, type ApiKey } from './keys.ts';
 
 export interface ConsoleSession {
   id: string;
@@ -57,39 +57,12 @@ export async function findSession(
   token: string,
 ): Promise<{ session: ConsoleSession; key: ApiKey; account: Account } | undefined> {
   const row = await db.readOne(
-    `SELECT k.*, s.id AS session_id, s.key_id AS session_key_id, s.created_at AS session_created_at,
-            s.expires_at AS session_expires_at, s.ended_at AS session_ended_at,
-            a.kind AS account_kind, a.email AS account_email, a.email_verified AS account_email_verified,
-            a.created_at AS account_created_at
+    `SELECT ${CREDENTIAL_COLUMNS}, s.id AS session_id, s.key_id AS session_key_id,
+            s.created_at AS session_created_at, s.expires_at AS session_expires_at, s.ended_at AS session_ended_at
      FROM console_sessions s JOIN api_keys k ON k.id = s.key_id JOIN accounts a ON a.id = k.account_id
      WHERE s.token_hash = ?`,
     [hashKey(token)],
   );
   if (!row) return undefined;
-  const tenants =
-    Number(row.all_tenants) === 1
-      ? []
-      : (
-          await db.read('SELECT tenant_id FROM api_key_tenants WHERE key_id = ? ORDER BY tenant_id', [String(row.id)])
-        ).map((r) => String(r.tenant_id));
-  const key: ApiKey = {
-    id: String(row.id),
-    account_id: String(row.account_id),
-    prefix: String(row.prefix),
-    label: String(row.label),
-    scopes: JSON.parse(String(row.scopes)),
-    all_tenants: Number(row.all_tenants) === 1,
-    tenants,
-    created_at: String(row.created_at),
-    last_used_at: row.last_used_at === null ? null : String(row.last_used_at),
-    revoked_at: row.revoked_at === null ? null : String(row.revoked_at),
-  };
-  const account: Account = {
-    id: key.account_id,
-    kind: row.account_kind as Account['kind'],
-    email: row.account_email === null ? null : String(row.account_email),
-    email_verified: Number(row.account_email_verified) === 1,
-    created_at: String(row.account_created_at),
-  };
-  return { session: rowToSession(row), key, account };
+  return { session: rowToSession(row), ...(await credentialOfRow(db, row)) };
 }

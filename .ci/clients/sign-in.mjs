@@ -1,21 +1,11 @@
 // Plays the person at the sign-in page: paste the key, grant what is offered.
 // If the page offers no key field (e.g. it refused the client), prints what the page says.
 import { createRequire } from 'node:module';
+import { launchChromium } from '../chromium.mjs';
 const require = createRequire(new URL('../../package.json', import.meta.url));
 const { chromium } = require('playwright-core');
 const [url, key] = process.argv.slice(2);
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await launchChromium(chromium);
 const page = await browser.newPage();
 const first = await page.goto(url);
 try {

@@ -13,7 +13,7 @@ import { labeledCandidates } from '../extract-labels.ts';
 import { parseDate } from '../validate-dates.ts';
 import { type Line, linesOf } from './layout.ts';
 import { BARE_DATE, DUE_DATE, INVOICE_DATE } from './labels.ts';
-import { INVOICE_TITLE, RECEIPT_TITLE } from './lexicon.ts';
+import { INVOICE_TITLE, RECEIPT_TITLE, TITLE_DATE_WORDS } from './lexicon.ts';
 import { sectionsOf } from './sections.ts';
 import { firstPhrase, fold, phrases, titleAt, wordsOf } from './words.ts';
 import type { PrintedCandidate, ReadableDocument } from './index.ts';
@@ -95,31 +95,6 @@ interface DateCandidate {
   source: string;
 }
 
-const DATE_MARKERS = new Set([
-  'vom',
-  'dated',
-  'date',
-  'du',
-  'del',
-  'of',
-  'from',
-  'dd',
-  'dd.',
-  'den',
-  'd.',
-  'le',
-  'il',
-  'van',
-  'z',
-  'dnia',
-  'från',
-  'fra',
-  'de',
-  ':',
-  '-',
-  '–',
-]);
-
 /** The date a title line ends with: "Rechnung Nr. 4711 vom 05.03.2026". */
 function titleDates(
   lines: Line[],
@@ -139,7 +114,7 @@ function titleDates(
     const text = anyPlace ? line.text.slice(cell.start) : cell.text;
     const tokens = [...text.matchAll(/\S+/g)];
     for (let i = 1; i < tokens.length; i++) {
-      if (!anyPlace && !DATE_MARKERS.has(fold(tokens[i - 1]![0]))) continue;
+      if (!anyPlace && !TITLE_DATE_WORDS.has(fold(tokens[i - 1]![0]))) continue;
       const at = tokens[i]!.index;
       const date = readDate(text.slice(at), order);
       if (date && date.start === 0) {

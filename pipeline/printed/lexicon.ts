@@ -447,3 +447,35 @@ export const OTHER_NUMBER = phrases(
   'bil',
   'förare',
 );
+
+/**
+ * What stands between a title's number and its date ("Rechnung Nr. 4711 vom 05.03.2026",
+ * "Invoice A-17 dated …", "Facture F-12 du …", "Faktura 7/2026 z dnia …"): the number reader
+ * lets only these follow a title's number, the date reader takes a date only after them.
+ */
+export const TITLE_DATE_WORDS: ReadonlySet<string> = new Set([
+  'vom',
+  'dated',
+  'date',
+  'du',
+  'del',
+  'of',
+  'from',
+  'dd',
+  'dd.',
+  'den',
+  'd.',
+  'le',
+  'il',
+  'van',
+  'z',
+  'dnia',
+  'från',
+  'fra',
+  'de',
+  ':',
+  '-',
+  '–',
+  '/',
+  '|',
+]);

@@ -8,7 +8,7 @@
 import { labeledCandidates } from '../extract-labels.ts';
 import { parseDate } from '../validate-dates.ts';
 import { cellUnder, type Line, linesOf } from './layout.ts';
-import { INVOICE_TITLE, OTHER_NUMBER, RECEIPT_TITLE } from './lexicon.ts';
+import { INVOICE_TITLE, OTHER_NUMBER, RECEIPT_TITLE, TITLE_DATE_WORDS } from './lexicon.ts';
 import { BARE_NUMBER, INVOICE_NUMBER, RECEIPT_NUMBER } from './labels.ts';
 import { sectionsOf } from './sections.ts';
 import { firstPhrase, titleAt, wordsOf } from './words.ts';
@@ -22,32 +22,6 @@ interface NumberCandidate {
   strength: number;
   source: 'label' | 'title' | 'bare';
 }
-
-const DATE_WORDS = new Set([
-  'vom',
-  'dated',
-  'date',
-  'du',
-  'del',
-  'of',
-  'from',
-  'dd',
-  'dd.',
-  'den',
-  'd.',
-  'le',
-  'il',
-  'van',
-  'z',
-  'från',
-  'fra',
-  'de',
-  '-',
-  '–',
-  '/',
-  '|',
-  'dnia',
-]);
 
 const MARKERS = new Set([
   'no',
@@ -115,7 +89,7 @@ function numberAfterTitle(rest: string): { code: string; at: number } | null | '
   // A title ends with its number, or its date ("… vom 05.03.2026"); more words make it a sentence
   // ("Our invoice INV-55321 is attached").
   const after = tokens.slice(next);
-  if (after.length > 0 && !(DATE_WORDS.has(after[0]!.text.toLowerCase()) && after.length <= 5)) return null;
+  if (after.length > 0 && !(TITLE_DATE_WORDS.has(after[0]!.text.toLowerCase()) && after.length <= 5)) return null;
   return codeLike(code) ? { code, at } : null;
 }
 
