@@ -167,6 +167,82 @@ describe('a burst while a report is in flight', () => {
   });
 });
 
+describe('a report later than the wait', () => {
+  /**
+   * The real database behind a gate: the limiter's reports wait until the test opens it (an
+   * event), as when the main thread is busy with a burst of large mail and the writer's
+   * answer is not read in time.
+   */
+  async function gated(url: string) {
+    const db = await openDb(url);
+    let open!: () => void;
+    const opened = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    let reports = 0;
+    const late = {
+      batch: async (statements: Parameters<Db['batch']>[0]) => {
+        reports++;
+        await opened;
+        return db.batch(statements);
+      },
+    } as unknown as Db;
+    return { db, late, open, reports: () => reports };
+  }
+  const fileUrl = () => `file:${join(mkdtempSync(join(tmpdir(), 'svc-rate-late-')), 'svc.db')}`;
+
+  it('admits 20 of 20 calls within the budget, decided from its own count, and reports them all', async () => {
+    const { db, late, open, reports } = await gated(fileUrl());
+    // A clock that stands still: no token comes back while the test runs.
+    const limiter = new SharedRateLimiter(late, 600, () => Date.parse('2026-11-01T10:00:00Z'));
+    // 600 a minute: 10 run ahead of the database; the other 10 wait for a report that does
+    // not come until every call has been answered.
+    const waits = await Promise.all(Array.from({ length: 20 }, () => limiter.admit('key_8')));
+    expect(reports()).toBe(1);
+    expect(waits).toEqual(Array(20).fill(0));
+    open();
+    await limiter.drain();
+    const shared = await db.readOne('SELECT tokens FROM rate_buckets WHERE key_id = ?', ['key_8']);
+    expect(Number(shared!.tokens)).toBe(580);
+    db.close();
+  });
+
+  it('still refuses past the budget while the report is late, with the seconds to the next token', async () => {
+    const { db, late, open } = await gated(fileUrl());
+    const limiter = new SharedRateLimiter(late, 30, () => Date.parse('2026-11-01T10:00:00Z'));
+    const waits = await Promise.all(Array.from({ length: 31 }, () => limiter.admit('key_9')));
+    expect(waits.filter((w) => w === 0)).toHaveLength(30);
+    // 30 a minute: the next token is 2 s away.
+    expect(waits.filter((w) => w !== 0)).toEqual([2]);
+    open();
+    await limiter.drain();
+    db.close();
+  });
+
+  it('a real overrun across processes is refused once the late report brings it back', async () => {
+    const url = fileUrl();
+    const { db, late, open } = await gated(url);
+    const clock = { ms: Date.parse('2026-11-01T10:00:00Z') };
+    // Another process has spent the whole budget of 30 already.
+    const other = new SharedRateLimiter(db, 30, () => clock.ms);
+    const spent = await Promise.all(Array.from({ length: 30 }, () => other.admit('key_10')));
+    expect(spent).toEqual(Array(30).fill(0));
+    await other.drain();
+    const limiter = new SharedRateLimiter(late, 30, () => clock.ms);
+    const first = limiter.admit('key_10');
+    // Past the allowance and with its report held, this process admits by its own count...
+    expect(await first).toBe(0);
+    open();
+    await limiter.drain();
+    // ...and the report tells it the shared bucket is overspent: 429 with the wait.
+    const after = await limiter.admit('key_10');
+    expect(after).toBeGreaterThanOrEqual(2);
+    clock.ms += after * 1000 - 1000;
+    expect(await limiter.admit('key_10')).toBeGreaterThan(0);
+    db.close();
+  });
+});
+
 describe('server failures', () => {
   it('names connection failures and leaves SQL errors alone', () => {
     expect(
