@@ -5,6 +5,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { FastResponse } from 'srvx';
 import type { AppContext } from '../services/app.ts';
 import type { Caller } from '../services/auth.ts';
+import type { HeldTurn } from '../services/analysis-pool.ts';
+import { parseJsonInWorker, type ParseJsonResult } from '../services/analysis.ts';
 import { admitOutcome, callTool, type CallOutcome } from '../services/call.ts';
 import { ToolError, type ToolDef } from '../tools/define.ts';
 import { propertyTypes, toolSchemas } from './schemas.ts';
@@ -98,12 +100,15 @@ export async function readLimitedBody(
   request: Request,
   maxBytes: number,
   timeoutMs: number,
+  shared = false,
 ): Promise<Buffer | BodyRefusal> {
-  if (Number(request.headers.get('content-length') ?? '0') > maxBytes) return 'too_large';
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > maxBytes) return 'too_large';
   // Under node:http, read the socket's stream itself: the web stream h3 would wrap it in
   // costs a promise and a copy per chunk. In-process (h3.fetch) there is only the web one.
   const node = nodeOf(request);
-  if (node?.req && !node.req.readableDidRead) return readNodeBody(node.req, node.res, maxBytes, timeoutMs);
+  if (node?.req && !node.req.readableDidRead)
+    return readNodeBody(node.req, node.res, maxBytes, timeoutMs, shared && declared > 0 ? declared : 0);
   const chunks: Uint8Array[] = [];
   let size = 0;
   if (request.body) {
@@ -134,14 +139,21 @@ export async function readLimitedBody(
   return Buffer.concat(chunks);
 }
 
+/**
+ * `sharedSize`: the declared Content-Length, to read the body into shared memory as it
+ * arrives (a worker then reads it without a copy, and no one large copy joins the chunks
+ * on the main thread); 0 to collect the chunks.
+ */
 function readNodeBody(
   req: IncomingMessage,
   res: ServerResponse | undefined,
   maxBytes: number,
   timeoutMs: number,
+  sharedSize = 0,
 ): Promise<Buffer | BodyRefusal> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
+    const into = sharedSize > 0 ? Buffer.from(new SharedArrayBuffer(sharedSize)) : null;
     let size = 0;
     // Read no more of what is refused: the answer goes out and the connection then closes
     // (kept alive, Node would read the rest of the body, however long, to reuse it).
@@ -153,16 +165,19 @@ function readNodeBody(
     };
     const timer = setTimeout(() => refuse('timeout'), timeoutMs);
     const onData = (chunk: Buffer) => {
-      size += chunk.byteLength;
-      if (size > maxBytes) {
+      // Node's parser ends a body at its Content-Length; more than it declared is refused.
+      if (size + chunk.byteLength > (into?.byteLength ?? maxBytes)) {
         refuse('too_large');
         return;
       }
-      chunks.push(chunk);
+      if (into) into.set(chunk, size);
+      else chunks.push(chunk);
+      size += chunk.byteLength;
     };
     const onEnd = () => {
       cleanup();
-      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
+      if (into) resolve(size === into.byteLength ? into : into.subarray(0, size));
+      else resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
     };
     const onError = (error: Error) => {
       cleanup();
@@ -206,13 +221,21 @@ async function inItsTurn<T>(size: number, parse: () => T): Promise<T> {
   }
 }
 
-/** Reads a JSON object body with a byte limit and a deadline, refusing what is not one. */
+/** Parses a large body elsewhere (a worker); null when it could not, and the body is parsed here. */
+export type LargeJsonParser = (body: Uint8Array) => Promise<ParseJsonResult | null>;
+
+/**
+ * Reads a JSON object body with a byte limit and a deadline, refusing what is not one.
+ * With `parseLarge`, a body over LARGE_BODY_BYTES is read into shared memory and parsed by it.
+ */
 export async function readJsonBody(
   request: Request,
   maxBytes: number,
   timeoutMs: number,
+  parseLarge?: LargeJsonParser,
 ): Promise<Record<string, unknown>> {
-  const body = await readLimitedBody(request, maxBytes, timeoutMs);
+  const large = parseLarge !== undefined && Number(request.headers.get('content-length') ?? '0') > LARGE_BODY_BYTES;
+  const body = await readLimitedBody(request, maxBytes, timeoutMs, large);
   if (body === 'too_large') throw tooLarge(maxBytes);
   if (body === 'timeout') throw bodyTimeout(timeoutMs);
   if (body.byteLength === 0) return {};
@@ -224,14 +247,18 @@ export async function readJsonBody(
       { content_type: type },
     );
   }
+  const notJson = (message: string) =>
+    new ToolError('invalid_request', `The body is not valid JSON (${message}); send one JSON object.`);
   let parsed: unknown;
-  try {
-    parsed = await inItsTurn(body.byteLength, () => JSON.parse(body.toString('utf8')));
-  } catch (error) {
-    throw new ToolError(
-      'invalid_request',
-      `The body is not valid JSON (${(error as Error).message}); send one JSON object.`,
-    );
+  const elsewhere = large && parseLarge ? await parseLarge(body) : null;
+  if (elsewhere && !elsewhere.ok) throw notJson(elsewhere.error);
+  if (elsewhere) parsed = elsewhere.value;
+  else {
+    try {
+      parsed = await inItsTurn(body.byteLength, () => JSON.parse(body.toString('utf8')));
+    } catch (error) {
+      throw notJson((error as Error).message);
+    }
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new ToolError('invalid_request', 'The body must be one JSON object, e.g. {"name": "..."}.');
@@ -304,34 +331,65 @@ async function handle(app: AppContext, tool: ToolDef, event: H3Event, credential
     if (!admitted.outcome.ok) event.context.error = admitted.outcome.error.code;
     return outcomeResponse(admitted.outcome);
   }
-  let args: Record<string, unknown>;
-  try {
-    args = isQueryMethod
-      ? queryArgs(tool, url)
-      : await readJsonBody(request, app.config.maxBodyBytes, app.config.bodyTimeoutMs);
-    args = withIdempotencyKey(tool, request, args);
-  } catch (error) {
-    if (error instanceof ToolError) {
+  // A large body is a message to analyse (REST's only large bodies are mail): it is read
+  // when its turn in the analysis queue comes, and stays in its socket until then, so a
+  // burst of large mail neither fills memory nor the main thread's time with bodies that
+  // could not be analysed yet. Past the queue's limits: 503 with Retry-After, body unread.
+  let turn: HeldTurn | undefined;
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (!isQueryMethod && declared > LARGE_BODY_BYTES && declared <= app.config.maxBodyBytes) {
+    try {
+      turn = await app.analysis.hold(declared);
+    } catch (error) {
+      if (!(error instanceof ToolError)) throw error;
       event.context.error = error.code;
+      leaveBodyUnread(request);
       return errorResponse(error);
     }
-    throw error;
   }
-  const tenantSelector = isQueryMethod
-    ? (url.searchParams.get('tenant') ?? undefined)
-    : (request.headers.get('x-svc-tenant') ?? undefined);
-  const outcome = await callTool(app, tool, {
-    token,
-    args: { ...args, ...params },
-    tenantSelector: tenantSelector || undefined,
-    client,
-    admitted: admitted.caller,
-  });
-  // For the request's log line (http-log.ts): reading it back from the response's headers
-  // would build a Headers object per request.
-  event.context.tenant = outcome.tenantId;
-  if (!outcome.ok) event.context.error = outcome.error.code;
-  return outcomeResponse(outcome);
+  try {
+    let args: Record<string, unknown>;
+    try {
+      args = isQueryMethod
+        ? queryArgs(tool, url)
+        : await readJsonBody(request, app.config.maxBodyBytes, app.config.bodyTimeoutMs, (body) =>
+            parseJsonInWorker(app.analysis, body),
+          );
+      args = withIdempotencyKey(tool, request, args);
+    } catch (error) {
+      if (error instanceof ToolError) {
+        event.context.error = error.code;
+        return errorResponse(error);
+      }
+      throw error;
+    }
+    const tenantSelector = isQueryMethod
+      ? (url.searchParams.get('tenant') ?? undefined)
+      : (request.headers.get('x-svc-tenant') ?? undefined);
+    const outcome = await callTool(app, tool, {
+      token,
+      args: { ...args, ...params },
+      tenantSelector: tenantSelector || undefined,
+      client,
+      admitted: admitted.caller,
+      ...(turn ? { analysisTurn: turn } : {}),
+    });
+    // For the request's log line (http-log.ts): reading it back from the response's headers
+    // would build a Headers object per request.
+    event.context.tenant = outcome.tenantId;
+    if (!outcome.ok) event.context.error = outcome.error.code;
+    return outcomeResponse(outcome);
+  } finally {
+    // Unused (not an ingest, or refused before analysis): the next message takes it.
+    turn?.release();
+  }
+}
+
+/** Answered before its body was read: Node closes the connection after the answer rather than read the rest. */
+function leaveBodyUnread(request: Request): void {
+  const node = nodeOf(request);
+  node?.req?.pause();
+  node?.res?.setHeader('connection', 'close');
 }
 
 export function toH3Path(path: string): string {

@@ -60,7 +60,12 @@ export type AnalysisJob =
   /** An extractor for a corrected value (pipeline/learn.ts), checked on the earlier examples of its vendor. */
   | { kind: 'learn'; view: MessageView; field: LearnField; value: unknown; earlier: LearnExample[] }
   /** The attachment parts of a stored message, bytes and all (get_attachment): parsed as ingest parsed them. */
-  | { kind: 'attachment_parts'; raw: Uint8Array };
+  | { kind: 'attachment_parts'; raw: Uint8Array }
+  /** A large request body's JSON (REST), read here rather than on the thread that answers every request. */
+  | { kind: 'parse_json'; bytes: Uint8Array };
+
+/** The body's value, or JSON.parse's message for a body that is not JSON. */
+export type ParseJsonResult = { ok: true; value: unknown } | { ok: false; error: string };
 
 /** One attachment part of a message, in message order (documents 1.. are read from these). */
 export interface AttachmentPart {
@@ -94,6 +99,7 @@ export interface JobResults {
   schema: SchemaRun[];
   attachment_parts: AttachmentPart[] | null;
   learn: Learned;
+  parse_json: ParseJsonResult;
 }
 
 // Definitions were checked when saved (or just now, by the dry run's caller), so compiling
@@ -182,6 +188,17 @@ export async function runJob(job: AnalysisJob, hooks: JobHooks = {}): Promise<Jo
     }
     case 'learn':
       return learnExtractor(job.view, job.field, job.value, job.earlier);
+    case 'parse_json':
+      try {
+        const bytes = job.bytes;
+        // Decoded as the main thread decodes a body (Buffer's UTF-8), shared memory and all.
+        return {
+          ok: true,
+          value: JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')),
+        };
+      } catch (error) {
+        return { ok: false, error: (error as Error).message };
+      }
     case 'attachment_parts': {
       const parsed = await parseMessage(job.raw);
       return parsed.ok ? parsed.message.attachments.map((a) => ({ mime_type: a.mimeType, bytes: a.bytes })) : null;

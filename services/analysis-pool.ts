@@ -83,6 +83,13 @@ interface Waiter {
   timer: NodeJS.Timeout;
 }
 
+/** A message's turn in the reading queue, taken before its bytes were read (`AnalysisPool.hold`). */
+export interface HeldTurn {
+  /** True once: for the message read in this turn. */
+  claim(): boolean;
+  release(): void;
+}
+
 /** Retry-After when nothing has been read yet to estimate from. */
 const DEFAULT_RETRY_SECONDS = 5;
 
@@ -114,7 +121,15 @@ export class AnalysisPool {
    * comes. Refused with 503 `unavailable` when too much mail waits already, or when it
    * waited `queueWaitMs`.
    */
-  async message<T>(bytes: number, read: () => Promise<T>): Promise<T> {
+  async message<T>(bytes: number, read: () => Promise<T>, held?: HeldTurn): Promise<T> {
+    // A turn taken before the message's bytes were read (REST, `hold`) is this message's.
+    if (held?.claim()) {
+      try {
+        return await read();
+      } finally {
+        held.release();
+      }
+    }
     await this.turn(bytes);
     const started = performance.now();
     try {
@@ -122,6 +137,32 @@ export class AnalysisPool {
     } finally {
       this.finished(bytes, performance.now() - started);
     }
+  }
+
+  /**
+   * Waits for a message's turn before its bytes are read (REST: a large request body stays
+   * in its socket until then, rather than in memory while the queue is full), on the same
+   * terms as `message`: in arrival order, a 503 `unavailable` with Retry-After past
+   * `queueWaitMs` or `queueMb`. The first `message` given the turn runs in it; `release`
+   * gives it back (once, whichever comes first).
+   */
+  async hold(bytes: number): Promise<HeldTurn> {
+    await this.turn(bytes);
+    const started = performance.now();
+    let claimed = false;
+    let released = false;
+    return {
+      claim: () => {
+        if (claimed || released) return false;
+        claimed = true;
+        return true;
+      },
+      release: () => {
+        if (released) return;
+        released = true;
+        this.finished(bytes, performance.now() - started);
+      },
+    };
   }
 
   /** What waits now: for tests and the bench. */

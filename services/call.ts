@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { ToolError } from './errors.ts';
 import type { Operation, TenantToolContext, ToolContext } from './tool-context.ts';
 import type { AppContext } from './app.ts';
+import type { HeldTurn } from './analysis-pool.ts';
 import { authenticate, forgetVerifiedKeys, requireScope, selectTenant, type Caller } from './auth.ts';
 import { clientKey } from './rate-limit.ts';
 import { sizeResult } from './result-size.ts';
@@ -25,6 +26,8 @@ export interface CallRequest {
   admitted?: Caller;
   /** The per-key rate limit was already spent for this call (MCP counts every message where it arrives). */
   rateCounted?: boolean;
+  /** A turn in the analysis queue taken before the body was read (REST, large bodies): the call's message uses it. */
+  analysisTurn?: HeldTurn;
   /** Already authenticated by other means (a console session standing for its key): `token` is not read. */
   caller?: Caller;
 }
@@ -218,6 +221,7 @@ export async function callTool(app: AppContext, tool: Operation, req: CallReques
       actor: caller.key.id,
       now,
       ...(req.progress ? { progress: req.progress } : {}),
+      ...(req.analysisTurn ? { analysisTurn: req.analysisTurn } : {}),
     };
     let result: unknown;
     try {

@@ -21,6 +21,7 @@ import {
 import type { Tenant } from '../storage/tenants.ts';
 import type { AppContext } from './app.ts';
 import { analyze, analyzeAndDecide } from './analysis.ts';
+import type { HeldTurn } from './analysis-pool.ts';
 import { bucketDefinitions, processAnalyzed, type Processed } from './process-analyzed.ts';
 import { notifyQueued } from './webhook-outbox.ts';
 
@@ -39,6 +40,8 @@ export interface IncomingMessage {
   extraStatements?: Statement[];
   /** Also written in that transaction, made from the result (an idempotency key's answer). */
   resultStatements?: (result: IngestResult) => Statement[];
+  /** The message's turn in the analysis queue, taken before its bytes were read (REST). */
+  analysisTurn?: HeldTurn | undefined;
   /** The tenant's buckets when the caller has just read them (SMTP reads them for auth). */
   buckets?: Bucket[];
 }
@@ -75,6 +78,7 @@ export async function ingest(
         { recipients: incoming.recipients, auth: incoming.auth },
         forwarding,
         bucketDefinitions(buckets, tenant, await listLearnedOfTenant(app.db, tenant.id)),
+        incoming.analysisTurn,
       );
   if (!analyzedResult.ok)
     throw new ToolError('invalid_request', analyzedResult.refusal.message, { refusal: analyzedResult.refusal.code });

@@ -7,6 +7,7 @@ import type { Tenant } from '../storage/tenants.ts';
 import type { Scope } from '../storage/keys.ts';
 import type { AppContext } from './app.ts';
 import type { Caller } from './auth.ts';
+import type { HeldTurn } from './analysis-pool.ts';
 
 export interface ToolContext {
   app: AppContext;
@@ -18,6 +19,8 @@ export interface ToolContext {
   now: Date;
   /** Reports progress of a long operation, when the client asked for it (MCP progressToken). */
   progress?: (done: number, total: number, message?: string) => Promise<void>;
+  /** The turn in the analysis queue the surface took before it read the request's message (REST). */
+  analysisTurn?: HeldTurn;
 }
 
 export interface TenantToolContext extends ToolContext {

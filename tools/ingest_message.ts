@@ -107,7 +107,7 @@ async function ingestOnce(input: MessageInput, ctx: TenantToolContext, remember:
     ctx.app,
     ctx.tenant,
     {
-      raw: new TextEncoder().encode(text),
+      raw: utf8Bytes(text),
       source: 'upload',
       envelopeFrom: input.envelope_from ?? null,
       recipients: input.to ? [input.to.match(/<([^>]+)>/)?.[1] ?? input.to.trim()] : [],
@@ -115,11 +115,23 @@ async function ingestOnce(input: MessageInput, ctx: TenantToolContext, remember:
       addressId: null,
       extraFlags: [],
       dailyCapReached: false,
+      analysisTurn: ctx.analysisTurn,
       ...(remember ? { resultStatements: (r: IngestResult) => remember(answerOf(r)) } : {}),
     },
     ctx.actor,
   );
   return answerOf(result);
+}
+
+/**
+ * The message's UTF-8 bytes. Mail is nearly always ASCII (attachments in base64), and ASCII's
+ * UTF-8 is its Latin-1, which Buffer writes as a plain copy: TextEncoder held the main
+ * thread ~26 ms for a 6.5 MiB message, during which no other request was answered.
+ */
+function utf8Bytes(text: string): Uint8Array {
+  const size = Buffer.byteLength(text, 'utf8');
+  // Equal only when every character is ASCII: any other takes two or more bytes.
+  return size === text.length ? Buffer.from(text, 'latin1') : new TextEncoder().encode(text);
 }
 
 type IngestAnswer = ReturnType<typeof answerOf>;

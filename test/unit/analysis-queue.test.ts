@@ -94,6 +94,55 @@ describe('the analysis queue', () => {
     expect(await p.message(KIB, async () => 'read')).toBe('read');
   });
 
+  it("a turn held before the bytes are read is the message's: it runs at once, and the turn is given back once", async () => {
+    const p = pool({ workers: 1 });
+    const held = [await p.hold(2 * 1024 * KIB), await p.hold(2 * 1024 * KIB)];
+    expect(p.queued()).toEqual({ messages: 0, bytes: 0, reading: 2 });
+    // A third message, with no turn held, waits.
+    const third = controlled();
+    const waiting = p.message(KIB, () => third.done.then(() => 'third'));
+    expect(p.queued()).toEqual({ messages: 1, bytes: KIB, reading: 2 });
+    // The holder's message starts now, in its own turn: nothing else is taken.
+    const first = controlled();
+    let started = false;
+    const reading = p.message(
+      KIB,
+      async () => {
+        started = true;
+        await first.done;
+        return 'first';
+      },
+      held[0],
+    );
+    expect(started).toBe(true);
+    expect(p.queued()).toEqual({ messages: 1, bytes: KIB, reading: 2 });
+    // A turn is one message's: a second message given it waits like any other.
+    const again = p.message(KIB, async () => 'again', held[0]);
+    expect(p.queued()).toEqual({ messages: 2, bytes: 2 * KIB, reading: 2 });
+    first.finish();
+    expect(await reading).toBe('first');
+    // Its end gave the turn to the longest waiting; the holder's own release changes nothing.
+    held[0]!.release();
+    expect(p.queued()).toEqual({ messages: 1, bytes: KIB, reading: 2 });
+    // A turn never used (the request was refused before analysis) is given back by its holder.
+    held[1]!.release();
+    held[1]!.release();
+    expect(await again).toBe('again');
+    third.finish();
+    expect(await waiting).toBe('third');
+    expect(p.queued()).toEqual({ messages: 0, bytes: 0, reading: 0 });
+  });
+
+  it('a turn waited for too long is refused with 503, before any byte is read', async () => {
+    const p = pool({ workers: 1, queueWaitMs: 200 });
+    const held = [await p.hold(KIB), await p.hold(KIB)];
+    const refused = await p.hold(KIB).catch((e: unknown) => e);
+    expect((refused as ToolError).code).toBe('unavailable');
+    expect((refused as ToolError).details.retry_after_seconds).toBeGreaterThanOrEqual(1);
+    for (const turn of held) turn.release();
+    expect(p.queued()).toEqual({ messages: 0, bytes: 0, reading: 0 });
+  });
+
   it('reads real messages through the workers in turn', async () => {
     const p = pool({ workers: 1 });
     const messages = Array.from({ length: 12 }, (_, i) =>
