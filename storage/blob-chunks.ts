@@ -2,8 +2,8 @@
 // sqld refuses one argument of ~20 MiB and answers at most 10 MB per response, so the
 // bytes go in chunks, written and read a few per request.
 import type { InStatement } from '@libsql/client';
-import { createHash } from 'node:crypto';
 import type { BlobStore } from './blobs.ts';
+import { sha256HexOffThread } from './sha256.ts';
 import type { Db } from './db.ts';
 
 export const CHUNK_BYTES = 1024 * 1024;
@@ -14,7 +14,7 @@ export class DbBlobStore implements BlobStore {
   constructor(private readonly db: Db) {}
 
   async put(bytes: Uint8Array): Promise<string> {
-    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const sha256 = await sha256HexOffThread(bytes);
     if (await this.has(sha256)) return sha256;
     const chunks = Math.max(1, Math.ceil(bytes.byteLength / CHUNK_BYTES));
     const statements: InStatement[] = [];

@@ -10,6 +10,7 @@ import s3Driver from 'unstorage/drivers/s3';
 import { DbBlobStore } from './blob-chunks.ts';
 import { FsBlobStore } from './fs-blobs.ts';
 import type { Db } from './db.ts';
+import { sha256HexOffThread } from './sha256.ts';
 
 export interface BlobStore {
   /** Stores bytes and returns their SHA-256 (hex), which is also their key. */
@@ -26,7 +27,7 @@ export class UnstorageBlobStore implements BlobStore {
   constructor(private readonly storage: Storage) {}
 
   async put(bytes: Uint8Array): Promise<string> {
-    const sha256 = sha256Hex(bytes);
+    const sha256 = await sha256HexOffThread(bytes);
     const key = blobKey(sha256);
     if (!(await this.storage.hasItem(key))) await this.storage.setItemRaw(key, bytes);
     return sha256;

@@ -5,11 +5,12 @@
 // flushes: after a power loss, a message the database kept (and SMTP answered 250 for)
 // could name raw bytes the disk never got. The layout is the fs driver's (aa/bb/<sha256>),
 // so existing data folders read the same.
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { BlobStore } from './blobs.ts';
+import { sha256HexOffThread } from './sha256.ts';
 
 export class FsBlobStore implements BlobStore {
   /** `flush`: fsync each new blob and its folder (as the database's commits are, with SVC_DB_SYNC=full). */
@@ -19,7 +20,7 @@ export class FsBlobStore implements BlobStore {
   ) {}
 
   async put(bytes: Uint8Array): Promise<string> {
-    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const sha256 = await sha256HexOffThread(bytes);
     const path = this.pathOf(sha256)!;
     if (existsSync(path)) return sha256;
     const folder = dirname(path);

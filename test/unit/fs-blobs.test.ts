@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FsBlobStore } from '../../storage/fs-blobs.ts';
 import { sha256Hex } from '../../storage/blobs.ts';
+import { sha256HexOffThread } from '../../storage/sha256.ts';
 
 const folder = () => mkdtempSync(join(tmpdir(), 'svc-fs-blobs-'));
 const filesUnder = (dir: string): string[] =>
@@ -56,5 +57,20 @@ describe('fs blob store', () => {
     expect(await store.has('0'.repeat(64))).toBe(false);
     expect(await store.get('../../etc/passwd')).toBeNull();
     expect(await store.has('../x')).toBe(false);
+  });
+});
+
+describe('SHA-256 off the main thread', () => {
+  it('names bytes as the hash on the main thread does, in plain or shared memory, whole or a view', async () => {
+    const bytes = new Uint8Array(3 * 1024 * 1024).map((_, i) => (i * 31) % 251);
+    const shared = new Uint8Array(new SharedArrayBuffer(bytes.byteLength));
+    shared.set(bytes);
+    const view = bytes.subarray(7, 1_000_007);
+    expect(await sha256HexOffThread(bytes)).toBe(sha256Hex(bytes));
+    expect(await sha256HexOffThread(shared)).toBe(sha256Hex(bytes));
+    expect(await sha256HexOffThread(view)).toBe(sha256Hex(view));
+    expect(await sha256HexOffThread(new Uint8Array(0))).toBe(
+      'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+    );
   });
 });
