@@ -152,6 +152,11 @@ function readNodeBody(
   sharedSize = 0,
 ): Promise<Buffer | BodyRefusal> {
   return new Promise((resolve, reject) => {
+    // The client left while the body waited for its turn: no event would come until the deadline.
+    if (req.destroyed) {
+      reject(new Error('the client closed the request before its body was read'));
+      return;
+    }
     const chunks: Buffer[] = [];
     const into = sharedSize > 0 ? Buffer.from(new SharedArrayBuffer(sharedSize)) : null;
     let size = 0;
