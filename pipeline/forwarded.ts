@@ -92,10 +92,12 @@ export function forwardedInText(body: string, subject: string): ForwardedOrigina
     if (block) return block;
   }
   if (!isForwardSubject(subject)) return null;
-  // Outlook without a marker: the first "From:" line followed by Sent/Date/To/Subject lines.
+  // A header block without a marker: Outlook's starts with "From:" (Sent/Date/To/Subject
+  // after it), Thunderbird's with "Subject:" and "Date:" before "From:" ("Objet : / Date : /
+  // De : / À :" in French), so the block may start at any known field.
   for (let i = 0; i < lines.length; i++) {
-    const label = labelOf(stripQuote(lines[i]!));
-    if (label?.parts[0]?.kind !== 'from') continue;
+    const kind = labelOf(stripQuote(lines[i]!))?.parts[0]?.kind;
+    if (!kind || kind === 'other') continue;
     const block = readBlock(lines.slice(i, i + 12));
     if (block && (block.date !== null || block.subject !== null)) return block;
   }
