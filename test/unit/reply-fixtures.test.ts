@@ -84,3 +84,12 @@ describe('a forwarded header block without a marker line', () => {
     expect(forwardedInText(body, 'Re: Invoice 42')).toBeNull();
   });
 });
+
+describe('an attribution Gmail wrapped before the address', () => {
+  it('is the start of the history, and a whole attribution under a reply line stays one', () => {
+    const wrapped =
+      'Thanks.\n\nOn Sun, Jun 9, 2013 at 1:39 PM, John Doe via Forum\n<reply+1@forum.example> wrote:\n> Hi';
+    expect(replyText(wrapped)).toBe('Thanks.');
+    expect(replyText('Thanks John\nOn Thu, 26 Jun 2014 at 14:41 John <john@acme.com> wrote:\n> x')).toBe('Thanks John');
+  });
+});
