@@ -3,6 +3,7 @@
 // runs aside. REPLY_HALF=dev runs only the half rules were tuned on.
 import { describe, expect, it } from 'vitest';
 import { parseMessage } from '../../pipeline/parse.ts';
+import { quoteMarkOf } from '../../pipeline/reply-html.ts';
 import { replyText } from '../../pipeline/reply.ts';
 import { sanitizeBody } from '../../pipeline/sanitize.ts';
 import { REPLY_FIXTURES } from '../fixtures/replies/labels.ts';
@@ -91,5 +92,13 @@ describe('an attribution Gmail wrapped before the address', () => {
       'Thanks.\n\nOn Sun, Jun 9, 2013 at 1:39 PM, John Doe via Forum\n<reply+1@forum.example> wrote:\n> Hi';
     expect(replyText(wrapped)).toBe('Thanks.');
     expect(replyText('Thanks John\nOn Thu, 26 Jun 2014 at 14:41 John <john@acme.com> wrote:\n> x')).toBe('Thanks John');
+  });
+});
+
+describe("Outlook mobile's sections", () => {
+  it('reads messageReplySection as history and messageBodySection as the new text', () => {
+    const el = (attribs: Record<string, string>) => ({ name: 'div', attribs, children: [] }) as never;
+    expect(quoteMarkOf(el({ name: 'messageReplySection' }))).toBe('quote');
+    expect(quoteMarkOf(el({ name: 'messageBodySection' }))).toBeNull();
   });
 });
