@@ -133,12 +133,13 @@ function declaresUtf7In(buffer: Buffer): boolean {
   return buffer.indexOf('-7', 0, 'latin1') >= 0 && declaresUtf7(buffer.toString('latin1'));
 }
 
-/** Whether "rfc822" occurs in the bytes, in any case (a message/rfc822 part may be declared). */
-function mentionsRfc822(buffer: Buffer): boolean {
+/** How many times "message/rfc822" occurs in the bytes, in any case (each may declare a part). */
+function rfc822Declarations(buffer: Buffer): number {
+  let count = 0;
   for (let at = buffer.indexOf('822', 0, 'latin1'); at >= 0; at = buffer.indexOf('822', at + 3, 'latin1')) {
-    if (at >= 3 && buffer.toString('latin1', at - 3, at).toLowerCase() === 'rfc') return true;
+    if (at >= 11 && buffer.toString('latin1', at - 11, at).toLowerCase() === 'message/rfc') count++;
   }
-  return false;
+  return count;
 }
 
 /**
@@ -195,7 +196,9 @@ export async function parseMessage(raw: Uint8Array | string): Promise<ParseResul
     // An attached message without Content-Disposition is read into text/html inline (as mail
     // clients show it); parsed again with every message/rfc822 part as an attachment, the
     // body is the sender's own, which reply_text must not run past.
-    if (mentionsRfc822(buffer)) {
+    // Parts that became attachments were not read inline: parse again only when some were.
+    const attached = message.attachments.filter((a) => a.mimeType === 'message/rfc822').length;
+    if (rfc822Declarations(buffer) > attached) {
       const own = await PostalMime.parse(input, { ...options, forceRfc822Attachments: true });
       const fix = (s: string | undefined) => (s === undefined ? null : declaresUtf7In(buffer) ? decodeUtf7(s) : s);
       const ownBody = { text: fix(own.text), html: fix(own.html) };
