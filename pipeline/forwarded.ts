@@ -121,9 +121,10 @@ export function forwardedInText(body: string, subject: string): ForwardedOrigina
 
 /** The original of a forwarded message: an attached message/rfc822 part first, else the body. */
 export async function forwardedOriginal(parsed: ParsedMessage, bodyText: string): Promise<ForwardedOriginal | null> {
-  for (const attachment of parsed.attachments) {
-    if (attachment.mimeType !== 'message/rfc822') continue;
-    const nested = await parseAttached(attachment.bytes);
+  // Attached messages, then those read inline into the body (message/rfc822 without Content-Disposition).
+  const attached = parsed.attachments.filter((a) => a.mimeType === 'message/rfc822').map((a) => a.bytes);
+  for (const bytes of [...attached, ...(parsed.ownBody?.attachedMessages ?? [])]) {
+    const nested = await parseAttached(bytes);
     if (nested.ok && nested.message.from?.address) {
       const m = nested.message;
       return { from: m.from!, date: m.date, subject: m.subject, ambiguity: m.fromAmbiguity };

@@ -201,7 +201,10 @@ export async function parseMessage(raw: Uint8Array | string): Promise<ParseResul
     if (rfc822Declarations(buffer) > attached) {
       const own = await PostalMime.parse(input, { ...options, forceRfc822Attachments: true });
       const fix = (s: string | undefined) => (s === undefined ? null : declaresUtf7In(buffer) ? decodeUtf7(s) : s);
-      const ownBody = { text: fix(own.text), html: fix(own.html) };
+      const attachedMessages = own.attachments
+        .filter((a) => (a.mimeType || '').toLowerCase() === 'message/rfc822')
+        .map((a) => toBytes(a.content));
+      const ownBody = { text: fix(own.text), html: fix(own.html), attachedMessages };
       if (ownBody.text !== message.text || ownBody.html !== message.html) message.ownBody = ownBody;
     }
     return { ok: true, message };

@@ -65,7 +65,12 @@ export interface ParsedMessage {
    * into `text`/`html` (a part without Content-Disposition is shown inline, as mail clients
    * do): the sender's own words end where they begin.
    */
-  ownBody?: { text: string | null; html: string | null };
+  ownBody?: {
+    text: string | null;
+    html: string | null;
+    /** The raw messages that were read inline, for what only an attached message says (a forward's sender). */
+    attachedMessages: Uint8Array[];
+  };
 }
 
 export type AuthVerdict = 'pass' | 'fail' | 'none' | 'softfail' | 'neutral' | 'temperror' | 'permerror' | 'policy';

@@ -63,6 +63,16 @@ describe('the reply is the top-level body, never an attached message', () => {
     expect(replyText(body.text, body.quoted)).toBe(body.text);
   });
 
+  it("reads a forward's original sender from a message read inline, as from an attached one", async () => {
+    const { forwardedOriginal } = await import('../../pipeline/forwarded.ts');
+    const asForward = inline.replace('Subject: AW: OTRS [Ticket#118192]', 'Subject: WG: OTRS [Ticket#118192]');
+    const parsed = await parseMessage(asForward);
+    if (!parsed.ok) throw new Error('does not parse');
+    expect(parsed.message.attachments.filter((a) => a.mimeType === 'message/rfc822')).toHaveLength(0);
+    const body = sanitizeBody(parsed.message);
+    expect((await forwardedOriginal(parsed.message, body.text))?.from.address).toBe('helpdesk@example.com');
+  });
+
   it('marks nothing when no message is attached', async () => {
     const parsed = await parseMessage(withDisposition);
     if (!parsed.ok) throw new Error('does not parse');
