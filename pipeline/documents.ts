@@ -222,7 +222,15 @@ export interface BuildOptions {
 export async function buildDocuments(message: ParsedMessage, options: BuildOptions = {}): Promise<DocumentsResult> {
   const flags = new Set<Flag>();
   const renderHtml = options.renderHtml ?? true;
-  const body = sanitizeBody(renderHtml ? message : { html: null, text: message.text });
+  const body = sanitizeBody(
+    renderHtml
+      ? message
+      : {
+          html: null,
+          text: message.text,
+          ...(message.ownBody ? { ownBody: { html: null, text: message.ownBody.text } } : {}),
+        },
+  );
   body.flags.forEach((f) => {
     flags.add(f);
   });

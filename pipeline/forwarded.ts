@@ -92,10 +92,12 @@ export function forwardedInText(body: string, subject: string): ForwardedOrigina
     if (block) return block;
   }
   if (!isForwardSubject(subject)) return null;
-  // Outlook without a marker: the first "From:" line followed by Sent/Date/To/Subject lines.
+  // A header block without a marker: Outlook's starts with "From:" (Sent/Date/To/Subject
+  // after it), Thunderbird's with "Subject:" and "Date:" before "From:" ("Objet : / Date : /
+  // De : / À :" in French), so the block may start at any known field.
   for (let i = 0; i < lines.length; i++) {
-    const label = labelOf(stripQuote(lines[i]!));
-    if (label?.parts[0]?.kind !== 'from') continue;
+    const kind = labelOf(stripQuote(lines[i]!))?.parts[0]?.kind;
+    if (!kind || kind === 'other') continue;
     const block = readBlock(lines.slice(i, i + 12));
     if (block && (block.date !== null || block.subject !== null)) return block;
   }
@@ -119,9 +121,10 @@ export function forwardedInText(body: string, subject: string): ForwardedOrigina
 
 /** The original of a forwarded message: an attached message/rfc822 part first, else the body. */
 export async function forwardedOriginal(parsed: ParsedMessage, bodyText: string): Promise<ForwardedOriginal | null> {
-  for (const attachment of parsed.attachments) {
-    if (attachment.mimeType !== 'message/rfc822') continue;
-    const nested = await parseAttached(attachment.bytes);
+  // Attached messages, then those read inline into the body (message/rfc822 without Content-Disposition).
+  const attached = parsed.attachments.filter((a) => a.mimeType === 'message/rfc822').map((a) => a.bytes);
+  for (const bytes of [...attached, ...(parsed.ownBody?.attachedMessages ?? [])]) {
+    const nested = await parseAttached(bytes);
     if (nested.ok && nested.message.from?.address) {
       const m = nested.message;
       return { from: m.from!, date: m.date, subject: m.subject, ambiguity: m.fromAmbiguity };

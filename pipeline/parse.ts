@@ -133,6 +133,38 @@ function declaresUtf7In(buffer: Buffer): boolean {
   return buffer.indexOf('-7', 0, 'latin1') >= 0 && declaresUtf7(buffer.toString('latin1'));
 }
 
+/** How many times "message/rfc822" occurs in the bytes, in any case (each may declare a part). */
+function rfc822Declarations(buffer: Buffer): number {
+  let count = 0;
+  for (let at = buffer.indexOf('822', 0, 'latin1'); at >= 0; at = buffer.indexOf('822', at + 3, 'latin1')) {
+    if (at >= 11 && buffer.toString('latin1', at - 11, at).toLowerCase() === 'message/rfc') count++;
+  }
+  return count;
+}
+
+/**
+ * The body of a multipart message in which no part was found (no delimiter line of its
+ * boundary, as some iPhone replies arrive): read as text rather than dropped. Discourse's
+ * receiver (Ruby's mail gem) reads such bodies as the message; RFC 2046 would call it all a
+ * preamble, but an empty message says less than the text its sender wrote.
+ */
+function unreadMultipartBody(buffer: Buffer): string | null {
+  const head = buffer.toString('latin1', 0, Math.min(buffer.length, PARSE_LIMITS.maxHeadersSize));
+  const blank = /\r?\n\r?\n/.exec(head);
+  if (!blank) return null;
+  const fields = head
+    .slice(0, blank.index)
+    .replace(/\r?\n[ \t]+/g, ' ')
+    .split(/\r?\n/)
+    .map((line) => {
+      const colon = line.indexOf(':');
+      return { name: colon > 0 ? line.slice(0, colon).trim().toLowerCase() : '', value: line.slice(colon + 1).trim() };
+    });
+  if (!headerValues(fields, 'content-type')[0]?.toLowerCase().startsWith('multipart/')) return null;
+  const text = new TextDecoder().decode(buffer.subarray(blank.index + blank[0].length)).trim();
+  return text || null;
+}
+
 export async function parseMessage(raw: Uint8Array | string): Promise<ParseResult> {
   const bytes = typeof raw === 'string' ? new TextEncoder().encode(raw) : raw;
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -149,13 +181,33 @@ export async function parseMessage(raw: Uint8Array | string): Promise<ParseResul
     // postal-mime copies a view into an ArrayBuffer of its own; a view over a whole buffer
     // (the usual case, and the shared buffer the analysis pool passes) is read in place.
     const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
-    const email = await PostalMime.parse(whole ? (bytes.buffer as ArrayBuffer) : bytes, {
+    const input = whole ? (bytes.buffer as ArrayBuffer) : bytes;
+    const options = {
       maxNestingDepth: PARSE_LIMITS.maxNestingDepth,
       maxHeadersSize: PARSE_LIMITS.maxHeadersSize,
       maxRfc822NestingDepth: PARSE_LIMITS.maxRfc822NestingDepth,
       attachmentEncoding: 'arraybuffer',
-    });
-    return { ok: true, message: fromEmail(email, declaresUtf7In(buffer)) };
+    } as const;
+    const email = await PostalMime.parse(input, options);
+    const message = fromEmail(email, declaresUtf7In(buffer));
+    if (message.text === null && message.html === null && message.attachments.length === 0) {
+      message.text = unreadMultipartBody(buffer);
+    }
+    // An attached message without Content-Disposition is read into text/html inline (as mail
+    // clients show it); parsed again with every message/rfc822 part as an attachment, the
+    // body is the sender's own, which reply_text must not run past.
+    // Parts that became attachments were not read inline: parse again only when some were.
+    const attached = message.attachments.filter((a) => a.mimeType === 'message/rfc822').length;
+    if (rfc822Declarations(buffer) > attached) {
+      const own = await PostalMime.parse(input, { ...options, forceRfc822Attachments: true });
+      const fix = (s: string | undefined) => (s === undefined ? null : declaresUtf7In(buffer) ? decodeUtf7(s) : s);
+      const attachedMessages = own.attachments
+        .filter((a) => (a.mimeType || '').toLowerCase() === 'message/rfc822')
+        .map((a) => toBytes(a.content));
+      const ownBody = { text: fix(own.text), html: fix(own.html), attachedMessages };
+      if (ownBody.text !== message.text || ownBody.html !== message.html) message.ownBody = ownBody;
+    }
+    return { ok: true, message };
   } catch (error) {
     return { ok: true, message: headersOnly(buffer.toString('latin1'), (error as Error).message) };
   }

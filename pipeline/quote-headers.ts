@@ -181,8 +181,11 @@ export function attributionAt(lines: string[], i: number): Attribution | null {
     const next = lines[i + k]!.trim();
     if (!next || next.startsWith('>') || endsSentence(lines[i + k - 1]!)) return null;
     // "Am 26.5.2017" / "um 14:41 schrieb John:" and "On …, John" / "wrote:" are one attribution each;
-    // "Thanks John" / "On … John <j@x> wrote:" is a reply line over a whole attribution.
-    const whole = attributionKind(next) !== null && (hasDateOrTime(next) || firstAddress(next) !== null);
+    // "Thanks John" / "On … John <j@x> wrote:" is a reply line over a whole attribution. Gmail's
+    // plain text wraps at 80 columns, also just before the address: "On …, John Doe" /
+    // "<j@x> wrote:" (a line that starts with the address names no one: it continues the line above).
+    const whole =
+      !next.startsWith('<') && attributionKind(next) !== null && (hasDateOrTime(next) || firstAddress(next) !== null);
     if (whole && !(hasDateOrTime(joined) && joined.length < 40)) return null;
     joined = joined.endsWith('<') || next.startsWith('>') ? `${joined}${next}` : `${joined} ${next}`;
     if (joined.length > MAX_ATTRIBUTION) return null;

@@ -95,7 +95,10 @@ export function quoteMarkOf(el: Element): QuoteMark | null {
         return 'rest';
       if ((hasClass(classes, 'OutlookMessageHeader') || isOutlookHeaderBox(a.style ?? '')) && holdsLabel(el))
         return 'rest';
-      if (id === 'mail-editor-reference-message-container' || a.name === 'quote') return 'quote';
+      // Outlook for iOS/Android writes the new text in div[name=messageBodySection] and the
+      // history in div[name=messageReplySection] (Discourse's receiver elides the latter).
+      if (id === 'mail-editor-reference-message-container' || a.name === 'quote' || a.name === 'messageReplySection')
+        return 'quote';
       if (
         hasClassEnding(classes, 'gmail_attr') ||
         hasClassEnding(classes, 'yahoo_quoted') ||

@@ -127,11 +127,35 @@ export function sanitizeText(text: string): Sanitized {
  * The body an agent reads: the HTML as a mail client would show it, else the text part.
  * With both, `alternative_mismatch` flags a text part that says materially else.
  */
-export function sanitizeBody(message: { html: string | null; text: string | null }): Sanitized {
+export function sanitizeBody(message: BodyParts & { ownBody?: BodyParts }): Sanitized {
+  const body = sanitizeParts(message);
+  return message.ownBody ? withAttachedMessagesQuoted(body, sanitizeParts(message.ownBody)) : body;
+}
+
+interface BodyParts {
+  html: string | null;
+  text: string | null;
+}
+
+function sanitizeParts(message: BodyParts): Sanitized {
   if (!message.html?.trim()) return sanitizeText(message.text ?? '');
   const body = sanitizeHtml(message.html);
   if (message.text?.trim() && alternativesDiffer(message.text, body.text)) {
     return { ...body, flags: [...body.flags, 'alternative_mismatch'] };
   }
   return body;
+}
+
+/**
+ * Attached messages read inline follow the sender's own body in the text: from there to the
+ * end is someone else's message, marked as quoted so reply_text stops before it. When the own
+ * body is not where the text starts (the renderings differ), nothing is marked.
+ */
+function withAttachedMessagesQuoted(body: Sanitized, own: Sanitized): Sanitized {
+  const mine = own.text;
+  if (mine.length === 0 || mine.length >= body.text.length) return body;
+  if (!body.text.startsWith(mine) || body.text[mine.length] !== '\n') return body;
+  const from = mine.split('\n').length;
+  const quoted = [...(body.quoted ?? []).filter((r) => r.from < from), { from, to: Number.MAX_SAFE_INTEGER }];
+  return { ...body, quoted };
 }

@@ -60,6 +60,17 @@ export interface ParsedMessage {
   notes: string[];
   /** Why the From header does not name one sender plainly (flagged `sender_ambiguous`); null when it does. */
   fromAmbiguity: string | null;
+  /**
+   * The body without the messages attached to it (message/rfc822 parts), when they were read
+   * into `text`/`html` (a part without Content-Disposition is shown inline, as mail clients
+   * do): the sender's own words end where they begin.
+   */
+  ownBody?: {
+    text: string | null;
+    html: string | null;
+    /** The raw messages that were read inline, for what only an attached message says (a forward's sender). */
+    attachedMessages: Uint8Array[];
+  };
 }
 
 export type AuthVerdict = 'pass' | 'fail' | 'none' | 'softfail' | 'neutral' | 'temperror' | 'permerror' | 'policy';
