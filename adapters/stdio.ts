@@ -6,7 +6,7 @@ import type { Caller } from '../services/auth.ts';
 import { spendRequest } from '../services/call.ts';
 import { countAccounts } from '../storage/accounts.ts';
 import { ToolError, type ToolDef } from '../tools/define.ts';
-import type { JSONRPCMessage } from '@modelcontextprotocol/server';
+import { type JSONRPCMessage, PROTOCOL_VERSION_META_KEY } from '@modelcontextprotocol/server';
 import { serveStdio as serveMcpStdio } from '@modelcontextprotocol/server/stdio';
 import { connectCaller, createMcpServer, mcpMessageLimit, toCallToolResult } from './mcp.ts';
 import { BoundedStdioTransport, type Refusal } from './stdio-transport.ts';
@@ -57,7 +57,10 @@ export async function serveStdio(app: AppContext, tools: readonly ToolDef[], key
     } catch (error) {
       if (!(error instanceof ToolError)) throw error;
       if ('method' in message && message.method === 'tools/call') {
-        return { result: toCallToolResult({ ok: false, error, tenantId: null }) };
+        const result = toCallToolResult({ ok: false, error, tenantId: null });
+        // A 2026-07-28 request (its revision in `_meta`) must get a result that says it is complete.
+        const modern = (message.params?._meta as Record<string, unknown> | undefined)?.[PROTOCOL_VERSION_META_KEY];
+        return { result: modern === undefined ? result : { ...result, resultType: 'complete' } };
       }
       return { error: { code: RATE_LIMITED_RPC_CODE, message: error.message, data: { ...error.toBody() } } };
     }
