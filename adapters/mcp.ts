@@ -171,6 +171,8 @@ export function createMcpServer(
       throw new ProtocolError(
         ProtocolErrorCode.InvalidParams,
         `No resource ${request.params.uri}; resources/list shows ${REVIEW_VIEW_URI}.`,
+        // MCP 2026-07-28 (SEP-2164): the error names the uri it could not find.
+        { uri: request.params.uri },
       );
     }
     return {

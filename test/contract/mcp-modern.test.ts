@@ -121,6 +121,7 @@ describe('MCP 2026-07-28 over HTTP', () => {
     const other = await modernPost(t.h3, key, 'resources/read', { uri: 'ui://nope' });
     expect(other.body.error.code).toBe(-32602);
     expect(other.body.error.message).toContain(`resources/list shows ${REVIEW_VIEW_URI}`);
+    expect(other.body.error.data).toEqual({ uri: 'ui://nope' });
     await client.close();
   });
 
