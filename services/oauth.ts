@@ -87,7 +87,7 @@ export function mcpResource(publicUrl: string | undefined, requestOrigin: string
  * is bound to /mcp (a narrowing: tokens are refused on REST either way).
  */
 export function originResource(mcp: string): string {
-  return new URL(mcp).origin + '/';
+  return `${new URL(mcp).origin}/`;
 }
 
 /** A requested `resource` (RFC 8707) names this MCP resource: the resource itself or its origin. */
