@@ -1,7 +1,14 @@
 // The HTTP surface: /healthz, /v1/openapi.json, MCP over streamable HTTP at
 // /mcp/<API_KEY> or /mcp with a Bearer header (stateless: a fresh server and transport per
 // request, POST only; the key is checked before the body is read) and REST /v1.
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+// MCP 2026-07-28 requests (each carries its revision in `_meta`, no `initialize`) go to the
+// SDK's per-request handler; 2025-era requests to a stateless streamable HTTP transport.
+import {
+  createMcpHandler,
+  isLegacyRequest,
+  type Server as McpServer,
+  WebStandardStreamableHTTPServerTransport,
+} from '@modelcontextprotocol/server';
 import { H3, getRouterParam, type H3Event } from 'h3';
 import { toNodeHandler } from 'h3/node';
 import { createServer, type Server as NodeServer } from 'node:http';
@@ -56,6 +63,23 @@ export function createHttpApp(app: AppContext, tools: readonly ToolDef[]): H3 {
   );
 
   const hosts = allowedHosts(app.config);
+  // One handler for 2026-07-28 requests; the server for each comes from the request's own
+  // caller, set just before the request is handed over (the SDK passes the same Request back).
+  const modernServers = new WeakMap<Request, McpServer>();
+  const modern = createMcpHandler(
+    ({ requestInfo }) => {
+      const server = requestInfo && modernServers.get(requestInfo);
+      if (!server) throw new Error('No MCP server was prepared for this request.');
+      return server;
+    },
+    {
+      legacy: 'reject',
+      // The SDK answers a JSON body unless a call sends progress first, then an SSE stream.
+      responseMode: 'auto',
+      maxRequestBodySize: mcpMessageLimit(app.config),
+      onerror: (error) => log().debug({ err: error }, 'MCP 2026-07-28 request refused or failed'),
+    },
+  );
   const mcp = async (event: H3Event, token: string | undefined): Promise<Response> => {
     // The refusal's code goes in the request's log line (http-log.ts).
     const refuse = (error: ToolError, response = errorResponse(error)): Response => {
@@ -147,6 +171,10 @@ export function createHttpApp(app: AppContext, tools: readonly ToolDef[]): H3 {
         if (!outcome.ok) logContext.error = outcome.error.code;
       },
     });
+    if (!(await isLegacyRequest(event.req, parsedBody, { maxRequestBodySize: limit }))) {
+      modernServers.set(event.req, server);
+      return modern.fetch(event.req, { parsedBody });
+    }
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: !wantsProgress,

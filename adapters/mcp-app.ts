@@ -5,7 +5,7 @@
 // the ext-apps App class and the console's DOM helpers) is bundled into the one HTML file
 // a host loads, with esbuild, on first read.
 import { RESOURCE_MIME_TYPE, RESOURCE_URI_META_KEY } from '@modelcontextprotocol/ext-apps/server';
-import type { Resource, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Resource, Tool } from '@modelcontextprotocol/server';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

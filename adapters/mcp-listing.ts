@@ -4,13 +4,13 @@
 // grammars and the policy object included, in each tool that takes them (the instructions
 // must stay under the 2,048 characters clients keep); output schemas are left to
 // /v1/openapi.json. The scope filter and ?toolsets= narrow the list further.
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/server';
 import type { Scope } from '../storage/keys.ts';
 import type { ToolDef } from '../tools/define.ts';
 import { toolSchemas, type JsonSchema } from './schemas.ts';
 
 // Offered only to keys that reach several tenants; what it means is said once, in the instructions.
-const TENANT_PROPERTY: JsonSchema = { type: 'string' };
+const TENANT_PROPERTY = { type: 'string' } as const;
 
 /**
  * Drops what a JSON Schema says by default or twice: `propertyNames: {type: string}` (JSON

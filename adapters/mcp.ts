@@ -1,18 +1,14 @@
 // Registry -> MCP server. The low-level Server is used (not McpServer.registerTool) so
 // input validation and its errors go through services/call.ts exactly as on REST:
 // a bad argument is an isError result with the shared Error object, not a protocol error.
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
-  CallToolRequestSchema,
   DEFAULT_NEGOTIATED_PROTOCOL_VERSION,
-  ErrorCode,
-  ListResourcesRequestSchema,
-  ListToolsRequestSchema,
-  McpError,
-  ReadResourceRequestSchema,
+  ProtocolError,
+  ProtocolErrorCode,
+  Server,
   type CallToolResult,
   type JSONRPCErrorResponse,
-} from '@modelcontextprotocol/sdk/types.js';
+} from '@modelcontextprotocol/server';
 import type { AppContext } from '../services/app.ts';
 import { selectTenant, type Caller } from '../services/auth.ts';
 import { authenticateLimited, callTool, type CallOutcome } from '../services/call.ts';
@@ -167,27 +163,29 @@ export function createMcpServer(
     names: options.names ?? null,
     tenantArgument: caller.tenants.length > 1,
   }).map(withReviewView);
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listing }));
+  server.setRequestHandler('tools/list', async () => ({ tools: listing }));
   // The review view for hosts that render MCP Apps (adapters/mcp-app.ts).
-  server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: [REVIEW_VIEW_RESOURCE] }));
-  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+  server.setRequestHandler('resources/list', async () => ({ resources: [REVIEW_VIEW_RESOURCE] }));
+  server.setRequestHandler('resources/read', async (request) => {
     if (request.params.uri !== REVIEW_VIEW_URI) {
-      throw new McpError(
-        ErrorCode.InvalidParams,
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
         `No resource ${request.params.uri}; resources/list shows ${REVIEW_VIEW_URI}.`,
+        // MCP 2026-07-28 (SEP-2164): the error names the uri it could not find.
+        { uri: request.params.uri },
       );
     }
     return {
       contents: [{ uri: REVIEW_VIEW_URI, mimeType: REVIEW_VIEW_RESOURCE.mimeType, text: await reviewViewHtml() }],
     };
   });
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  server.setRequestHandler('tools/call', async (request, ctx) => {
     const progressToken = request.params._meta?.progressToken;
     const progress =
       progressToken === undefined
         ? undefined
         : async (done: number, total: number, message?: string) => {
-            await extra.sendNotification({
+            await ctx.mcpReq.notify({
               method: 'notifications/progress',
               params: { progressToken, progress: done, total, ...(message ? { message } : {}) },
             });

@@ -40,7 +40,9 @@ import {
   isMetadataDocumentId,
   loadSignIn,
   mcpResource,
+  namesResource,
   OAuthRefusal,
+  originResource,
   registerClient,
   revokeToken,
   startSignIn,
@@ -138,7 +140,7 @@ function provider(app: AppContext): OAuthServerProvider {
         sendPage(res, 400, errorPage(`redirect_uri ${params.redirectUri} is not one this client registered exactly.`));
         return;
       }
-      if (params.resource && params.resource.href.replace(/\/$/, '') !== resource)
+      if (params.resource && !namesResource(params.resource.href, resource))
         throw new InvalidTargetError(`This server grants tokens for ${resource} only, not ${params.resource.href}.`);
       const stored = await oauthAnswer(findClient(app, client.client_id));
       if (!stored) throw new InvalidRequestError('Unknown client_id.');
@@ -232,12 +234,15 @@ export function mountOAuth(h3: H3, app: AppContext): void {
   for (const path of ['/authorize', '/token', '/revoke', '/register']) h3.all(path, sdkRoutes);
 
   const cors = { 'access-control-allow-origin': '*', 'cache-control': 'max-age=300' };
-  const resourceMetadata = (event: H3Event) => {
+  // The path form describes /mcp, the root form the origin (RFC 9728 §3.3: each names the
+  // identifier its URL was made from); both lead to the same authorization server and tokens.
+  const resourceMetadata = (root: boolean) => (event: H3Event) => {
     const origin = originOf(app, event.req.url);
+    const resource = mcpResource(app.config.publicUrl, origin);
     return jsonResponse(
       200,
       {
-        resource: mcpResource(app.config.publicUrl, origin),
+        resource: root ? originResource(resource) : resource,
         authorization_servers: [origin],
         scopes_supported: SCOPES,
         bearer_methods_supported: ['header'],
@@ -247,8 +252,8 @@ export function mountOAuth(h3: H3, app: AppContext): void {
       cors,
     );
   };
-  h3.get('/.well-known/oauth-protected-resource', resourceMetadata);
-  h3.get('/.well-known/oauth-protected-resource/mcp', resourceMetadata);
+  h3.get('/.well-known/oauth-protected-resource', resourceMetadata(true));
+  h3.get('/.well-known/oauth-protected-resource/mcp', resourceMetadata(false));
   h3.get('/.well-known/oauth-authorization-server', (event) => {
     const origin = originOf(app, event.req.url);
     let metadata: ReturnType<typeof createOAuthMetadata>;

@@ -5,8 +5,7 @@
 // of chunks up to the MCP limit; past it the rest of the line is only scanned for the
 // request's id (never stored), and the request gets a JSON-RPC error naming the limit.
 // Lines that are not one JSON-RPC message are answered too, and the process keeps serving.
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { type JSONRPCMessage, JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
+import { type JSONRPCMessage, parseJSONRPCMessage, type Transport } from '@modelcontextprotocol/server';
 import { messageTooLarge, rpcError } from './mcp.ts';
 
 const NEWLINE = 0x0a;
@@ -278,12 +277,13 @@ export class BoundedStdioTransport implements Transport {
       );
       return;
     }
-    const checked = JSONRPCMessageSchema.safeParse(parsed);
-    if (!checked.success) {
+    let message: JSONRPCMessage;
+    try {
+      message = parseJSONRPCMessage(parsed);
+    } catch {
       await this.send(rpcError(idOf(parsed), -32600, 'Invalid Request: not a JSON-RPC 2.0 message.'));
       return;
     }
-    const message = checked.data;
     const refusal = this.admit ? await this.admit(message) : null;
     if (refusal) {
       // Only a request can be answered; a refused notification or response is dropped.

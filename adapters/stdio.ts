@@ -6,7 +6,8 @@ import type { Caller } from '../services/auth.ts';
 import { spendRequest } from '../services/call.ts';
 import { countAccounts } from '../storage/accounts.ts';
 import { ToolError, type ToolDef } from '../tools/define.ts';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { type JSONRPCMessage, PROTOCOL_VERSION_META_KEY } from '@modelcontextprotocol/server';
+import { serveStdio as serveMcpStdio } from '@modelcontextprotocol/server/stdio';
 import { connectCaller, createMcpServer, mcpMessageLimit, toCallToolResult } from './mcp.ts';
 import { BoundedStdioTransport, type Refusal } from './stdio-transport.ts';
 
@@ -46,7 +47,6 @@ export async function serveStdio(app: AppContext, tools: readonly ToolDef[], key
     app.db.close();
     process.exit(1);
   }
-  const server = createMcpServer(app, tools, key, caller, { rateCounted: true });
   // Every message counts against the key's rate limit, as over HTTP (where the refusal is
   // HTTP 429). A refused tools/call is the tool's isError result with the shared Error, as
   // any other refusal of a call; other requests get a JSON-RPC error carrying the same.
@@ -57,15 +57,24 @@ export async function serveStdio(app: AppContext, tools: readonly ToolDef[], key
     } catch (error) {
       if (!(error instanceof ToolError)) throw error;
       if ('method' in message && message.method === 'tools/call') {
-        return { result: toCallToolResult({ ok: false, error, tenantId: null }) };
+        const result = toCallToolResult({ ok: false, error, tenantId: null });
+        // A 2026-07-28 request (its revision in `_meta`) must get a result that says it is complete.
+        const modern = (message.params?._meta as Record<string, unknown> | undefined)?.[PROTOCOL_VERSION_META_KEY];
+        return { result: modern === undefined ? result : { ...result, resultType: 'complete' } };
       }
       return { error: { code: RATE_LIMITED_RPC_CODE, message: error.message, data: { ...error.toBody() } } };
     }
   };
   const transport = new BoundedStdioTransport(mcpMessageLimit(app.config), admit);
+  // The SDK picks the revision from the first message: `initialize` pins a 2025-era server for
+  // the connection, a request carrying the 2026-07-28 `_meta` envelope (server/discover or any
+  // other) a 2026-07-28 one. Either comes from the same factory, for the same caller.
+  serveMcpStdio(() => createMcpServer(app, tools, key, caller, { rateCounted: true }), { transport });
+  // Set after serveStdio, which takes the transport's onclose for its own teardown.
+  const sdkOnClose = transport.onclose;
   transport.onclose = () => {
+    sdkOnClose?.();
     app.db.close();
     process.exit(0);
   };
-  await server.connect(transport);
 }

@@ -80,6 +80,22 @@ export function mcpResource(publicUrl: string | undefined, requestOrigin: string
   return `${origin}/mcp`;
 }
 
+/**
+ * The resource the root metadata (`/.well-known/oauth-protected-resource`) describes: the
+ * origin, as a client derives it from the URL (RFC 9728 §3.3: `resource` is the identifier
+ * the well-known URL was made from). Its only OAuth endpoint is /mcp, so a token asked for it
+ * is bound to /mcp (a narrowing: tokens are refused on REST either way).
+ */
+export function originResource(mcp: string): string {
+  return `${new URL(mcp).origin}/`;
+}
+
+/** A requested `resource` (RFC 8707) names this MCP resource: the resource itself or its origin. */
+export function namesResource(requested: string, mcp: string): boolean {
+  const plain = requested.replace(/\/$/, '');
+  return plain === mcp || plain === new URL(mcp).origin;
+}
+
 /** What the adapter needs of a client: its id, redirect URIs, display name and (hashed) secret. */
 export interface OAuthClient {
   client_id: string;
@@ -470,7 +486,7 @@ function newTokens(grant: OAuthGrant, now: Date): { answer: TokenAnswer; rows: N
 }
 
 function checkTarget(grant: OAuthGrant, resource: string | undefined): void {
-  if (resource !== undefined && resource.replace(/\/$/, '') !== grant.resource)
+  if (resource !== undefined && !namesResource(resource, grant.resource))
     throw new OAuthRefusal(
       'invalid_target',
       `This grant is for the resource ${grant.resource}, not ${resource}; sign in again from that server's URL.`,

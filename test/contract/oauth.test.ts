@@ -238,6 +238,50 @@ describe('OAuth grants and tokens', () => {
     }
   });
 
+  it('names in each resource metadata the URL it was derived from (RFC 9728 §3.3); both lead to /mcp tokens', async () => {
+    const path = await http(t.h3, 'GET', '/.well-known/oauth-protected-resource/mcp');
+    const root = await http(t.h3, 'GET', '/.well-known/oauth-protected-resource');
+    // The path form is made from http://svc.test/mcp, the root form from http://svc.test/.
+    expect(path.body.resource).toBe(RESOURCE);
+    expect(root.body.resource).toBe('http://svc.test/');
+    const { resource: _path, ...pathRest } = path.body;
+    const { resource: _root, ...rootRest } = root.body;
+    expect(rootRest).toEqual(pathRest);
+    expect(rootRest.authorization_servers).toEqual(['http://svc.test']);
+    // A client that started from the origin asks for it; its token works at /mcp (the origin's
+    // only OAuth endpoint) and its refresh may name either form. Another origin is refused.
+    const fromOrigin = await signInFor('http://svc.test/');
+    await callerForAccessToken(t.app, fromOrigin.access_token, RESOURCE);
+    const refreshed = await exchangeRefresh(t.app, 'client-1', fromOrigin.refresh_token, undefined, 'http://svc.test');
+    await callerForAccessToken(t.app, refreshed.access_token, RESOURCE);
+    await expect(callerForAccessToken(t.app, refreshed.access_token, 'http://svc.test/v1')).rejects.toThrow();
+    await expect(
+      exchangeRefresh(t.app, 'client-1', refreshed.refresh_token, undefined, 'http://other.test/'),
+    ).rejects.toThrow('not http://other.test/');
+  });
+
+  /** A sign-in whose code is exchanged naming `resource` (as a client that read that metadata would). */
+  async function signInFor(resource: string) {
+    const verifier = randomBytes(32).toString('base64url');
+    const requestId = await startSignIn(t.app, {
+      client_id: 'client-1',
+      redirect_uri: REDIRECT,
+      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+      scopes: ['read'],
+      state: 's',
+      resource: RESOURCE,
+    });
+    const checked = await checkSignInKey(t.app, requestId, key);
+    const location = new URL(
+      await grantSignIn(t.app, requestId, checked.consent, {
+        allTenants: false,
+        scopes: ['read'],
+        tenants: [tenants[0]!.id],
+      }),
+    );
+    return exchangeCode(t.app, 'client-1', location.searchParams.get('code')!, REDIRECT, resource);
+  }
+
   it('puts the Bearer challenge on every 401, REST and MCP', async () => {
     const rest = await http(t.h3, 'GET', '/v1/tenants', {});
     expect(rest.status).toBe(401);

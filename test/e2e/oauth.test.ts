@@ -135,8 +135,9 @@ describe('OAuth 2.1 sign-in for /mcp against svc serve', () => {
     expect(resource.resource).toBe(mcpUrl);
     expect(resource.authorization_servers).toEqual([serve.url]);
     expect(resource.scopes_supported).toEqual(['read', 'propose', 'run', 'approve', 'configure']);
-    // The root form answers the same.
-    expect(await (await fetch(`${serve.url}/.well-known/oauth-protected-resource`)).json()).toEqual(resource);
+    // The root form describes the origin it is derived from (RFC 9728 §3.3), and the same server.
+    const root = await (await fetch(`${serve.url}/.well-known/oauth-protected-resource`)).json();
+    expect(root).toEqual({ ...resource, resource: `${serve.url}/` });
     authServer = await (
       await fetch(`${resource.authorization_servers[0]}/.well-known/oauth-authorization-server`)
     ).json();
