@@ -286,9 +286,11 @@ export function documentNumber(
   for (const c of all) byValue.set(normal(c.value), [...(byValue.get(normal(c.value)) ?? []), c]);
   const scored = [...byValue.values()].map((list) => {
     const best = list.reduce((a, b) => (b.strength > a.strength ? b : a));
-    const sources = new Set(list.map((c) => c.source));
-    // A label and the title saying the same is as sure as a label with a colon.
-    const strength = sources.has('label') && sources.has('title') ? Math.max(best.strength, 0.95) : best.strength;
+    // A label and the title saying the same is as sure as a label with a colon; the same
+    // printed number read both ways ("Order #1042" is a label and a title) is one reading.
+    const labelled = list.filter((c) => c.source === 'label');
+    const agree = list.some((t) => t.source === 'title' && labelled.some((l) => l.offset !== t.offset));
+    const strength = agree ? Math.max(best.strength, 0.95) : best.strength;
     return { best, strength, first: Math.min(...list.map((c) => c.offset)) };
   });
   scored.sort((a, b) => b.strength - a.strength || a.first - b.first);
