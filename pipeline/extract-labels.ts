@@ -60,6 +60,43 @@ function segments(line: string): { text: string; start: number; end: number }[] 
   return out;
 }
 
+/** Cells of an HTML table row ("a | | c"), empty ones included, so that a cell's index is its column. */
+export function pipedCells(line: string): { text: string; start: number; end: number }[] {
+  const out: { text: string; start: number; end: number }[] = [];
+  let start = 0;
+  // A row whose first cells are empty starts with "| ".
+  if (line.startsWith('| ')) {
+    out.push({ text: '', start: 0, end: 0 });
+    start = 2;
+  }
+  for (;;) {
+    const bar = line.indexOf(' | ', start);
+    const end = bar < 0 ? line.length : bar;
+    const raw = line.slice(start, end);
+    const lead = raw.length - raw.trimStart().length;
+    out.push({ text: raw.trim(), start: start + lead, end: start + lead + raw.trim().length });
+    if (bar < 0) return out;
+    start = bar + 3;
+  }
+}
+
+/**
+ * The cell of an HTML table's next row under the header cell at `column`: the same index,
+ * counting empty cells (a row's trailing empty cells are not printed, so it may have fewer).
+ */
+function pipedCellUnder(
+  header: string,
+  row: string,
+  column: number,
+): { text: string; start: number; end: number } | undefined {
+  const heads = pipedCells(header);
+  const cells = pipedCells(row);
+  const idx = heads.findIndex((s) => s.start <= column && s.end >= column);
+  if (idx < 0 || cells.length > heads.length || cells.length < 2) return undefined;
+  const cell = cells[idx];
+  return cell?.text ? cell : undefined;
+}
+
 /**
  * Where the value read for `type` starts in `value`, or -1 when something else stands
  * before it (see AMOUNT_PREFIX / DATE_PREFIX). An amount is never read inside a date.
@@ -84,11 +121,28 @@ function readsAs(type: FieldType, value: string): boolean {
  * A header row: several cells and none with a digit ("Invoice No   Date   Total"). A table
  * row of two cells ("Merchant | Cedar Lane Coffee") is a label and its value, not a header.
  */
-function headerRow(line: string): boolean {
+function headerRow(line: string, next: string): boolean {
   const cells = segments(line);
-  const minimum = line.includes(' | ') ? 3 : 2;
   // "Invoice number:   FINAL-ATT" is a label and its value: a header's cells hold no colon.
-  return cells.length >= minimum && cells.every((c) => !/\d/.test(c.text) && !/[:：]/.test(c.text));
+  if (cells.length < 2 || !cells.every((c) => !/\d/.test(c.text) && !/[:：]/.test(c.text))) return false;
+  if (!line.includes(' | ') || cells.length >= 3) return true;
+  // Two table cells of words are a header when the row under them is values in both
+  // ("Totale da pagare | Scadenza" over "186,42 € | 25/03/2026"), not "Date | 2026-03-01".
+  // Values are short and hold a digit: "2 x House Blend, whole bean, 1 kg | GBP 38.00" is an item row.
+  const below = pipedCells(next);
+  return below.length === 2 && below.every((c) => /\d/.test(c.text) && c.text.split(' ').length <= 4);
+}
+
+/** The next line with text after the line ending at `lineEnd`. */
+function nextLineText(text: string, lineEnd: number): string {
+  let at = lineEnd + 1;
+  for (let n = 0; n < 3 && at < text.length; n++) {
+    const next = lineAt(text, at);
+    const line = text.slice(next.start, next.end);
+    if (line.trim()) return line;
+    at = next.end + 1;
+  }
+  return '';
 }
 
 const AMOUNT = /[-−]?(?:\d{1,3}(?:[ .,'\u00A0\u202F]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)/g;
@@ -112,9 +166,12 @@ function valueAt(
   const sep = AFTER_LABEL.exec(rest)!;
   // A cell gap is a separator even where the optional spaces before the separator took it.
   const separator = sep[2]?.trim() || (sep[2] || /\s{3,}|\t/.test(sep[0]) ? 'gap' : '');
-  const valueStart = labelEnd + sep[0].length;
+  let valueStart = labelEnd + sep[0].length;
+  // "<th>Factuurnummer:</th><td>F2026-11873</td>" reads "Factuurnummer: | F2026-11873": the
+  // colon ends the label and the cell separator after it is no part of the value.
+  if (separator && separator !== '|' && text.startsWith('| ', valueStart)) valueStart += 2;
   const tail = text.slice(valueStart, line.end);
-  const isHeader = headerRow(lineText);
+  const isHeader = headerRow(lineText, nextLineText(text, line.end));
 
   // 1. On the same line.
   if (tail.trim() && !isHeader) {
@@ -158,13 +215,11 @@ function valueAt(
       const next = lineAt(text, at);
       const nextText = text.slice(next.start, next.end);
       if (nextText.trim()) {
-        const piped = lineText.includes(' | ') && nextText.includes(' | ');
+        // A row whose first cells are empty starts with "| ".
+        const piped = lineText.includes(' | ') && (nextText.includes(' | ') || nextText.startsWith('| '));
         const cells = segments(nextText);
         let cell = piped
-          ? (() => {
-              const idx = segments(lineText).findIndex((s) => s.start <= col.start && s.end >= col.start);
-              return segments(lineText).length === cells.length ? cells[idx] : undefined;
-            })()
+          ? pipedCellUnder(lineText, nextText, col.start)
           : cells.find((s) => s.start < col.end + 2 && s.end > col.start - 2);
         // A label at the margin takes the next line's first cell when it starts near the margin too.
         if (!cell && col.start === 0 && !piped && cells[0] && cells[0].start <= col.end + 2) cell = cells[0];
@@ -189,7 +244,7 @@ function valueAt(
           cell &&
           (/[:：]$/.test(cell.text) ||
             /^[\p{L}][\p{L} .-]{0,30}[:：]\s*\S/u.test(cell.text) ||
-            (!piped && cell === cells[0] && /^\s*\S[^|]*\s\|\s/.test(nextText)));
+            (!piped && cell === cells[0] && !/\d/.test(cell.text) && /^\s*\S[^|]*\s\|\s/.test(nextText)));
         if (cell && !labelCell && readsAs(type, cell.text)) {
           // A table header or "Label:" vouches for the value below; a heading without a colon less so.
           const base = isHeader || colon ? 0.8 : 0.6;

@@ -8,6 +8,7 @@ import {
   BARE_NUMBER,
   BARE_DATE,
   INVOICE_NUMBER,
+  INVOICE_NUMBER_MORE,
   INVOICE_DATE,
   DUE_DATE,
   TOTAL_PAYABLE,
@@ -90,6 +91,7 @@ export const STARTERS: Record<string, Schema> = {
           xml('invoice_number'),
           printed('invoice_number'),
           labels(...INVOICE_NUMBER),
+          labels(...INVOICE_NUMBER_MORE),
           labels(...BARE_NUMBER),
           // The document's title and its number ("Rechnung RE1001", "Invoice No 4711"); at most 24 characters.
           {

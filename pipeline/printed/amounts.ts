@@ -1,5 +1,6 @@
 // Amounts as a page prints them: a cell that is nothing but an amount (with its currency),
 // and the labelled amounts of a document with the role their label gives them.
+import { pipedCells } from '../extract-labels.ts';
 import { parseAmount } from '../validate-dates.ts';
 import type { Cell, Line } from './layout.ts';
 import { type AmountRole, GROSS, INCLUDING, NET, PAID, PAYABLE, TAX, TOTAL } from './lexicon.ts';
@@ -166,7 +167,7 @@ export function amountsOnLine(line: Line): RoleAmount[] {
     let j = i + 1;
     for (; j < cells.length; j++) {
       const next = cells[j]!;
-      const amount = amountIn(next.text, next.offset);
+      const amount = amountIn(next.text, next.offset) ?? amountBeforeNote(next);
       if (amount) amounts.push(amount);
       else if (isRate(next.text) || isCurrency(next.text)) continue;
       else break;
@@ -203,6 +204,40 @@ export function itemLinesSum(lines: Line[], labelled: RoleAmount[]): number | nu
     count++;
   }
   return count >= 2 ? Math.round(sum * 100) / 100 : null;
+}
+
+/** "38,50 € (dont 6,42 € TVA)", "€61.40 (includes €5.58 VAT)": the amount before a note in parentheses. */
+function amountBeforeNote(cell: Cell): PrintedAmount | null {
+  const open = cell.text.indexOf(' (');
+  if (open < 1 || !cell.text.endsWith(')') || cell.text.indexOf('(', open + 2) >= 0) return null;
+  return amountIn(cell.text.slice(0, open), cell.offset);
+}
+
+/**
+ * A table's header row naming totals over the row of their amounts ("Totale da pagare |
+ * Scadenza" over "186,42 € | 25/03/2026", "Amount paid | Date paid" over "$96.00 | …"):
+ * each amount under the header cell of the same index.
+ */
+export function amountsUnderHeaders(lines: Line[]): RoleAmount[] {
+  const out: RoleAmount[] = [];
+  for (let i = 0; i + 1 < lines.length; i++) {
+    const line = lines[i]!;
+    if (!line.piped || line.cells.length < 2 || /\d/.test(line.text)) continue;
+    const next = lines.slice(i + 1, i + 3).find((l) => l.cells.length > 0);
+    if (!next?.piped || !/\d/.test(next.text)) continue;
+    const heads = pipedCells(line.text);
+    const values = pipedCells(next.text);
+    if (values.length > heads.length) continue;
+    for (const [k, head] of heads.entries()) {
+      const words = wordsOf(head.text);
+      const role = roleOf(words);
+      const value = values[k];
+      if (!role || !value?.text) continue;
+      const amount = amountIn(value.text, next.offset + value.start);
+      if (amount) out.push({ ...amount, role, line: next.index, label: words.map((w) => w.text).join(' ') });
+    }
+  }
+  return out;
 }
 
 function isRate(text: string): boolean {

@@ -13,9 +13,16 @@ import { labeledCandidates } from '../extract-labels.ts';
 import { parseDate } from '../validate-dates.ts';
 import { type Line, linesOf } from './layout.ts';
 import { BARE_DATE, DUE_DATE, INVOICE_DATE } from './labels.ts';
-import { INVOICE_TITLE, RECEIPT_TITLE, TITLE_DATE_WORDS } from './lexicon.ts';
+import {
+  INVOICE_TITLE,
+  INVOICE_TYPE_CODES,
+  ORDER_TITLE,
+  RECEIPT_TITLE,
+  TITLE_DATE_WORDS,
+  TITLE_DETERMINERS,
+} from './lexicon.ts';
 import { sectionsOf } from './sections.ts';
-import { firstPhrase, fold, phrases, titleAt, wordsOf } from './words.ts';
+import { firstPhrase, fold, phrases, titleAt, typeCodeAt, wordsOf } from './words.ts';
 import type { PrintedCandidate, ReadableDocument } from './index.ts';
 
 export type DateOrder = 'dmy' | 'mdy';
@@ -102,20 +109,31 @@ function titleDates(
   documentIndex: number,
   titles: readonly (readonly string[])[],
   anyPlace: boolean,
+  codes: ReadonlySet<string> | null,
 ): DateCandidate[] {
   const out: DateCandidate[] = [];
   for (const line of lines) {
     const cell = line.cells[0];
     if (!cell) continue;
     const words = wordsOf(cell.text);
-    if (words.length === 0 || words.length > 14) continue;
-    if (titleAt(words, titles) < 0) continue;
+    if (words.length === 0 || words.length > 24) continue;
+    let title = titleAt(words, titles, TITLE_DETERMINERS);
+    if (title < 0 && codes) title = typeCodeAt(words, cell.text, codes);
+    if (title < 0) continue;
     // A marker word then the date, after the number (a receipt's "Ticket n° 312   14/03/2026" needs none).
     const text = anyPlace ? line.text.slice(cell.start) : cell.text;
     const tokens = [...text.matchAll(/\S+/g)];
-    for (let i = 1; i < tokens.length; i++) {
-      if (!anyPlace && !TITLE_DATE_WORDS.has(fold(tokens[i - 1]![0]))) continue;
-      const at = tokens[i]!.index;
+    const titleEnd = words[title]!.end;
+    // In a sentence ("Votre facture n° FM-12 du 3 mars 2026 est disponible …") the date must
+    // follow the number: at most a marker, the number and a date word after the title.
+    const after = tokens.findIndex((t) => t.index >= titleEnd);
+    const reach = words.length > 14 ? after + 4 : tokens.length;
+    for (let i = 1; i < tokens.length && i <= reach; i++) {
+      const previous = fold(tokens[i - 1]![0]);
+      // "[Commande n°4821] (8 mars 2026)": a date in parentheses after the number.
+      const parenthesised = tokens[i]![0].startsWith('(') && i >= after;
+      if (!anyPlace && !TITLE_DATE_WORDS.has(previous) && !parenthesised) continue;
+      const at = tokens[i]!.index + (parenthesised ? 1 : 0);
       const date = readDate(text.slice(at), order);
       if (date && date.start === 0) {
         out.push({
@@ -170,7 +188,29 @@ const PAYMENT_WORDS = phrases(
   'betalning',
   'betale',
   'betaling',
+  // Direct debits: the date the amount is taken is when it is paid.
+  'debit',
+  'debited',
+  'charged',
+  'abgebucht',
+  'abbuchung',
+  'lastschrift',
+  'eingezogen',
+  'prélevé',
+  'prélèvement',
+  'cargo',
+  'cargará',
+  'adeudo',
+  'domiciliación',
+  'addebito',
+  'addebitato',
+  'addebitata',
+  'afgeschreven',
+  'incasso',
+  'geïncasseerd',
 );
+/** "à partir du 18/03/2026", "a partire dal …": a debit's first day. */
+const FROM_WORDS = new Set(['du', 'dal', 'del'].map(fold));
 const DEADLINE_WORDS = new Set(
   [
     'by',
@@ -212,7 +252,8 @@ function paymentDeadlines(lines: Line[], order: Order | null, documentIndex: num
     const words = wordsOf(line.text);
     if (!firstPhrase(words, PAYMENT_WORDS)) continue;
     for (let i = 0; i < words.length - 1; i++) {
-      if (!DEADLINE_WORDS.has(words[i]!.text)) continue;
+      const from = i > 0 && FROM_WORDS.has(words[i]!.text) && words[i - 1]!.text.startsWith('partir');
+      if (!DEADLINE_WORDS.has(words[i]!.text) && !from) continue;
       const at = words[i + 1]!.start;
       const date = readDate(line.text.slice(at), order);
       if (date?.start !== 0) continue;
@@ -237,9 +278,11 @@ function labelled(
   order: Order | null,
   strength: (base: number) => number,
   fallback = false,
+  cellStartOnly = false,
 ): DateCandidate[] {
   const out: DateCandidate[] = [];
   for (const c of labeledCandidates(labels, [doc], 'date', fallback)) {
+    if (cellStartOnly && !c.cellStart) continue;
     const date = readDate(c.raw, order);
     if (!date) continue;
     out.push({
@@ -329,8 +372,11 @@ export function issueDate(documents: ReadableDocument[], kind: 'invoice' | 'rece
         doc.doc.index,
         kind === 'invoice' ? INVOICE_TITLE : RECEIPT_TITLE,
         kind === 'receipt',
+        kind === 'invoice' ? INVOICE_TYPE_CODES : null,
       ),
-      ...labelled(BARE_DATE, doc, order, (b) => b * 0.85, true),
+      ...(kind === 'receipt' ? titleDates(lines, order, doc.doc.index, ORDER_TITLE, false, null) : []),
+      // A bare "Date" only where it starts its cell: in "Due date" or "Delivery date" it is another date's.
+      ...labelled(BARE_DATE, doc, order, (b) => b * 0.85, true, true),
     ]);
     if (found.length > 0) return choose(found);
   }

@@ -3,7 +3,7 @@
 // field has its reader; each reader weighs the candidates the page offers and gives one
 // value with a confidence that says how well they agree.
 import type { Document, MessageView } from '../types.ts';
-import { amountsInColumns, amountsOnLine, itemLinesSum, type RoleAmount } from './amounts.ts';
+import { amountsInColumns, amountsOnLine, amountsUnderHeaders, itemLinesSum, type RoleAmount } from './amounts.ts';
 import { linesOf } from './layout.ts';
 import { documentCurrency } from './currency.ts';
 import { dueDate, issueDate } from './dates.ts';
@@ -46,7 +46,11 @@ export interface ReadableDocument {
 function totalAmount(documents: ReadableDocument[]): PrintedCandidate[] {
   for (const { doc, text } of documents) {
     const lines = linesOf(doc, text);
-    const amounts: RoleAmount[] = [...lines.flatMap(amountsOnLine), ...amountsInColumns(lines)];
+    const amounts: RoleAmount[] = [
+      ...lines.flatMap(amountsOnLine),
+      ...amountsInColumns(lines),
+      ...amountsUnderHeaders(lines),
+    ];
     const choice = chooseTotal(amounts, itemLinesSum(lines, amounts));
     if (choice) {
       return [

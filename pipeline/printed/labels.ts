@@ -56,12 +56,19 @@ export const INVOICE_NUMBER = [
   'Fakturanr.',
   'Fakturanr',
 ];
+// A utility's bill and a hotel's folio are its invoice.
+export const INVOICE_NUMBER_MORE = ['Bill number', 'Bill No.', 'Bill #', 'Folio No.', 'Folio number'];
 export const INVOICE_DATE = [
   'Invoice date',
   'Date of invoice',
   'Issue date',
   'Date issued',
   'Date of issue',
+  'Issued on',
+  'Issued',
+  'Statement date',
+  'Bill date',
+  'Document date',
   'Billing date',
   'Rechnungsdatum',
   'Ausstellungsdatum',
@@ -128,6 +135,19 @@ export const DUE_DATE = [
   'Forfaldsdato',
   'Betalingsfrist',
   'Forfald',
+  // A direct debit's date is when the amount is paid.
+  'Debit date',
+  'Direct debit date',
+  'Abbuchungsdatum',
+  'Einzugsdatum',
+  'Date de prélèvement',
+  'Prélevé le',
+  'Fecha de cargo',
+  'Fecha de adeudo',
+  'Data di addebito',
+  'Data addebito',
+  'Incassodatum',
+  'Afschrijfdatum',
 ];
 // The amount payable (gross): net, tax and subtotal lines are not listed, and a qualifier
 // such as "HT" or "netto" between a label and its amount rejects the amount.
@@ -231,6 +251,9 @@ export const PO_NUMBER = [
   'Su pedido',
   'Pedido nº',
   'Su referencia',
+  'Referencia de pedido',
+  'Referencia del cliente',
+  'Pedido del cliente',
 ];
 export const PO_NUMBER_MORE = [
   'Inkoopordernummer',

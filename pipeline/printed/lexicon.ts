@@ -259,6 +259,7 @@ export const TOTAL = phrases(
 /** Document titles: the word a document is called by at its head. */
 export const INVOICE_TITLE = phrases(
   'invoice',
+  'bill',
   'tax invoice',
   'commercial invoice',
   'vat invoice',
@@ -300,6 +301,93 @@ export const RECEIPT_TITLE = phrases(
   'kvittering',
   'kassekvittering',
 );
+
+/**
+ * An order's titles ("Order #1042", "Bestellung #10234", "[Commande n°4821]", "Il tuo ordine
+ * #000184522"): a shop's order confirmation is its receipt, and the order number its number.
+ */
+export const ORDER_TITLE = phrases(
+  'order',
+  'order confirmation',
+  'bestellung',
+  'bestellbestätigung',
+  'commande',
+  'pedido',
+  'ordine',
+  'bestelling',
+  'ordre',
+  'zamówienie',
+  'beställning',
+  'encomenda',
+);
+
+/** Labels of an order's number: on a receipt they name its number, on an invoice someone else's. */
+export const ORDER_NUMBER_WORDS = phrases(
+  'order',
+  'order number',
+  'order no',
+  'your order',
+  'bestellung',
+  'bestellnummer',
+  'bestellnr',
+  'commande',
+  'numéro de commande',
+  'pedido',
+  'número de pedido',
+  'bestelnummer',
+  'ordine',
+  'zamówienie',
+);
+
+/**
+ * UNTDID 1001 codes of invoices (commercial, credit note, debit note, corrected, prepayment,
+ * self-billed, partial): e-invoice viewers print them after the document's name,
+ * "Ihre Monatsrechnung für Oktober 2017(380) Nr. 212725237644 vom 26.01.2018".
+ */
+export const INVOICE_TYPE_CODES: ReadonlySet<string> = new Set([
+  '380',
+  '381',
+  '383',
+  '384',
+  '386',
+  '389',
+  '326',
+  '875',
+  '876',
+  '877',
+]);
+
+/** Words that may stand before a title: "Your order #1042", "Il tuo ordine", "Votre facture n° …" (not "de" or "a", prepositions too: "Número de factura"). */
+export const TITLE_DETERMINERS: ReadonlySet<string> = new Set([
+  'your',
+  'our',
+  'the',
+  'my',
+  'ihre',
+  'ihr',
+  'deine',
+  'dein',
+  'unsere',
+  'votre',
+  'ta',
+  'la',
+  'le',
+  'tu',
+  'su',
+  'el',
+  'il',
+  'tuo',
+  'tua',
+  'vostro',
+  'uw',
+  'je',
+  'jouw',
+  'din',
+  'er',
+  'twoje',
+  'sua',
+  'seu',
+]);
 
 /** Labels of numbers that belong to something other than the document itself. */
 export const OTHER_NUMBER = phrases(

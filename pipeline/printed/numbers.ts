@@ -8,10 +8,19 @@
 import { labeledCandidates } from '../extract-labels.ts';
 import { parseDate } from '../validate-dates.ts';
 import { cellUnder, type Line, linesOf } from './layout.ts';
-import { INVOICE_TITLE, OTHER_NUMBER, RECEIPT_TITLE, TITLE_DATE_WORDS } from './lexicon.ts';
-import { BARE_NUMBER, INVOICE_NUMBER, RECEIPT_NUMBER } from './labels.ts';
+import {
+  INVOICE_TITLE,
+  INVOICE_TYPE_CODES,
+  ORDER_NUMBER_WORDS,
+  ORDER_TITLE,
+  OTHER_NUMBER,
+  RECEIPT_TITLE,
+  TITLE_DATE_WORDS,
+  TITLE_DETERMINERS,
+} from './lexicon.ts';
+import { BARE_NUMBER, INVOICE_NUMBER, INVOICE_NUMBER_MORE, RECEIPT_NUMBER } from './labels.ts';
 import { sectionsOf } from './sections.ts';
-import { firstPhrase, titleAt, wordsOf } from './words.ts';
+import { firstPhrase, titleAt, typeCodeAt, wordsOf } from './words.ts';
 import type { PrintedCandidate, ReadableDocument } from './index.ts';
 
 interface NumberCandidate {
@@ -63,10 +72,30 @@ export function codeLike(text: string): boolean {
 
 function trimCode(text: string): string {
   let t = text.trim();
-  while (t.length > 0 && '.,;:)'.includes(t.at(-1)!)) t = t.slice(0, -1);
-  while (t.length > 0 && '#:('.includes(t[0]!)) t = t.slice(1);
+  while (t.length > 0 && '.,;:)]'.includes(t.at(-1)!)) t = t.slice(0, -1);
+  while (t.length > 0 && '#:(['.includes(t[0]!)) t = t.slice(1);
   return t;
 }
+
+/** A marker glued to its number ("n°4821", "Nr.123", "No.77"): the number alone. */
+function unglue(token: string): string {
+  const m = /^(?:n[°º]|nr\.|no\.|#)(?=[\p{L}\d])/iu.exec(token);
+  return m ? token.slice(m[0].length) : token;
+}
+
+/**
+ * Whether `rest` (what follows a title's number) starts with its date: a date word and a date
+ * ("vom 05.03.2026", "du 3 mars 2026"), or a date in parentheses ("(8 mars 2026)").
+ */
+function datedAfterNumber(rest: string): boolean {
+  const t = rest.trimStart();
+  if (t.startsWith('(')) return parseDate(t.slice(1).trimStart())?.start === 0;
+  const word = /^\S+/.exec(t)?.[0];
+  if (!word || !TITLE_DATE_WORDS.has(word.toLowerCase())) return false;
+  return parseDate(t.slice(word.length).trimStart())?.start === 0;
+}
+
+const CLASS_WORDS = new Set(['class', 'type', 'tipo', 'clase', 'classe', 'typ']);
 
 /** The number in a title cell: "Rechnung(380) Nr. 103001 vom 22.09.2015", "Invoice #A-17 dated …". */
 function numberAfterTitle(rest: string): { code: string; at: number } | null | 'below' {
@@ -74,11 +103,14 @@ function numberAfterTitle(rest: string): { code: string; at: number } | null | '
   let i = 0;
   // "(380)", a type letter ("Invoice B", "Factura A"), then the number's markers.
   while (i < tokens.length && /^\(\w{1,5}\)$/.test(tokens[i]!.text)) i++;
+  // "Invoice Class T", "Factura Tipo B": the document's class, not its number.
+  if (i + 1 < tokens.length && CLASS_WORDS.has(tokens[i]!.text.toLowerCase()) && /^\p{Lu}$/u.test(tokens[i + 1]!.text))
+    i++;
   if (i < tokens.length && tokens.length - i === 1 && /^\p{Lu}$/u.test(tokens[i]!.text)) return 'below';
   while (i < tokens.length && MARKERS.has(tokens[i]!.text.toLowerCase().replace(/:$/, '') || ':')) i++;
   if (i >= tokens.length) return 'below';
   const token = tokens[i]!;
-  let code = trimCode(token.text);
+  let code = trimCode(unglue(trimCode(token.text)));
   const at = token.at + token.text.indexOf(code);
   // A short series prefix and its number: "FT IXTEST-01/28".
   let next = i + 1;
@@ -88,8 +120,15 @@ function numberAfterTitle(rest: string): { code: string; at: number } | null | '
   }
   // A title ends with its number, or its date ("… vom 05.03.2026"); more words make it a sentence
   // ("Our invoice INV-55321 is attached").
+  // A number followed by its date is the document's even inside a sentence ("Votre facture
+  // n° FM-12 du 3 mars 2026 est disponible").
   const after = tokens.slice(next);
-  if (after.length > 0 && !(TITLE_DATE_WORDS.has(after[0]!.text.toLowerCase()) && after.length <= 5)) return null;
+  if (
+    after.length > 0 &&
+    !(TITLE_DATE_WORDS.has(after[0]!.text.toLowerCase()) && after.length <= 5) &&
+    !datedAfterNumber(rest.slice(after[0]!.at))
+  )
+    return null;
   return codeLike(code) ? { code, at } : null;
 }
 
@@ -97,16 +136,26 @@ function titleCandidates(
   lines: Line[],
   documentIndex: number,
   titles: readonly (readonly string[])[],
+  codes: ReadonlySet<string> | null,
+  weight: number,
 ): NumberCandidate[] {
   const out: NumberCandidate[] = [];
   for (const line of lines) {
     for (const cell of line.cells) {
       const words = wordsOf(cell.text);
-      if (words.length === 0 || words.length > 10) continue;
-      const last = titleAt(words, titles);
+      // A title is short; a longer cell counts only where the number is followed by its date.
+      if (words.length === 0 || words.length > 24) continue;
+      let last = titleAt(words, titles, TITLE_DETERMINERS);
+      if (last < 0 && codes) last = typeCodeAt(words, cell.text, codes);
       if (last < 0) continue;
-      const titleEnd = words[last]!.end;
+      let titleEnd = words[last]!.end;
+      if (cell.text[titleEnd] === ')') titleEnd++;
       const found = numberAfterTitle(cell.text.slice(titleEnd));
+      if (
+        words.length > 10 &&
+        (found === 'below' || (found && !datedAfterNumber(cell.text.slice(titleEnd + found.at + found.code.length))))
+      )
+        continue;
       if (found === null) continue;
       if (found !== 'below') {
         out.push({
@@ -114,7 +163,7 @@ function titleCandidates(
           raw: found.code,
           offset: cell.offset + titleEnd + found.at,
           document_index: documentIndex,
-          strength: 0.85,
+          strength: 0.85 * weight,
           source: 'title',
         });
         continue;
@@ -130,7 +179,7 @@ function titleCandidates(
             raw: code,
             offset: below.offset + below.text.indexOf(code),
             document_index: documentIndex,
-            strength: 0.8,
+            strength: 0.8 * weight,
             source: 'title',
           });
         break;
@@ -141,7 +190,7 @@ function titleCandidates(
 }
 
 /** Values the page prints under another label (a VAT id, an IBAN, a customer number). */
-function otherNumbers(lines: Line[]): Set<string> {
+function otherNumbers(lines: Line[], kind: keyof typeof KINDS): Set<string> {
   const out = new Set<string>();
   for (const line of lines) {
     const cells = line.cells;
@@ -153,6 +202,9 @@ function otherNumbers(lines: Line[]): Set<string> {
       if (words.length === 0 || words.length > 5) continue;
       const other = firstPhrase(words, OTHER_NUMBER);
       if (other?.at !== 0) continue;
+      // A receipt's order number is its number; a hotel invoice's folio number is the invoice's.
+      if (kind === 'receipt' && firstPhrase(words, ORDER_NUMBER_WORDS)?.at === 0) continue;
+      if (kind === 'invoice' && words[0]!.text === 'folio') continue;
       const value =
         colon >= 0 && cell.text.slice(colon + 1).trim() ? cell.text.slice(colon + 1) : (cells[i + 1]?.text ?? '');
       const code = trimCode(value.trim().split(/\s{2,}/)[0] ?? '');
@@ -165,7 +217,7 @@ function otherNumbers(lines: Line[]): Set<string> {
 const normal = (code: string) => code.replace(/\s+/g, '').toLowerCase();
 
 const KINDS = {
-  invoice: { labels: INVOICE_NUMBER, titles: INVOICE_TITLE },
+  invoice: { labels: [...INVOICE_NUMBER, ...INVOICE_NUMBER_MORE], titles: INVOICE_TITLE },
   // A simplified invoice is a receipt: its invoice number is the receipt's number.
   receipt: { labels: [...RECEIPT_NUMBER, ...INVOICE_NUMBER], titles: [...RECEIPT_TITLE, ...INVOICE_TITLE] },
 };
@@ -186,7 +238,7 @@ export function documentNumber(
   for (const { doc, text } of documents) {
     const lines = linesOf(doc, text);
     const sections = sectionsOf(lines);
-    const others = otherNumbers(lines);
+    const others = otherNumbers(lines, kind);
     const cellAt = (offset: number) => {
       const line = lines.find((l) => offset >= l.offset && offset <= l.offset + l.text.length);
       return line?.cells.find((c) => offset >= c.offset && offset < c.offset + c.text.length);
@@ -204,7 +256,9 @@ export function documentNumber(
         strength: c.base * labelWeight(kind, labels[c.label] ?? ''),
         source: 'label' as const,
       })),
-      ...titleCandidates(lines, doc.index, titles),
+      ...titleCandidates(lines, doc.index, titles, kind === 'invoice' ? INVOICE_TYPE_CODES : null, 1),
+      // An order confirmation's title names the order: a receipt's number, less surely than its own.
+      ...(kind === 'receipt' ? titleCandidates(lines, doc.index, ORDER_TITLE, null, 0.8) : []),
       ...labeledCandidates(BARE_NUMBER, [{ doc, text }], 'string', true).map((c) => ({
         value: trimCode(c.raw),
         raw: c.raw,
@@ -232,9 +286,11 @@ export function documentNumber(
   for (const c of all) byValue.set(normal(c.value), [...(byValue.get(normal(c.value)) ?? []), c]);
   const scored = [...byValue.values()].map((list) => {
     const best = list.reduce((a, b) => (b.strength > a.strength ? b : a));
-    const sources = new Set(list.map((c) => c.source));
-    // A label and the title saying the same is as sure as a label with a colon.
-    const strength = sources.has('label') && sources.has('title') ? Math.max(best.strength, 0.95) : best.strength;
+    // A label and the title saying the same is as sure as a label with a colon; the same
+    // printed number read both ways ("Order #1042" is a label and a title) is one reading.
+    const labelled = list.filter((c) => c.source === 'label');
+    const agree = list.some((t) => t.source === 'title' && labelled.some((l) => l.offset !== t.offset));
+    const strength = agree ? Math.max(best.strength, 0.95) : best.strength;
     return { best, strength, first: Math.min(...list.map((c) => c.offset)) };
   });
   scored.sort((a, b) => b.strength - a.strength || a.first - b.first);

@@ -5,6 +5,7 @@
 // read whole. Labels that name the buyer's order count most; a bare "Order" or a reference
 // that may be anything, less.
 import { codeLike } from './numbers.ts';
+import { pipedCells } from '../extract-labels.ts';
 import { cellUnder, type Cell, type Line, linesOf } from './layout.ts';
 import { firstPhrase, phrases, wordsOf } from './words.ts';
 import type { PrintedCandidate, ReadableDocument } from './index.ts';
@@ -54,6 +55,8 @@ const BUYER_ORDER = phrases(
   'orden de compra',
   'su pedido',
   'pedido de compra',
+  'referencia de pedido',
+  'pedido del cliente',
   'inkooporder',
   'inkoopordernummer',
   'uw bestelling',
@@ -95,6 +98,7 @@ const MAYBE_ORDER = phrases(
   'votre reference',
   'numéro de commande',
   'su referencia',
+  'referencia del cliente',
   'número de pedido',
   'uw referentie',
   'numero ordine',
@@ -178,6 +182,20 @@ function valueLike(text: string): boolean {
   return t.length <= 40 && /\d/.test(t) && t.split(/\s+/).length <= 5 && !/[:：]/.test(t);
 }
 
+/** The cell of `row` under header cell `index` of `header`, counting empty cells. */
+function cellAtIndex(header: Line, row: Line, index: number): Cell | undefined {
+  const heads = pipedCells(header.text);
+  const cells = pipedCells(row.text);
+  if (cells.length > heads.length) return undefined;
+  // `index` counts the header's printed cells; find the same cell among all of them.
+  const head = header.cells[index]!;
+  const k = heads.findIndex((h) => h.start === head.start);
+  const cell = k >= 0 ? cells[k] : undefined;
+  return cell?.text
+    ? { text: cell.text, offset: row.offset + cell.start, start: cell.start, end: cell.end }
+    : undefined;
+}
+
 function inDocument(doc: ReadableDocument): Found[] {
   const lines = linesOf(doc.doc, doc.text);
   const out: Found[] = [];
@@ -207,7 +225,11 @@ function inDocument(doc: ReadableDocument): Found[] {
         } else {
           // A header over its value.
           for (let n = line.index + 1; n < lines.length && n <= line.index + 2; n++) {
-            const below = cellUnder(lines[n]!, cell.start, cell.end, 2);
+            // An HTML table's header cell is over the cell of the same index.
+            const below =
+              line.piped && lines[n]!.piped
+                ? cellAtIndex(line, lines[n]!, i)
+                : cellUnder(lines[n]!, cell.start, cell.end, 2);
             if (!below) continue;
             if (valueLike(below.text)) {
               value = below.text;

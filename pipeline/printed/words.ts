@@ -120,10 +120,58 @@ export const phrases = (...list: string[]): string[][] => list.map(phrase);
  * invoice", "Final invoice"), or as a German compound ("Schlussrechnung", "Abschlagsrechnung").
  * Returns the index of the title's last word, or -1.
  */
-export function titleAt(words: readonly Word[], titles: readonly (readonly string[])[]): number {
+export function titleAt(
+  words: readonly Word[],
+  titles: readonly (readonly string[])[],
+  determiners: ReadonlySet<string> = NO_WORDS,
+): number {
+  // "Your order", "Il tuo ordine", "Thanks for your order #1042", "Tak for din ordre #58213":
+  // a title after a possessive or an article, early in its line.
   const found = firstPhrase(words, titles);
-  if (found && found.at <= 1) return found.at + found.phrase.length - 1;
+  if (
+    found &&
+    (found.at <= 1 ||
+      (found.at <= 4 &&
+        determiners.has(words[found.at - 1]!.text) &&
+        words.slice(0, found.at).every((w) => determiners.has(w.text) || THANKS.has(w.text))))
+  )
+    return found.at + found.phrase.length - 1;
   const first = words[0]?.text ?? '';
   if (first.length > 8 && first.endsWith('rechnung')) return 0;
   return -1;
+}
+
+const NO_WORDS: ReadonlySet<string> = new Set();
+// "Thank you for your order", "Merci pour votre commande", "Tak for din ordre".
+const THANKS: ReadonlySet<string> = new Set([
+  'thank',
+  'thanks',
+  'you',
+  'for',
+  'merci',
+  'pour',
+  'danke',
+  'vielen',
+  'dank',
+  'fur',
+  'gracias',
+  'por',
+  'grazie',
+  'per',
+  'bedankt',
+  'voor',
+  'tak',
+  'tack',
+  'for',
+  'dziekujemy',
+  'za',
+  'obrigado',
+]);
+
+/**
+ * The index of an invoice type code printed in parentheses ("…(380) Nr. 4711"), or -1:
+ * e-invoice viewers print the document's free name, then its UNTDID 1001 code.
+ */
+export function typeCodeAt(words: readonly Word[], text: string, codes: ReadonlySet<string>): number {
+  return words.findIndex((w) => codes.has(w.text) && text[w.start - 1] === '(' && text[w.end] === ')');
 }

@@ -6,6 +6,8 @@
 //   node bin/run-ts.mjs test/extraction/score.ts            all groups
 //   ONLY=kven- MISSES=1 node bin/run-ts.mjs test/extraction/score.ts
 //   TEXT_ONLY=1 ...   starters without their einvoice extractors (the printed page alone)
+//   LAYOUTS=test/fixtures/layouts-html/dev ...   the fresh HTML set's development half (held/: score
+//   only to measure, never to develop on)
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { analyzeMessage, runSchema } from '../../pipeline/index.ts';
