@@ -267,11 +267,23 @@ describe('a contradicting correction', () => {
       });
       const taught = await call('correct_field', { id: first.body.capture.id, field: 'invoice_number', value: 'RL-1' });
       expect(taught.body.learning.status).toBe('learned');
-      // The vendor's new layout prints the number under another label; "Our ref." now names something else.
+      // The same layout, with the number now printed under another label: "Our ref." names something else.
       const eml = buildEml({
         from: 'Accounts <accounts@relayout.example>',
         subject: 'Your statement',
-        text: 'Document code: NX-77\nOur ref. customer 5521\nBalance payable\n3,00\n',
+        text: [
+          'Unit 4, Harbour Road',
+          '',
+          'Document code: NX-77',
+          'Our ref. customer 5521',
+          'Dated 6 March 2026',
+          '',
+          'Item            Qty     Price',
+          'Hammer          2       10.00',
+          '',
+          'Balance payable',
+          '3,00',
+        ].join('\n'),
       });
       const second = await call('ingest_message', { eml });
       const fixed = await call('correct_field', {
@@ -298,6 +310,72 @@ describe('a contradicting correction', () => {
       );
       const replaced = await call('list_events', { type: 'learned_extractor.replaced' });
       expect(replaced.body.events).toHaveLength(1);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('a vendor with two layouts', () => {
+  it('keeps one extractor per layout: a correction on a new layout adds one, each layout is read by its own', async () => {
+    const t = await makeTestApp();
+    try {
+      const call = caller(t.h3, (await createSandbox(t.app, 'operator')).key);
+      await setUp(call, 'layouts');
+      const first = await call('ingest_message', {
+        eml: statement('twolayouts.example', 'TL-1', '5 March 2026', '1,00'),
+      });
+      const taught = await call('correct_field', { id: first.body.capture.id, field: 'invoice_number', value: 'TL-1' });
+      expect(taught.body.learning.status).toBe('learned');
+      const slip = (code: string) =>
+        buildEml({
+          from: 'Accounts <accounts@twolayouts.example>',
+          subject: 'Credit statement',
+          text: `CREDIT SLIP\nDocument code: ${code}\nIssued by the warehouse team\nReturned goods, see list\nOur ref. CS-5521\n`,
+        });
+      const second = await call('ingest_message', { eml: slip('NX-77') });
+      // The first layout's extractor reads the wrong text on the new layout.
+      expect(second.body.capture.fields.invoice_number).toMatchObject({
+        value: 'CS-5521',
+        learned: taught.body.learning.learned_extractor.id,
+      });
+      const added = await call('correct_field', {
+        id: second.body.capture.id,
+        field: 'invoice_number',
+        value: 'NX-77',
+      });
+      expect(added.body.learning).toMatchObject({
+        status: 'learned',
+        reason: expect.stringContaining('a layout of twolayouts.example not seen before'),
+        learned_extractor: { extractor: { kind: 'labeled_value', labels: ['Document code'] }, corrections: 0 },
+      });
+      expect(added.body.learning.learned_extractor.id).not.toBe(taught.body.learning.learned_extractor.id);
+      const bucket = await call('get_bucket', { id: 'layouts' });
+      expect(
+        bucket.body.learned_extractors.map((l: { id: string; corrections: number }) => [l.id, l.corrections]).sort(),
+      ).toEqual(
+        [
+          // The old one read the wrong value on the new layout: one correction on its record.
+          [taught.body.learning.learned_extractor.id, 1],
+          [added.body.learning.learned_extractor.id, 0],
+        ].sort(),
+      );
+      // Each layout's next mail is read by the extractor of its layout.
+      const third = await call('ingest_message', {
+        eml: statement('twolayouts.example', 'TL-2', '6 March 2026', '2,00'),
+      });
+      expect(third.body.capture.fields.invoice_number).toMatchObject({
+        value: 'TL-2',
+        learned: taught.body.learning.learned_extractor.id,
+      });
+      const fourth = await call('ingest_message', { eml: slip('NX-78') });
+      expect(fourth.body.capture.fields.invoice_number).toMatchObject({
+        value: 'NX-78',
+        learned: added.body.learning.learned_extractor.id,
+      });
+      // Both corrected captures stay active regression cases: neither extractor broke the other.
+      const cases = (await call('list_tests', { bucket: 'layouts' })).body.tests;
+      expect(cases.map((c: { status: string }) => c.status)).toEqual(['active', 'active']);
     } finally {
       await t.close();
     }
