@@ -316,6 +316,53 @@ describe('a contradicting correction', () => {
   });
 });
 
+describe('confirmation by silence', () => {
+  it('a value a learned extractor read and policy applied counts once as a confirmation when the vendor’s next message arrives uncorrected', async () => {
+    const t = await makeTestApp();
+    try {
+      const call = caller(t.h3, (await createSandbox(t.app, 'operator')).key);
+      // Learned values (0.75 when new) are applied without review from 0.7.
+      await setUp(call, 'silence', { auto_accept: { min_confidence: 0.7 } });
+      const vendor = 'quiet-vendor.example';
+      const first = await call('ingest_message', { eml: statement(vendor, 'QV-1', '5 March 2026', '1,00') });
+      await call('correct_field', { id: first.body.capture.id, field: 'invoice_number', value: 'QV-1' });
+      await call('correct_field', { id: first.body.capture.id, field: 'total_amount', value: 1 });
+      const record = async () =>
+        Object.fromEntries(
+          (await call('get_bucket', { id: 'silence' })).body.learned_extractors.map(
+            (l: { field: string; confirmations: number; corrections: number }) => [
+              l.field,
+              [l.confirmations, l.corrections],
+            ],
+          ),
+        );
+      expect(await record()).toEqual({ invoice_number: [0, 0], total_amount: [0, 0] });
+
+      const second = await call('ingest_message', { eml: statement(vendor, 'QV-2', '6 March 2026', '2,00') });
+      expect(second.body.capture).toMatchObject({ status: 'applied' });
+      expect(second.body.capture.fields.total_amount).toMatchObject({ value: 2, learned: expect.any(String) });
+      // Nothing counts until the vendor's next message; reprocessing the same message is not a next one.
+      await call('reprocess_message', { id: second.body.message_id });
+      expect(await record()).toEqual({ invoice_number: [0, 0], total_amount: [0, 0] });
+
+      const third = await call('ingest_message', { eml: statement(vendor, 'QV-3', '7 March 2026', '3,00') });
+      expect(third.body.capture).toMatchObject({ status: 'applied' });
+      // The second message's two values, uncorrected, confirmed once each (its reprocessed capture too, not twice).
+      expect(await record()).toEqual({ invoice_number: [1, 0], total_amount: [1, 0] });
+
+      // The third's total is corrected (to a value it does not print): a correction, and no confirmation for it.
+      await call('correct_field', { id: third.body.capture.id, field: 'total_amount', value: 999.99 });
+      // Another vendor's message settles nothing of this vendor's.
+      await call('ingest_message', { eml: statement('other-vendor.example', 'OV-1', '7 March 2026', '3,00') });
+      expect(await record()).toEqual({ invoice_number: [1, 0], total_amount: [1, 1] });
+      await call('ingest_message', { eml: statement(vendor, 'QV-4', '8 March 2026', '4,00') });
+      expect(await record()).toEqual({ invoice_number: [2, 0], total_amount: [1, 1] });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('a vendor with two layouts', () => {
   it('keeps one extractor per layout: a correction on a new layout adds one, each layout is read by its own', async () => {
     const t = await makeTestApp();
