@@ -8,6 +8,7 @@ import { domainOf } from '../pipeline/address.ts';
 import {
   layoutSimilarity,
   SAME_LAYOUT,
+  sameFieldValue,
   type Learned,
   type LearnedRun,
   type LearnExample,
@@ -24,6 +25,8 @@ import { newId } from '../storage/ids.ts';
 import {
   countLearnedStatement,
   deleteLearnedStatement,
+  deletePendingOfLearnedStatement,
+  editLearnedStatement,
   findLearnedOfField,
   listLearned,
   upsertLearnedStatement,
@@ -32,11 +35,11 @@ import {
 import { getMessage, type StoredMessage } from '../storage/messages.ts';
 import { activeCases, learnedCaseOf, retireCaseStatement, updateCaseExpectedStatement } from '../storage/tests.ts';
 import type { Tenant } from '../storage/tenants.ts';
-import { analyze, learnedFor } from './analysis.ts';
+import { analyze, learnedFor, schemaRuns } from './analysis.ts';
 import type { AppContext } from './app.ts';
 import { compileBucketSchema } from './buckets.ts';
 import { fieldOf } from './fields.ts';
-import { notFound } from './errors.ts';
+import { notFound, ToolError } from './errors.ts';
 import { learnedRun } from './process-analyzed.ts';
 import { learnedInUse, promote, runCases } from './regression.ts';
 import type { TenantToolContext } from './tool-context.ts';
@@ -380,6 +383,7 @@ export async function removeLearned(
   const now = app.now();
   await app.db.batch([
     deleteLearnedStatement(tenant.id, learned.id),
+    deletePendingOfLearnedStatement(tenant.id, learned.id),
     eventStatement(
       {
         accountId: tenant.account_id,
@@ -392,6 +396,91 @@ export async function removeLearned(
       now,
     ),
   ]);
+}
+
+/**
+ * Changes a learned extractor in place (a person's or agent's edit), keeping its id and
+ * record. It passes the checks a learned one passes: valid in the schema language (and
+ * within the regex budget), it reads the corrected value on the capture it was learned
+ * from, and it makes no passing regression case of the vendor fail.
+ */
+export async function editLearned(
+  app: AppContext,
+  tenant: Tenant,
+  learned: LearnedExtractor,
+  extractor: unknown,
+  actor: string,
+): Promise<LearnedExtractor> {
+  const bucket = await findBucket(app.db, tenant.id, learned.bucket_id);
+  if (!bucket) throw notFound('bucket', learned.bucket_id);
+  const source = await getCapture(app.db, tenant.id, learned.learned_from);
+  const def = fieldOf(source?.schema?.fields, learned.field);
+  const expected = fieldOf(source?.fields, learned.field)?.value ?? null;
+  const message = source ? await getMessage(app.db, tenant.id, source.message_id) : undefined;
+  const analyzed = message ? await readStored(app, message) : null;
+  if (!source || !def || expected === null || !analyzed)
+    throw new ToolError(
+      'invalid_state',
+      `The capture ${learned.learned_from} this extractor was learned from (or its message or value) is gone, so an edit cannot be checked; delete it with delete_learned_extractor and correct a later capture to learn again.`,
+      { learned_from: learned.learned_from },
+    );
+  const schema = {
+    name: 'learned',
+    fields: { [learned.field]: { type: def.type, ...(def.enum ? { enum: def.enum } : {}), extract: [extractor] } },
+  };
+  // The schema language's own checks (kinds, keys, regex syntax and budget), paths as in a schema.
+  const compiled = compileBucketSchema(schema, 'learned');
+  const plain = compiled!.fields[0]!.extract[0]!;
+  const runs = await schemaRuns(app.analysis, schema, [analyzed.view]);
+  if (!runs.ok)
+    throw new ToolError(
+      'analysis_limit',
+      `The edited extractor hit the ${runs.limit} limit on capture ${source.id}; make the pattern simpler.`,
+      {
+        limit: runs.limit,
+      },
+    );
+  const read = runs.value[0]!.fields[learned.field]?.value ?? null;
+  if (!sameFieldValue({ name: learned.field, type: def.type, enum: def.enum }, expected, read))
+    throw new ToolError(
+      'invalid_schema',
+      `extractor: on capture ${source.id}, where it was learned, it reads ${JSON.stringify(read)} but the corrected ${learned.field} is ${JSON.stringify(expected)}; change it until dry_run_schema on that message reads the corrected value.`,
+      { capture_id: source.id, field: learned.field, expected, read },
+    );
+  const now = app.now();
+  const record: LearnedExtractor = { ...learned, extractor: plain, updated_at: now.toISOString() };
+  const gate = await regressionCheck(app, tenant, bucket, record, source.id, false, actor, now);
+  if ('refused' in gate)
+    throw new ToolError(
+      'tests_failing',
+      gate.refused
+        .replace('the extractor it would learn', 'the edited extractor')
+        .replace('; nothing learned', '; nothing changed'),
+      {
+        learned_extractor: learned.id,
+      },
+    );
+  await app.db.batch([
+    editLearnedStatement(tenant.id, learned.id, record.extractor, now),
+    eventStatement(
+      {
+        accountId: tenant.account_id,
+        tenantId: tenant.id,
+        type: 'learned_extractor.edited',
+        subjectId: learned.id,
+        actor,
+        diff: {
+          vendor_domain: learned.vendor_domain,
+          field: learned.field,
+          before: learned.extractor,
+          extractor: record.extractor,
+        },
+      },
+      now,
+    ),
+    ...gate.statements,
+  ]);
+  return record;
 }
 
 /** A bucket's learned extractors in use (none when its policy turns learning off), for a dry run. */

@@ -363,6 +363,108 @@ describe('confirmation by silence', () => {
   });
 });
 
+describe('editing a learned extractor', () => {
+  it('changes it in place over REST and MCP alike, after the checks a learned one passes, with an event naming the actor', async () => {
+    const t = await makeTestApp();
+    try {
+      const sandbox = await createSandbox(t.app, 'operator');
+      const call = caller(t.h3, sandbox.key);
+      await setUp(call, 'editing');
+      const vendor = 'edit-vendor.example';
+      const first = await call('ingest_message', { eml: statement(vendor, 'ED-1', '5 March 2026', '1,00') });
+      const taught = await call('correct_field', { id: first.body.capture.id, field: 'invoice_number', value: 'ED-1' });
+      const id = taught.body.learning.learned_extractor.id;
+      expect(taught.body.learning.learned_extractor.extractor).toEqual({ kind: 'labeled_value', labels: ['Our ref.'] });
+
+      // Not the schema language: the grammar's own message, nothing changed.
+      const bad = await call('update_learned_extractor', {
+        id,
+        extractor: { kind: 'regex', pattern: '(?<value>[A-Z' },
+      });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.code).toBe('invalid_regex');
+      expect(bad.body.error.message).toContain('learned.fields.invoice_number.extract[0]');
+      // Valid, but it does not read the corrected value on the capture it was learned from.
+      const wrong = await call('update_learned_extractor', {
+        id,
+        extractor: { kind: 'labeled_value', labels: ['Dated'] },
+      });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.error).toMatchObject({
+        code: 'invalid_schema',
+        details: { capture_id: first.body.capture.id, expected: 'ED-1', read: '5' },
+      });
+      expect(wrong.body.error.message).toContain('dry_run_schema');
+      // A second capture of the vendor, corrected: a regression case the edit must not break.
+      const second = await call('ingest_message', { eml: statement(vendor, 'ED-2', '6 March 2026', '2,00') });
+      // Confirmed as read (the same value): the learned extractor keeps it, and the capture becomes a case.
+      const kept = await call('correct_field', { id: second.body.capture.id, field: 'invoice_number', value: 'ED-2' });
+      expect(kept.body.learning).toMatchObject({ status: 'kept', test_case_id: expect.stringMatching(/^tst_/) });
+      const breaks = await call('update_learned_extractor', {
+        id,
+        extractor: { kind: 'regex', pattern: '(?<value>ED-1)' },
+      });
+      expect(breaks.status).toBe(409);
+      expect(breaks.body.error.code).toBe('tests_failing');
+      expect(breaks.body.error.message).toContain('the edited extractor breaks regression case');
+      expect((await call('get_bucket', { id: 'editing' })).body.learned_extractors[0].extractor).toEqual({
+        kind: 'labeled_value',
+        labels: ['Our ref.'],
+      });
+
+      const edited = await call('update_learned_extractor', {
+        id,
+        extractor: { kind: 'regex', pattern: 'Our\\s+ref\\.\\s+(?<value>ED-\\d+)' },
+      });
+      expect(edited.status).toBe(200);
+      expect(edited.body).toMatchObject({
+        id,
+        vendor_domain: vendor,
+        field: 'invoice_number',
+        extractor: { kind: 'regex', pattern: 'Our\\s+ref\\.\\s+(?<value>ED-\\d+)' },
+        learned_from: first.body.capture.id,
+        confirmations: 0,
+        corrections: 0,
+      });
+      const events = await call('list_events', { type: 'learned_extractor.edited' });
+      // The actor is the key that edited, as for the learning itself.
+      const learnedBy = (await call('list_events', { type: 'learned_extractor.learned' })).body.events[0].actor;
+      expect(learnedBy).toMatch(/\S/);
+      expect(events.body.events).toEqual([
+        expect.objectContaining({
+          subject_id: id,
+          actor: learnedBy,
+          diff: expect.objectContaining({
+            before: { kind: 'labeled_value', labels: ['Our ref.'] },
+            extractor: { kind: 'regex', pattern: 'Our\\s+ref\\.\\s+(?<value>ED-\\d+)' },
+          }),
+        }),
+      ]);
+      // The vendor's next mail is read by the edited extractor.
+      const third = await call('ingest_message', { eml: statement(vendor, 'ED-3', '7 March 2026', '3,00') });
+      expect(third.body.capture.fields.invoice_number).toMatchObject({ value: 'ED-3', learned: id });
+
+      // The same edit over MCP answers the same body; an unknown id the same 404.
+      const client = await mcpClient(t.h3, sandbox.key);
+      const viaMcp = await callMcp(client, 'update_learned_extractor', {
+        id,
+        extractor: { kind: 'regex', pattern: 'Our\\s+ref\\.\\s+(?<value>ED-\\d+)' },
+      });
+      expect(viaMcp.isError).toBe(false);
+      expect(normalize(viaMcp.body)).toEqual(normalize(edited.body));
+      const missing = await call('update_learned_extractor', {
+        id: 'lrn_nope',
+        extractor: { kind: 'regex', pattern: 'x' },
+      });
+      expect(missing.status).toBe(404);
+      expect(missing.body.error.message).toContain('get_bucket lists');
+      await client.close();
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('a vendor with two layouts', () => {
   it('keeps one extractor per layout: a correction on a new layout adds one, each layout is read by its own', async () => {
     const t = await makeTestApp();
