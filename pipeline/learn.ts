@@ -231,6 +231,21 @@ function anchorBefore(place: Place): string | null {
   return anchor.map(escapeRegex).join('\\s+');
 }
 
+/**
+ * The words right before the value on its line, across the gaps between cells (a label with
+ * its value far to the right, "displayed!        /FINAL-DD01"): after the last word with a
+ * digit, at most five, spaces loose. The stable part of the line, where its last cell is only
+ * punctuation or a label that varies in a number.
+ */
+function anchorOnLine(place: Place): string | null {
+  const line = lineBounds(place.text, place.start);
+  const words = place.text.slice(line.start, place.start).replace(CURRENCY_BEFORE, '').trim().split(/\s+/);
+  const lastWithDigit = words.findLastIndex((w) => /\d/.test(w));
+  const anchor = words.slice(lastWithDigit + 1).slice(-5);
+  if (anchor.length === 0 || !anchor.some((w) => /\p{L}{2}/u.test(w)) || anchor.join(' ').length > 80) return null;
+  return anchor.map(escapeRegex).join('\\s+');
+}
+
 /** The leading words of the nearest non-empty line above the value's (up to a number): a second anchor. */
 function anchorAbove(place: Place): string | null {
   const line = lineBounds(place.text, place.start);
@@ -273,6 +288,9 @@ function suggestions(field: LearnField, place: Place): Extractor[] {
       kind: 'regex',
       pattern: `${above2}[^\\n]*\\n[ \\t\u00a0]*${anchor}[ \\t\u00a0:：#|]*(?:[^\\s\\d]{1,3}[ \\t\u00a0]*)?(?<value>${shapeOf(raw)})`,
     });
+  const onLine = anchorOnLine(place);
+  if (onLine && onLine !== anchor)
+    out.push({ kind: 'regex', pattern: `${onLine}[ \\t\u00a0:：#|/]*(?<value>${shapeOf(raw)})` });
   if (field.type === 'string' || field.type === 'email')
     out.push({ kind: 'regex', pattern: `(?<value>${raw.split(/\s+/).map(escapeRegex).join('\\s+')})` });
   return out;

@@ -182,6 +182,31 @@ describe('learnedConfidence and vendorDomainOf', () => {
   });
 });
 
+describe('anchors on the stable part of a line', () => {
+  it('reads a value past a wide gap and a slash after its label words, not the literal value', async () => {
+    const page = (ref: string, name: string) =>
+      [
+        `Statement of account                                          /${ref}`,
+        'Overview',
+        `  Customer:    ${name}`,
+      ].join('\n');
+    const first = await viewOf(page('FINAL-DD01', 'Hansen'));
+    const learned = learnExtractor(first, number, 'FINAL-DD01');
+    expect(learned).toMatchObject({
+      ok: true,
+      extractor: { kind: 'regex', pattern: expect.stringContaining('Statement\\s+of\\s+account') },
+    });
+    if (!learned.ok) return;
+    const schema = compileSchema({ name: 'i', fields: { invoice_number: { type: 'string', extract: [] } } });
+    const next = await viewOf(page('FINAL-EX07', 'Berg'));
+    expect(
+      runSchema(schema, next, [
+        { id: 'lrn_s', field: 'invoice_number', extractor: learned.extractor, confidence: 0.75 },
+      ]).fields.invoice_number?.value,
+    ).toBe('FINAL-EX07');
+  });
+});
+
 describe('layouts of a vendor', () => {
   const SLIP = (code: string, date: string) =>
     [
