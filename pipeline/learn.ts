@@ -8,8 +8,11 @@
 // reads as the corrected value. Each place found suggests, in this order:
 //   1. labeled_value with the text printed before the value on its line (its last cell);
 //   2. labeled_value with the text above it in its column (a table header);
-//   3. regex: the text before the value on its line, then a value of the same shape;
-//   4. regex: for a text field, the value itself (a vendor prints its own name the same way).
+//   3. regex: the text before the value on its line, then a value of the same shape (anchored
+//      on its cell, on the line above too, then on the words before it across cell gaps);
+//   4. regex: for a text field, the value itself (a vendor prints its own name the same way),
+//      before the line anchor when the value has no digits.
+// An e-invoice element that holds the value comes before all of these (einvoice extractor).
 // The first suggestion that gives back the corrected value when run through extract.ts on
 // this message (and on the earlier examples given) is the one learned.
 import { domainOf } from './address.ts';
@@ -289,10 +292,17 @@ function suggestions(field: LearnField, place: Place): Extractor[] {
       pattern: `${above2}[^\\n]*\\n[ \\t\u00a0]*${anchor}[ \\t\u00a0:：#|]*(?:[^\\s\\d]{1,3}[ \\t\u00a0]*)?(?<value>${shapeOf(raw)})`,
     });
   const onLine = anchorOnLine(place);
-  if (onLine && onLine !== anchor)
-    out.push({ kind: 'regex', pattern: `${onLine}[ \\t\u00a0:：#|/]*(?<value>${shapeOf(raw)})` });
-  if (field.type === 'string' || field.type === 'email')
-    out.push({ kind: 'regex', pattern: `(?<value>${raw.split(/\s+/).map(escapeRegex).join('\\s+')})` });
+  const anchoredOnLine: Extractor[] =
+    onLine && onLine !== anchor
+      ? [{ kind: 'regex', pattern: `${onLine}[ \\t\u00a0:：#|/]*(?<value>${shapeOf(raw)})` }]
+      : [];
+  const literal: Extractor[] =
+    field.type === 'string' || field.type === 'email'
+      ? [{ kind: 'regex', pattern: `(?<value>${raw.split(/\s+/).map(escapeRegex).join('\\s+')})` }]
+      : [];
+  // A value without digits (a name, an address) is the vendor's own and printed the same each
+  // time: the value itself first. One with digits (an id) changes: its place on the line first.
+  out.push(...(/\d/.test(raw) ? [...anchoredOnLine, ...literal] : [...literal, ...anchoredOnLine]));
   return out;
 }
 
