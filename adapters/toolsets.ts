@@ -29,6 +29,7 @@ export const TOOLSETS = {
     'update_bucket',
     'delete_bucket',
     'delete_learned_extractor',
+    'update_learned_extractor',
     'dry_run_rule',
     'dry_run_schema',
     'get_subdomain',

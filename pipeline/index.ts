@@ -4,7 +4,7 @@ import { buildDocuments, type BuildOptions } from './documents.ts';
 import { forwardedOriginal } from './forwarded.ts';
 import type { CompiledSchema } from './schema.ts';
 import { extractField, extractFields, type FieldResult } from './extract.ts';
-import { learnedField, type LearnedRun } from './learn.ts';
+import { layoutFit, layoutsOfView, learnedField, type LearnedRun } from './learn.ts';
 import { loadHtmlLibs } from './html/libs.ts';
 import { parseMessage, type ParseRefusal } from './parse.ts';
 import type { HiddenText } from './sanitize.ts';
@@ -96,11 +96,19 @@ export interface SchemaRun {
  */
 export function runSchema(schema: CompiledSchema, view: MessageView, learned: LearnedRun[] = []): SchemaRun {
   const fields = extractFields(schema, view);
-  for (const l of learned) {
+  // A vendor with several layouts has one extractor per field and layout: the one whose
+  // layout fits this message best is tried first, the others after it.
+  const layouts = learned.some((l) => l.layout) ? layoutsOfView(view) : [];
+  const fit = new Map(learned.map((l) => [l, layoutFit(l.layout ?? '', layouts)]));
+  const ordered = [...learned].sort((a, b) => fit.get(b)! - fit.get(a)!);
+  const decided = new Set<string>();
+  for (const l of ordered) {
+    if (decided.has(l.field)) continue;
     const field = schema.fields.find((f) => f.name === l.field);
     if (!field) continue;
     const result = extractField(learnedField(field, l.extractor), view);
     if (result.value === null || result.failure) continue;
+    decided.add(l.field);
     // The schema's own extractors reading the same value vouch for it too: the surer of the two counts.
     const own = fields[field.name];
     const agrees = own?.value !== null && JSON.stringify(own?.value) === JSON.stringify(result.value);

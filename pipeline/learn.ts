@@ -8,11 +8,15 @@
 // reads as the corrected value. Each place found suggests, in this order:
 //   1. labeled_value with the text printed before the value on its line (its last cell);
 //   2. labeled_value with the text above it in its column (a table header);
-//   3. regex: the text before the value on its line, then a value of the same shape;
-//   4. regex: for a text field, the value itself (a vendor prints its own name the same way).
+//   3. regex: the text before the value on its line, then a value of the same shape (anchored
+//      on its cell, on the line above too, then on the words before it across cell gaps);
+//   4. regex: for a text field, the value itself (a vendor prints its own name the same way),
+//      before the line anchor when the value has no digits.
+// An e-invoice element that holds the value comes before all of these (einvoice extractor).
 // The first suggestion that gives back the corrected value when run through extract.ts on
 // this message (and on the earlier examples given) is the one learned.
 import { domainOf } from './address.ts';
+import { EINVOICE_FIELDS, einvoiceOf } from './einvoice.ts';
 import { extractField, readable } from './extract.ts';
 import type { CompiledField, Extractor } from './schema.ts';
 import { compileSchema } from './schema.ts';
@@ -42,6 +46,8 @@ export type Learned =
       found: { document_index: number; raw: string };
       /** Whether the extractor also reads every earlier example right (false: it contradicts them). */
       agrees_with_earlier: boolean;
+      /** The layout of the document it was found in (layoutOf); '' for an e-invoice's XML, which has no page layout. */
+      layout: string;
     }
   | { ok: false; reason: string };
 
@@ -228,6 +234,21 @@ function anchorBefore(place: Place): string | null {
   return anchor.map(escapeRegex).join('\\s+');
 }
 
+/**
+ * The words right before the value on its line, across the gaps between cells (a label with
+ * its value far to the right, "displayed!        /FINAL-DD01"): after the last word with a
+ * digit, at most five, spaces loose. The stable part of the line, where its last cell is only
+ * punctuation or a label that varies in a number.
+ */
+function anchorOnLine(place: Place): string | null {
+  const line = lineBounds(place.text, place.start);
+  const words = place.text.slice(line.start, place.start).replace(CURRENCY_BEFORE, '').trim().split(/\s+/);
+  const lastWithDigit = words.findLastIndex((w) => /\d/.test(w));
+  const anchor = words.slice(lastWithDigit + 1).slice(-5);
+  if (anchor.length === 0 || !anchor.some((w) => /\p{L}{2}/u.test(w)) || anchor.join(' ').length > 80) return null;
+  return anchor.map(escapeRegex).join('\\s+');
+}
+
 /** The leading words of the nearest non-empty line above the value's (up to a number): a second anchor. */
 function anchorAbove(place: Place): string | null {
   const line = lineBounds(place.text, place.start);
@@ -270,8 +291,18 @@ function suggestions(field: LearnField, place: Place): Extractor[] {
       kind: 'regex',
       pattern: `${above2}[^\\n]*\\n[ \\t\u00a0]*${anchor}[ \\t\u00a0:：#|]*(?:[^\\s\\d]{1,3}[ \\t\u00a0]*)?(?<value>${shapeOf(raw)})`,
     });
-  if (field.type === 'string' || field.type === 'email')
-    out.push({ kind: 'regex', pattern: `(?<value>${raw.split(/\s+/).map(escapeRegex).join('\\s+')})` });
+  const onLine = anchorOnLine(place);
+  const anchoredOnLine: Extractor[] =
+    onLine && onLine !== anchor
+      ? [{ kind: 'regex', pattern: `${onLine}[ \\t\u00a0:：#|/]*(?<value>${shapeOf(raw)})` }]
+      : [];
+  const literal: Extractor[] =
+    field.type === 'string' || field.type === 'email'
+      ? [{ kind: 'regex', pattern: `(?<value>${raw.split(/\s+/).map(escapeRegex).join('\\s+')})` }]
+      : [];
+  // A value without digits (a name, an address) is the vendor's own and printed the same each
+  // time: the value itself first. One with digits (an id) changes: its place on the line first.
+  out.push(...(/\d/.test(raw) ? [...anchoredOnLine, ...literal] : [...literal, ...anchoredOnLine]));
   return out;
 }
 
@@ -305,13 +336,29 @@ export function learnExtractor(
     return { ok: false, reason: 'the field was cleared: no value to look for' };
   if (!LEARNABLE.includes(field.type))
     return { ok: false, reason: `fields of type ${field.type} are not learned (only ${LEARNABLE.join(', ')})` };
+  let fallback: Learned | null = null;
+  // An e-invoice's XML carries the value in a known element: the einvoice reader of the
+  // element that holds it is the extractor (same-named first), for every layout of the vendor.
+  const xml = view.documents.find((d) => einvoiceOf(d));
+  if (xml) {
+    const named = EINVOICE_FIELDS.filter((f) => f === field.name);
+    for (const element of [...named, ...EINVOICE_FIELDS.filter((f) => f !== field.name)]) {
+      const extractor: Extractor = { kind: 'einvoice', field: element };
+      if (!readsValue(field, extractor, { view, value })) continue;
+      const found = { document_index: xml.index, raw: `${element} of the e-invoice` };
+      if (earlier.every((e) => readsValue(field, extractor, e)))
+        return { ok: true, extractor, found, agrees_with_earlier: true, layout: '' };
+      fallback ??= { ok: true, extractor, found, agrees_with_earlier: false, layout: '' };
+    }
+  }
   const places = placesOf(view, field, value);
   if (places.length === 0)
-    return {
-      ok: false,
-      reason: `${JSON.stringify(value)} is not printed in the message's documents in any usual spelling`,
-    };
-  let fallback: Learned | null = null;
+    return (
+      fallback ?? {
+        ok: false,
+        reason: `${JSON.stringify(value)} is not printed in the message's documents in any usual spelling${xml ? ', nor held by an element of its e-invoice' : ''}`,
+      }
+    );
   for (const place of places) {
     for (const extractor of suggestions(field, place)) {
       let works: boolean;
@@ -324,8 +371,9 @@ export function learnExtractor(
       if (!works) continue;
       const found = { document_index: place.doc.index, raw: place.text.slice(place.start, place.end) };
       const agrees = earlier.every((e) => readsValue(field, extractor, e));
-      if (agrees) return { ok: true, extractor, found, agrees_with_earlier: true };
-      fallback ??= { ok: true, extractor, found, agrees_with_earlier: false };
+      const layout = layoutOf(place.text);
+      if (agrees) return { ok: true, extractor, found, agrees_with_earlier: true, layout };
+      fallback ??= { ok: true, extractor, found, agrees_with_earlier: false, layout };
     }
   }
   return (
@@ -346,12 +394,64 @@ export function learnedConfidence(confirmations: number, corrections: number): n
   return Math.round(base * 0.8 ** Math.max(0, corrections) * 1000) / 1000;
 }
 
-/** A learned extractor as extraction runs it: the vendor's, for one field, with its record's confidence. */
+/** A learned extractor as extraction runs it: the vendor's, for one field and layout, with its record's confidence. */
 export interface LearnedRun {
   id: string;
   field: string;
   extractor: Extractor;
   confidence: number;
+  /** layoutOf the document it was learned from; '' or absent fits any. */
+  layout?: string;
+}
+
+// A layout is told by its stable lines: label lines and headings, each as its words before
+// the first one with a digit (the value, a date, a number change from one document to the next). Kept as a bottom-k sketch
+// (the LAYOUT_SKETCH smallest line hashes), which estimates the overlap of two documents'
+// line sets without storing them.
+const LAYOUT_SKETCH = 48;
+/** Two documents whose stable lines overlap this much (Jaccard, estimated) are one layout. */
+export const SAME_LAYOUT = 0.4;
+
+function lineHash(line: string): string {
+  // FNV-1a, 32 bits: stable across processes and versions, and short.
+  let h = 0x811c9dc5;
+  for (let i = 0; i < line.length; i++) h = Math.imul(h ^ line.charCodeAt(i), 0x01000193) >>> 0;
+  return h.toString(16).padStart(8, '0');
+}
+
+/** The layout fingerprint of a document's text: the sketch of its stable lines, space-separated hashes. */
+export function layoutOf(text: string): string {
+  const hashes = new Set<string>();
+  for (const line of text.split('\n')) {
+    // The words before the first one with a digit: a label, not the value (or date) after it.
+    const words = line.toLowerCase().trim().split(/\s+/);
+    const firstDigit = words.findIndex((w) => /\d/.test(w));
+    words.length = firstDigit < 0 ? words.length : firstDigit;
+    if (!words.some((w) => /\p{L}{2}/u.test(w))) continue;
+    hashes.add(lineHash(words.join(' ')));
+  }
+  return [...hashes].sort().slice(0, LAYOUT_SKETCH).join(' ');
+}
+
+/** The estimated overlap (0..1) of two layouts' stable lines; 0 when either is unknown (''). */
+export function layoutSimilarity(a: string, b: string): number {
+  if (!a || !b) return 0;
+  const x = a.split(' ');
+  const y = new Set(b.split(' '));
+  // Bottom-k estimate: among the k smallest hashes of the union, the share in both.
+  const union = [...new Set([...x, ...y])].sort().slice(0, LAYOUT_SKETCH);
+  const inX = new Set(x);
+  return union.filter((h) => inX.has(h) && y.has(h)).length / union.length;
+}
+
+/** The layouts of a message's readable documents, for choosing among a vendor's learned extractors. */
+export function layoutsOfView(view: MessageView): string[] {
+  return readable(view.documents).map(({ text }) => layoutOf(text));
+}
+
+/** How well a learned extractor's layout fits a message: its best overlap with one of the documents. */
+export function layoutFit(layout: string, layouts: string[]): number {
+  return Math.max(0, ...layouts.map((l) => layoutSimilarity(layout, l)));
 }
 
 const compiledLearned = new Map<string, CompiledField>();

@@ -5,7 +5,15 @@
 // correction, and it must not break a passing regression case of the bucket. The corrected
 // capture becomes a regression case (origin `learned`), so the schema gate guards it.
 import { domainOf } from '../pipeline/address.ts';
-import type { Learned, LearnedRun, LearnExample, LearnField } from '../pipeline/learn.ts';
+import {
+  layoutSimilarity,
+  SAME_LAYOUT,
+  sameFieldValue,
+  type Learned,
+  type LearnedRun,
+  type LearnExample,
+  type LearnField,
+} from '../pipeline/learn.ts';
 import type { AnalyzedMessage } from '../pipeline/index.ts';
 import { effectivePolicy, type Policy } from '../pipeline/policy.ts';
 import type { Extractor } from '../pipeline/schema.ts';
@@ -17,7 +25,9 @@ import { newId } from '../storage/ids.ts';
 import {
   countLearnedStatement,
   deleteLearnedStatement,
-  findLearned,
+  deletePendingOfLearnedStatement,
+  editLearnedStatement,
+  findLearnedOfField,
   listLearned,
   upsertLearnedStatement,
   type LearnedExtractor,
@@ -25,11 +35,11 @@ import {
 import { getMessage, type StoredMessage } from '../storage/messages.ts';
 import { activeCases, learnedCaseOf, retireCaseStatement, updateCaseExpectedStatement } from '../storage/tests.ts';
 import type { Tenant } from '../storage/tenants.ts';
-import { analyze, learnedFor } from './analysis.ts';
+import { analyze, learnedFor, schemaRuns } from './analysis.ts';
 import type { AppContext } from './app.ts';
 import { compileBucketSchema } from './buckets.ts';
 import { fieldOf } from './fields.ts';
-import { notFound } from './errors.ts';
+import { notFound, ToolError } from './errors.ts';
 import { learnedRun } from './process-analyzed.ts';
 import { learnedInUse, promote, runCases } from './regression.ts';
 import type { TenantToolContext } from './tool-context.ts';
@@ -123,14 +133,13 @@ export async function learnFromCorrection(
   const message = await getMessage(app.db, tenant.id, corrected.message_id);
   const vendor = vendorOf(message);
   if (!message || !vendor) return notLearned('the message names no sender domain to learn for');
-  const existing = await findLearned(app.db, tenant.id, bucket.id, vendor, field);
+  const ofField = await findLearnedOfField(app.db, tenant.id, bucket.id, vendor, field);
   const now = app.now();
-  // The vendor's extractor decided this field and the person changed its value: a correction on its record.
+  // The vendor's extractor that decided this field, when the person changed its value: a correction on its record.
+  const decidedBy = ofField.find((l) => l.id === fieldOf(before.fields, field)?.learned);
   const correctsExisting =
-    existing !== undefined &&
-    fieldOf(before.fields, field)?.learned === existing.id &&
-    JSON.stringify(fieldOf(before.fields, field)?.value ?? null) !== JSON.stringify(value);
-  const counted = correctsExisting ? [countLearnedStatement(tenant.id, existing!.id, 'corrections', now)] : [];
+    decidedBy !== undefined && JSON.stringify(fieldOf(before.fields, field)?.value ?? null) !== JSON.stringify(value);
+  const counted = correctsExisting ? [countLearnedStatement(tenant.id, decidedBy!.id, 'corrections', now)] : [];
   const flush = async (reason: string) => {
     if (counted.length > 0) await app.db.batch(counted);
     return notLearned(reason);
@@ -139,14 +148,22 @@ export async function learnFromCorrection(
   const analyzed = await readStored(app, message);
   if (!analyzed) return flush('the stored message could not be read again');
   const learnField: LearnField = { name: field, type: def.type, enum: def.enum };
+  // Agree with the earlier correction of the same layout (the one the extractor decided by, else the nearest).
+  const job0 = await learnedFor(app.analysis, analyzed.view, learnField, value, []);
+  if (!job0.ok) return flush(`analysis_limit: ${job0.limit}`);
+  if (!job0.value.ok) return flush(job0.value.reason);
+  const existing = sameLayoutAs(ofField, job0.value.layout, job0.value.extractor);
   const earlier = await earlierExample(app, tenant, existing, corrected.id);
-  const job = await learnedFor(app.analysis, analyzed.view, learnField, value, earlier);
+  const job = earlier.length > 0 ? await learnedFor(app.analysis, analyzed.view, learnField, value, earlier) : job0;
   if (!job.ok) return flush(`analysis_limit: ${job.limit}`);
   const learned: Learned = job.value;
   if (!learned.ok) return flush(learned.reason);
   if (existing && JSON.stringify(existing.extractor) === JSON.stringify(learned.extractor)) {
     if (counted.length > 0) await app.db.batch(counted);
-    const after = { ...existing, corrections: existing.corrections + counted.length };
+    const after = {
+      ...existing,
+      corrections: existing.corrections + (decidedBy?.id === existing.id ? counted.length : 0),
+    };
     return {
       status: 'kept',
       reason: 'the vendor’s learned extractor already reads this value',
@@ -159,6 +176,7 @@ export async function learnFromCorrection(
     : learned.agrees_with_earlier
       ? 'updated'
       : 'replaced';
+  const correctedSelf = correctsExisting && decidedBy!.id === existing?.id;
   const record: LearnedExtractor = {
     id: existing?.id ?? newId('lrn', now.getTime()),
     tenant_id: tenant.id,
@@ -166,17 +184,21 @@ export async function learnFromCorrection(
     vendor_domain: vendor,
     field,
     extractor: learned.extractor,
+    layout: learned.layout,
     learned_from: corrected.id,
     // A refinement keeps the record; a contradiction starts it again, with the correction counted.
     confirmations: status === 'updated' ? existing!.confirmations : 0,
-    corrections: (existing?.corrections ?? 0) + (correctsExisting || status === 'replaced' ? 1 : 0),
+    corrections: (existing?.corrections ?? 0) + (correctedSelf || status === 'replaced' ? 1 : 0),
     created_by: existing?.created_by ?? actor,
     created_at: existing?.created_at ?? now.toISOString(),
     updated_at: now.toISOString(),
   };
+  // Another layout's extractor decided the wrong value: its record counts the correction.
+  const countOther = correctsExisting && !correctedSelf ? counted : [];
   const gate = await regressionCheck(app, tenant, bucket, record, corrected.id, status === 'replaced', actor, now);
   if ('refused' in gate) return flush(gate.refused);
   await app.db.batch([
+    ...countOther,
     upsertLearnedStatement(record),
     eventStatement(
       {
@@ -191,6 +213,7 @@ export async function learnFromCorrection(
           field,
           extractor: record.extractor,
           before: existing?.extractor ?? null,
+          layouts_of_field: ofField.length + (existing ? 0 : 1),
           learned_from: corrected.id,
         },
       },
@@ -202,13 +225,34 @@ export async function learnFromCorrection(
     status,
     reason:
       status === 'learned'
-        ? `found ${JSON.stringify(learned.found.raw)} in document ${learned.found.document_index}; later mail from ${vendor} reads ${field} with this extractor first`
+        ? `found ${JSON.stringify(learned.found.raw)} in document ${learned.found.document_index}; later mail from ${vendor} reads ${field} with this extractor first${ofField.length > 0 ? ` (a layout of ${vendor} not seen before: kept beside the ${ofField.length} learned for its other layouts)` : ''}`
         : status === 'updated'
           ? `a new extractor reads this value and the vendor’s earlier correction; it replaces the old one`
           : `this correction contradicts the vendor’s earlier one; its extractor replaces the old one`,
     learned_extractor: learnedView(record),
     test_case_id: await caseFor(app, tenant, corrected, field, value, actor, now),
   };
+}
+
+/**
+ * The vendor's extractor of the field for the same layout as a new one: an e-invoice
+ * element's for an e-invoice element, else the one whose layout overlaps most (at least
+ * SAME_LAYOUT), else one learned before layouts were kept (layout '', any layout).
+ */
+function sameLayoutAs(ofField: LearnedExtractor[], layout: string, extractor: Extractor): LearnedExtractor | undefined {
+  const xml = (l: LearnedExtractor) => l.extractor.kind === 'einvoice';
+  if (extractor.kind === 'einvoice') return ofField.find(xml);
+  let best: LearnedExtractor | undefined;
+  let bestFit = SAME_LAYOUT;
+  for (const l of ofField) {
+    if (xml(l)) continue;
+    const fit = layoutSimilarity(l.layout, layout);
+    if (fit >= bestFit) {
+      best = l;
+      bestFit = fit;
+    }
+  }
+  return best ?? ofField.find((l) => !xml(l) && l.layout === '');
 }
 
 /**
@@ -339,6 +383,7 @@ export async function removeLearned(
   const now = app.now();
   await app.db.batch([
     deleteLearnedStatement(tenant.id, learned.id),
+    deletePendingOfLearnedStatement(tenant.id, learned.id),
     eventStatement(
       {
         accountId: tenant.account_id,
@@ -351,6 +396,91 @@ export async function removeLearned(
       now,
     ),
   ]);
+}
+
+/**
+ * Changes a learned extractor in place (a person's or agent's edit), keeping its id and
+ * record. It passes the checks a learned one passes: valid in the schema language (and
+ * within the regex budget), it reads the corrected value on the capture it was learned
+ * from, and it makes no passing regression case of the vendor fail.
+ */
+export async function editLearned(
+  app: AppContext,
+  tenant: Tenant,
+  learned: LearnedExtractor,
+  extractor: unknown,
+  actor: string,
+): Promise<LearnedExtractor> {
+  const bucket = await findBucket(app.db, tenant.id, learned.bucket_id);
+  if (!bucket) throw notFound('bucket', learned.bucket_id);
+  const source = await getCapture(app.db, tenant.id, learned.learned_from);
+  const def = fieldOf(source?.schema?.fields, learned.field);
+  const expected = fieldOf(source?.fields, learned.field)?.value ?? null;
+  const message = source ? await getMessage(app.db, tenant.id, source.message_id) : undefined;
+  const analyzed = message ? await readStored(app, message) : null;
+  if (!source || !def || expected === null || !analyzed)
+    throw new ToolError(
+      'invalid_state',
+      `The capture ${learned.learned_from} this extractor was learned from (or its message or value) is gone, so an edit cannot be checked; delete it with delete_learned_extractor and correct a later capture to learn again.`,
+      { learned_from: learned.learned_from },
+    );
+  const schema = {
+    name: 'learned',
+    fields: { [learned.field]: { type: def.type, ...(def.enum ? { enum: def.enum } : {}), extract: [extractor] } },
+  };
+  // The schema language's own checks (kinds, keys, regex syntax and budget), paths as in a schema.
+  const compiled = compileBucketSchema(schema, 'learned');
+  const plain = compiled!.fields[0]!.extract[0]!;
+  const runs = await schemaRuns(app.analysis, schema, [analyzed.view]);
+  if (!runs.ok)
+    throw new ToolError(
+      'analysis_limit',
+      `The edited extractor hit the ${runs.limit} limit on capture ${source.id}; make the pattern simpler.`,
+      {
+        limit: runs.limit,
+      },
+    );
+  const read = runs.value[0]!.fields[learned.field]?.value ?? null;
+  if (!sameFieldValue({ name: learned.field, type: def.type, enum: def.enum }, expected, read))
+    throw new ToolError(
+      'invalid_schema',
+      `extractor: on capture ${source.id}, where it was learned, it reads ${JSON.stringify(read)} but the corrected ${learned.field} is ${JSON.stringify(expected)}; change it until dry_run_schema on that message reads the corrected value.`,
+      { capture_id: source.id, field: learned.field, expected, read },
+    );
+  const now = app.now();
+  const record: LearnedExtractor = { ...learned, extractor: plain, updated_at: now.toISOString() };
+  const gate = await regressionCheck(app, tenant, bucket, record, source.id, false, actor, now);
+  if ('refused' in gate)
+    throw new ToolError(
+      'tests_failing',
+      gate.refused
+        .replace('the extractor it would learn', 'the edited extractor')
+        .replace('; nothing learned', '; nothing changed'),
+      {
+        learned_extractor: learned.id,
+      },
+    );
+  await app.db.batch([
+    editLearnedStatement(tenant.id, learned.id, record.extractor, now),
+    eventStatement(
+      {
+        accountId: tenant.account_id,
+        tenantId: tenant.id,
+        type: 'learned_extractor.edited',
+        subjectId: learned.id,
+        actor,
+        diff: {
+          vendor_domain: learned.vendor_domain,
+          field: learned.field,
+          before: learned.extractor,
+          extractor: record.extractor,
+        },
+      },
+      now,
+    ),
+    ...gate.statements,
+  ]);
+  return record;
 }
 
 /** A bucket's learned extractors in use (none when its policy turns learning off), for a dry run. */

@@ -5,7 +5,13 @@ import type { Classification } from '../pipeline/classify.ts';
 import type { AnalyzedMessage } from '../pipeline/index.ts';
 import type { BucketDefinition, VendorLearnedRun } from '../pipeline/jobs.ts';
 import { learnedConfidence } from '../pipeline/learn.ts';
-import { listLearnedOfTenant, type LearnedExtractor } from '../storage/learned.ts';
+import { domainOf } from '../pipeline/address.ts';
+import {
+  insertPendingStatement,
+  listLearnedOfTenant,
+  settlePendingStatements,
+  type LearnedExtractor,
+} from '../storage/learned.ts';
 import { effectivePolicy, type Policy } from '../pipeline/policy.ts';
 import { route, type PlannedTask, type RouteDecision } from '../pipeline/route.ts';
 import type { Flag } from '../pipeline/types.ts';
@@ -172,6 +178,7 @@ export async function processAnalyzed(
         reason: capture.reason,
       }),
     );
+    statements.push(...learnedPendingStatements(tenant.id, bucket.id, message, capture, now));
     if (capture.status === 'applied') {
       // Applied by policy: its deliveries commit with it (the outbox).
       statements.push(
@@ -208,6 +215,44 @@ export async function processAnalyzed(
 }
 
 /**
+ * Confirmation by silence (issue 25): the vendor's next message settles what its earlier
+ * capture's learned values left pending (each still uncorrected counts once), and this
+ * capture's learned values, when policy applied them, wait for the next one. Approved
+ * captures confirm at approval instead (services/captures.ts).
+ */
+function learnedPendingStatements(
+  tenantId: string,
+  bucketId: string,
+  message: StoredMessage,
+  capture: StoredCapture,
+  now: Date,
+): Statement[] {
+  const vendor = domainOf(message.from?.address ?? '').toLowerCase();
+  if (!vendor) return [];
+  const pending =
+    capture.status === 'applied'
+      ? Object.entries(capture.fields).filter(([, f]) => f.learned && !f.corrected && f.value !== null)
+      : [];
+  return [
+    ...settlePendingStatements(tenantId, bucketId, vendor, message.id, now),
+    ...pending.map(([field, f]) =>
+      insertPendingStatement(
+        {
+          tenant_id: tenantId,
+          bucket_id: bucketId,
+          vendor_domain: vendor,
+          message_id: message.id,
+          capture_id: capture.id,
+          field,
+          learned_id: f.learned!,
+        },
+        now,
+      ),
+    ),
+  ];
+}
+
+/**
  * Buckets as the worker classifies and extracts with them; with `learned` (the tenant's
  * learned extractors), each bucket's own, unless its policy turns learning off.
  */
@@ -238,6 +283,7 @@ export function learnedRun(l: LearnedExtractor): VendorLearnedRun {
     field: l.field,
     extractor: l.extractor,
     confidence: learnedConfidence(l.confirmations, l.corrections),
+    layout: l.layout,
     vendor_domain: l.vendor_domain,
   };
 }

@@ -1,5 +1,6 @@
 // Extractors learned from corrections (pipeline/learn.ts derives them; services/learning.ts
-// decides when), one per tenant, bucket, vendor domain and field.
+// decides when), one per tenant, bucket, vendor domain, field and layout; and the values they
+// read on captures applied by policy, waiting to count as confirmations (learned_pending).
 import type { Row } from '@libsql/client';
 import type { Extractor } from '../pipeline/schema.ts';
 import type { Db, Statement } from './db.ts';
@@ -11,6 +12,8 @@ export interface LearnedExtractor {
   vendor_domain: string;
   field: string;
   extractor: Extractor;
+  /** Fingerprint of the stable label lines of the document it was learned from (pipeline/learn.ts layoutOf); '' fits any. */
+  layout: string;
   /** The capture whose correction taught it. */
   learned_from: string;
   confirmations: number;
@@ -28,6 +31,7 @@ function rowToLearned(r: Row): LearnedExtractor {
     vendor_domain: String(r.vendor_domain),
     field: String(r.field),
     extractor: JSON.parse(String(r.extractor)),
+    layout: String(r.layout ?? ''),
     learned_from: String(r.learned_from),
     confirmations: Number(r.confirmations),
     corrections: Number(r.corrections),
@@ -37,14 +41,14 @@ function rowToLearned(r: Row): LearnedExtractor {
   };
 }
 
-/** Inserts, or replaces the extractor of the same bucket, vendor and field (keeping its id and counts as given). */
+/** Inserts, or rewrites the record of the same id (extractor, layout, source and counts as given). */
 export function upsertLearnedStatement(l: LearnedExtractor): Statement {
   return {
     sql: `INSERT INTO learned_extractors (id, tenant_id, bucket_id, vendor_domain, field, extractor, learned_from,
-            confirmations, corrections, created_by, created_at, updated_at)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-          ON CONFLICT (tenant_id, bucket_id, vendor_domain, field) DO UPDATE SET
-            extractor = excluded.extractor, learned_from = excluded.learned_from,
+            confirmations, corrections, created_by, created_at, updated_at, layout)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          ON CONFLICT (id) DO UPDATE SET
+            extractor = excluded.extractor, layout = excluded.layout, learned_from = excluded.learned_from,
             confirmations = excluded.confirmations, corrections = excluded.corrections, updated_at = excluded.updated_at`,
     args: [
       l.id,
@@ -59,6 +63,7 @@ export function upsertLearnedStatement(l: LearnedExtractor): Statement {
       l.created_by,
       l.created_at,
       l.updated_at,
+      l.layout,
     ],
   };
 }
@@ -81,23 +86,97 @@ export function deleteLearnedStatement(tenantId: string, id: string): Statement 
   return { sql: 'DELETE FROM learned_extractors WHERE tenant_id = ? AND id = ?', args: [tenantId, id] };
 }
 
+export function deletePendingOfLearnedStatement(tenantId: string, id: string): Statement {
+  return { sql: 'DELETE FROM learned_pending WHERE tenant_id = ? AND learned_id = ?', args: [tenantId, id] };
+}
+
 export async function getLearned(db: Db, tenantId: string, id: string): Promise<LearnedExtractor | undefined> {
   const row = await db.readOne('SELECT * FROM learned_extractors WHERE tenant_id = ? AND id = ?', [tenantId, id]);
   return row ? rowToLearned(row) : undefined;
 }
 
-export async function findLearned(
+/** The vendor's learned extractors of one field, one per layout, oldest first. */
+export async function findLearnedOfField(
   db: Db,
   tenantId: string,
   bucketId: string,
   vendorDomain: string,
   field: string,
-): Promise<LearnedExtractor | undefined> {
-  const row = await db.readOne(
-    'SELECT * FROM learned_extractors WHERE tenant_id = ? AND bucket_id = ? AND vendor_domain = ? AND field = ?',
+): Promise<LearnedExtractor[]> {
+  const rows = await db.read(
+    'SELECT * FROM learned_extractors WHERE tenant_id = ? AND bucket_id = ? AND vendor_domain = ? AND field = ? ORDER BY created_at, id',
     [tenantId, bucketId, vendorDomain, field],
   );
-  return row ? rowToLearned(row) : undefined;
+  return rows.map(rowToLearned);
+}
+
+/** Replaces a learned extractor's extractor in place (an edit by a person or agent), keeping its id and record. */
+export function editLearnedStatement(tenantId: string, id: string, extractor: Extractor, now: Date): Statement {
+  return {
+    sql: 'UPDATE learned_extractors SET extractor = ?, updated_at = ? WHERE tenant_id = ? AND id = ?',
+    args: [JSON.stringify(extractor), now.toISOString(), tenantId, id],
+  };
+}
+
+/** A value a learned extractor read on a capture applied by policy: a confirmation once the vendor's next message arrives. */
+export function insertPendingStatement(
+  p: {
+    tenant_id: string;
+    bucket_id: string;
+    vendor_domain: string;
+    message_id: string;
+    capture_id: string;
+    field: string;
+    learned_id: string;
+  },
+  now: Date,
+): Statement {
+  return {
+    sql: `INSERT OR IGNORE INTO learned_pending (tenant_id, bucket_id, vendor_domain, message_id, capture_id, field, learned_id, created_at)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    args: [
+      p.tenant_id,
+      p.bucket_id,
+      p.vendor_domain,
+      p.message_id,
+      p.capture_id,
+      p.field,
+      p.learned_id,
+      now.toISOString(),
+    ],
+  };
+}
+
+/**
+ * The vendor's next message has reached the bucket: each pending value of its earlier
+ * messages that is still the learned extractor's on a capture still applied (nobody
+ * corrected it, nothing replaced it) counts one confirmation; then they stop pending. A
+ * new capture of the same message (reprocessing) replaces its earlier one: those stop
+ * pending without counting.
+ */
+export function settlePendingStatements(
+  tenantId: string,
+  bucketId: string,
+  vendorDomain: string,
+  messageId: string,
+  now: Date,
+): Statement[] {
+  const uncorrected = `FROM learned_pending p JOIN captures c ON c.tenant_id = p.tenant_id AND c.id = p.capture_id
+    WHERE p.tenant_id = ? AND p.bucket_id = ? AND p.vendor_domain = ? AND p.message_id != ?
+      AND c.status = 'applied' AND json_extract(c.fields, '$."' || p.field || '".learned') = p.learned_id`;
+  const args = [tenantId, bucketId, vendorDomain, messageId];
+  return [
+    {
+      sql: `UPDATE learned_extractors SET updated_at = ?,
+              confirmations = confirmations + (SELECT COUNT(*) ${uncorrected} AND p.learned_id = learned_extractors.id)
+            WHERE tenant_id = ? AND id IN (SELECT p.learned_id ${uncorrected})`,
+      args: [now.toISOString(), ...args, tenantId, ...args],
+    },
+    {
+      sql: 'DELETE FROM learned_pending WHERE tenant_id = ? AND bucket_id = ? AND vendor_domain = ?',
+      args: [tenantId, bucketId, vendorDomain],
+    },
+  ];
 }
 
 /** A bucket's learned extractors, by vendor then field; at most `limit` when given. */

@@ -29,7 +29,15 @@ export default defineTool({
         { id: input.id },
       );
     await removeLearned(ctx.app, ctx.tenant, learned, ctx.actor);
-    const { tenant_id: _t, bucket_id: _b, created_by: _c, created_at: _ca, updated_at: _u, ...view } = learned;
+    const {
+      tenant_id: _t,
+      bucket_id: _b,
+      created_by: _c,
+      created_at: _ca,
+      updated_at: _u,
+      layout: _l,
+      ...view
+    } = learned;
     return { ...view, deleted_at: ctx.now.toISOString() };
   },
 });

@@ -39,6 +39,7 @@ import resolveTask from './resolve_task.ts';
 import createBucket from './create_bucket.ts';
 import deleteBucket from './delete_bucket.ts';
 import deleteLearnedExtractor from './delete_learned_extractor.ts';
+import updateLearnedExtractor from './update_learned_extractor.ts';
 import dryRunRule from './dry_run_rule.ts';
 import dryRunSchema from './dry_run_schema.ts';
 import getBucket from './get_bucket.ts';
@@ -80,6 +81,7 @@ export const tools: readonly ToolDef[] = [
   updateBucket,
   deleteBucket,
   deleteLearnedExtractor,
+  updateLearnedExtractor,
   getSubdomain,
   claimSubdomain,
   releaseSubdomain,

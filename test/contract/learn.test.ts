@@ -267,11 +267,23 @@ describe('a contradicting correction', () => {
       });
       const taught = await call('correct_field', { id: first.body.capture.id, field: 'invoice_number', value: 'RL-1' });
       expect(taught.body.learning.status).toBe('learned');
-      // The vendor's new layout prints the number under another label; "Our ref." now names something else.
+      // The same layout, with the number now printed under another label: "Our ref." names something else.
       const eml = buildEml({
         from: 'Accounts <accounts@relayout.example>',
         subject: 'Your statement',
-        text: 'Document code: NX-77\nOur ref. customer 5521\nBalance payable\n3,00\n',
+        text: [
+          'Unit 4, Harbour Road',
+          '',
+          'Document code: NX-77',
+          'Our ref. customer 5521',
+          'Dated 6 March 2026',
+          '',
+          'Item            Qty     Price',
+          'Hammer          2       10.00',
+          '',
+          'Balance payable',
+          '3,00',
+        ].join('\n'),
       });
       const second = await call('ingest_message', { eml });
       const fixed = await call('correct_field', {
@@ -298,6 +310,221 @@ describe('a contradicting correction', () => {
       );
       const replaced = await call('list_events', { type: 'learned_extractor.replaced' });
       expect(replaced.body.events).toHaveLength(1);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('confirmation by silence', () => {
+  it('a value a learned extractor read and policy applied counts once as a confirmation when the vendor’s next message arrives uncorrected', async () => {
+    const t = await makeTestApp();
+    try {
+      const call = caller(t.h3, (await createSandbox(t.app, 'operator')).key);
+      // Learned values (0.75 when new) are applied without review from 0.7.
+      await setUp(call, 'silence', { auto_accept: { min_confidence: 0.7 } });
+      const vendor = 'quiet-vendor.example';
+      const first = await call('ingest_message', { eml: statement(vendor, 'QV-1', '5 March 2026', '1,00') });
+      await call('correct_field', { id: first.body.capture.id, field: 'invoice_number', value: 'QV-1' });
+      await call('correct_field', { id: first.body.capture.id, field: 'total_amount', value: 1 });
+      const record = async () =>
+        Object.fromEntries(
+          (await call('get_bucket', { id: 'silence' })).body.learned_extractors.map(
+            (l: { field: string; confirmations: number; corrections: number }) => [
+              l.field,
+              [l.confirmations, l.corrections],
+            ],
+          ),
+        );
+      expect(await record()).toEqual({ invoice_number: [0, 0], total_amount: [0, 0] });
+
+      const second = await call('ingest_message', { eml: statement(vendor, 'QV-2', '6 March 2026', '2,00') });
+      expect(second.body.capture).toMatchObject({ status: 'applied' });
+      expect(second.body.capture.fields.total_amount).toMatchObject({ value: 2, learned: expect.any(String) });
+      // Nothing counts until the vendor's next message; reprocessing the same message is not a next one.
+      await call('reprocess_message', { id: second.body.message_id });
+      expect(await record()).toEqual({ invoice_number: [0, 0], total_amount: [0, 0] });
+
+      const third = await call('ingest_message', { eml: statement(vendor, 'QV-3', '7 March 2026', '3,00') });
+      expect(third.body.capture).toMatchObject({ status: 'applied' });
+      // The second message's two values, uncorrected, confirmed once each (its reprocessed capture too, not twice).
+      expect(await record()).toEqual({ invoice_number: [1, 0], total_amount: [1, 0] });
+
+      // The third's total is corrected (to a value it does not print): a correction, and no confirmation for it.
+      await call('correct_field', { id: third.body.capture.id, field: 'total_amount', value: 999.99 });
+      // Another vendor's message settles nothing of this vendor's.
+      await call('ingest_message', { eml: statement('other-vendor.example', 'OV-1', '7 March 2026', '3,00') });
+      expect(await record()).toEqual({ invoice_number: [1, 0], total_amount: [1, 1] });
+      await call('ingest_message', { eml: statement(vendor, 'QV-4', '8 March 2026', '4,00') });
+      expect(await record()).toEqual({ invoice_number: [2, 0], total_amount: [1, 1] });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('editing a learned extractor', () => {
+  it('changes it in place over REST and MCP alike, after the checks a learned one passes, with an event naming the actor', async () => {
+    const t = await makeTestApp();
+    try {
+      const sandbox = await createSandbox(t.app, 'operator');
+      const call = caller(t.h3, sandbox.key);
+      await setUp(call, 'editing');
+      const vendor = 'edit-vendor.example';
+      const first = await call('ingest_message', { eml: statement(vendor, 'ED-1', '5 March 2026', '1,00') });
+      const taught = await call('correct_field', { id: first.body.capture.id, field: 'invoice_number', value: 'ED-1' });
+      const id = taught.body.learning.learned_extractor.id;
+      expect(taught.body.learning.learned_extractor.extractor).toEqual({ kind: 'labeled_value', labels: ['Our ref.'] });
+
+      // Not the schema language: the grammar's own message, nothing changed.
+      const bad = await call('update_learned_extractor', {
+        id,
+        extractor: { kind: 'regex', pattern: '(?<value>[A-Z' },
+      });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.code).toBe('invalid_regex');
+      expect(bad.body.error.message).toContain('learned.fields.invoice_number.extract[0]');
+      // Valid, but it does not read the corrected value on the capture it was learned from.
+      const wrong = await call('update_learned_extractor', {
+        id,
+        extractor: { kind: 'labeled_value', labels: ['Dated'] },
+      });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.error).toMatchObject({
+        code: 'invalid_schema',
+        details: { capture_id: first.body.capture.id, expected: 'ED-1', read: '5' },
+      });
+      expect(wrong.body.error.message).toContain('dry_run_schema');
+      // A second capture of the vendor, corrected: a regression case the edit must not break.
+      const second = await call('ingest_message', { eml: statement(vendor, 'ED-2', '6 March 2026', '2,00') });
+      // Confirmed as read (the same value): the learned extractor keeps it, and the capture becomes a case.
+      const kept = await call('correct_field', { id: second.body.capture.id, field: 'invoice_number', value: 'ED-2' });
+      expect(kept.body.learning).toMatchObject({ status: 'kept', test_case_id: expect.stringMatching(/^tst_/) });
+      const breaks = await call('update_learned_extractor', {
+        id,
+        extractor: { kind: 'regex', pattern: '(?<value>ED-1)' },
+      });
+      expect(breaks.status).toBe(409);
+      expect(breaks.body.error.code).toBe('tests_failing');
+      expect(breaks.body.error.message).toContain('the edited extractor breaks regression case');
+      expect((await call('get_bucket', { id: 'editing' })).body.learned_extractors[0].extractor).toEqual({
+        kind: 'labeled_value',
+        labels: ['Our ref.'],
+      });
+
+      const edited = await call('update_learned_extractor', {
+        id,
+        extractor: { kind: 'regex', pattern: 'Our\\s+ref\\.\\s+(?<value>ED-\\d+)' },
+      });
+      expect(edited.status).toBe(200);
+      expect(edited.body).toMatchObject({
+        id,
+        vendor_domain: vendor,
+        field: 'invoice_number',
+        extractor: { kind: 'regex', pattern: 'Our\\s+ref\\.\\s+(?<value>ED-\\d+)' },
+        learned_from: first.body.capture.id,
+        confirmations: 0,
+        corrections: 0,
+      });
+      const events = await call('list_events', { type: 'learned_extractor.edited' });
+      // The actor is the key that edited, as for the learning itself.
+      const learnedBy = (await call('list_events', { type: 'learned_extractor.learned' })).body.events[0].actor;
+      expect(learnedBy).toMatch(/\S/);
+      expect(events.body.events).toEqual([
+        expect.objectContaining({
+          subject_id: id,
+          actor: learnedBy,
+          diff: expect.objectContaining({
+            before: { kind: 'labeled_value', labels: ['Our ref.'] },
+            extractor: { kind: 'regex', pattern: 'Our\\s+ref\\.\\s+(?<value>ED-\\d+)' },
+          }),
+        }),
+      ]);
+      // The vendor's next mail is read by the edited extractor.
+      const third = await call('ingest_message', { eml: statement(vendor, 'ED-3', '7 March 2026', '3,00') });
+      expect(third.body.capture.fields.invoice_number).toMatchObject({ value: 'ED-3', learned: id });
+
+      // The same edit over MCP answers the same body; an unknown id the same 404.
+      const client = await mcpClient(t.h3, sandbox.key);
+      const viaMcp = await callMcp(client, 'update_learned_extractor', {
+        id,
+        extractor: { kind: 'regex', pattern: 'Our\\s+ref\\.\\s+(?<value>ED-\\d+)' },
+      });
+      expect(viaMcp.isError).toBe(false);
+      expect(normalize(viaMcp.body)).toEqual(normalize(edited.body));
+      const missing = await call('update_learned_extractor', {
+        id: 'lrn_nope',
+        extractor: { kind: 'regex', pattern: 'x' },
+      });
+      expect(missing.status).toBe(404);
+      expect(missing.body.error.message).toContain('get_bucket lists');
+      await client.close();
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('a vendor with two layouts', () => {
+  it('keeps one extractor per layout: a correction on a new layout adds one, each layout is read by its own', async () => {
+    const t = await makeTestApp();
+    try {
+      const call = caller(t.h3, (await createSandbox(t.app, 'operator')).key);
+      await setUp(call, 'layouts');
+      const first = await call('ingest_message', {
+        eml: statement('twolayouts.example', 'TL-1', '5 March 2026', '1,00'),
+      });
+      const taught = await call('correct_field', { id: first.body.capture.id, field: 'invoice_number', value: 'TL-1' });
+      expect(taught.body.learning.status).toBe('learned');
+      const slip = (code: string) =>
+        buildEml({
+          from: 'Accounts <accounts@twolayouts.example>',
+          subject: 'Credit statement',
+          text: `CREDIT SLIP\nDocument code: ${code}\nIssued by the warehouse team\nReturned goods, see list\nOur ref. CS-5521\n`,
+        });
+      const second = await call('ingest_message', { eml: slip('NX-77') });
+      // The first layout's extractor reads the wrong text on the new layout.
+      expect(second.body.capture.fields.invoice_number).toMatchObject({
+        value: 'CS-5521',
+        learned: taught.body.learning.learned_extractor.id,
+      });
+      const added = await call('correct_field', {
+        id: second.body.capture.id,
+        field: 'invoice_number',
+        value: 'NX-77',
+      });
+      expect(added.body.learning).toMatchObject({
+        status: 'learned',
+        reason: expect.stringContaining('a layout of twolayouts.example not seen before'),
+        learned_extractor: { extractor: { kind: 'labeled_value', labels: ['Document code'] }, corrections: 0 },
+      });
+      expect(added.body.learning.learned_extractor.id).not.toBe(taught.body.learning.learned_extractor.id);
+      const bucket = await call('get_bucket', { id: 'layouts' });
+      expect(
+        bucket.body.learned_extractors.map((l: { id: string; corrections: number }) => [l.id, l.corrections]).sort(),
+      ).toEqual(
+        [
+          // The old one read the wrong value on the new layout: one correction on its record.
+          [taught.body.learning.learned_extractor.id, 1],
+          [added.body.learning.learned_extractor.id, 0],
+        ].sort(),
+      );
+      // Each layout's next mail is read by the extractor of its layout.
+      const third = await call('ingest_message', {
+        eml: statement('twolayouts.example', 'TL-2', '6 March 2026', '2,00'),
+      });
+      expect(third.body.capture.fields.invoice_number).toMatchObject({
+        value: 'TL-2',
+        learned: taught.body.learning.learned_extractor.id,
+      });
+      const fourth = await call('ingest_message', { eml: slip('NX-78') });
+      expect(fourth.body.capture.fields.invoice_number).toMatchObject({
+        value: 'NX-78',
+        learned: added.body.learning.learned_extractor.id,
+      });
+      // Both corrected captures stay active regression cases: neither extractor broke the other.
+      const cases = (await call('list_tests', { bucket: 'layouts' })).body.tests;
+      expect(cases.map((c: { status: string }) => c.status)).toEqual(['active', 'active']);
     } finally {
       await t.close();
     }

@@ -43,6 +43,7 @@ describe('registry against the spec', () => {
       'list_oauth_grants',
       'redeliver_captures',
       'revoke_oauth_grant',
+      'update_learned_extractor',
     ]);
     const doc = buildOpenApi(tools);
     const decisions = readFileSync(resolve(import.meta.dirname, '../../docs/decisions.md'), 'utf8');

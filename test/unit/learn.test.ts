@@ -2,9 +2,19 @@
 // spellings, the extractor derived in the schema's language, and checked by running it.
 import { describe, expect, it } from 'vitest';
 import { analyzeMessage, runSchema } from '../../pipeline/index.ts';
-import { learnExtractor, learnedConfidence, vendorDomainOf, type LearnField } from '../../pipeline/learn.ts';
+import {
+  layoutOf,
+  layoutSimilarity,
+  learnExtractor,
+  learnedConfidence,
+  SAME_LAYOUT,
+  vendorDomainOf,
+  type LearnField,
+} from '../../pipeline/learn.ts';
 import { compileSchema } from '../../pipeline/schema.ts';
 import type { MessageView } from '../../pipeline/types.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { buildEml } from '../helpers/mail.ts';
 
 async function viewOf(text: string, from = 'Billing <billing@acme-tools.example>'): Promise<MessageView> {
@@ -41,6 +51,7 @@ describe('learnExtractor', () => {
       extractor: { kind: 'labeled_value', labels: ['Dated'] },
       found: { document_index: 0, raw: '5 March 2026' },
       agrees_with_earlier: true,
+      layout: expect.stringMatching(/^[0-9a-f]{8}( [0-9a-f]{8})*$/),
     });
   });
 
@@ -168,5 +179,128 @@ describe('learnedConfidence and vendorDomainOf', () => {
 
   it('names the vendor by the sender domain, lower case', async () => {
     expect(vendorDomainOf(await viewOf('x', 'A <Billing@ACME-Tools.example>'))).toBe('acme-tools.example');
+  });
+});
+
+describe('anchors on the stable part of a line', () => {
+  it('reads a value past a wide gap and a slash after its label words, not the literal value', async () => {
+    const page = (ref: string, name: string) =>
+      [
+        `Statement of account                                          /${ref}`,
+        'Overview',
+        `  Customer:    ${name}`,
+      ].join('\n');
+    const first = await viewOf(page('FINAL-DD01', 'Hansen'));
+    const learned = learnExtractor(first, number, 'FINAL-DD01');
+    expect(learned).toMatchObject({
+      ok: true,
+      extractor: { kind: 'regex', pattern: expect.stringContaining('Statement\\s+of\\s+account') },
+    });
+    if (!learned.ok) return;
+    const schema = compileSchema({ name: 'i', fields: { invoice_number: { type: 'string', extract: [] } } });
+    const next = await viewOf(page('FINAL-EX07', 'Berg'));
+    expect(
+      runSchema(schema, next, [
+        { id: 'lrn_s', field: 'invoice_number', extractor: learned.extractor, confidence: 0.75 },
+      ]).fields.invoice_number?.value,
+    ).toBe('FINAL-EX07');
+  });
+});
+
+describe('layouts of a vendor', () => {
+  const SLIP = (code: string, date: string) =>
+    [
+      'CREDIT SLIP',
+      `Document code: ${code}`,
+      `Issued ${date} by the warehouse team`,
+      'Returned goods, see list',
+      '',
+    ].join('\n');
+
+  it('gives one layout to documents that differ in values only, and tells another layout apart', () => {
+    const a = layoutOf(INVOICE('AT-2026-0042', '5 March 2026', '1.234,50'));
+    const b = layoutOf(INVOICE('AT-2026-0057', '2 April 2026', '99,00'));
+    const other = layoutOf(SLIP('NX-77', '5 March 2026'));
+    expect(layoutSimilarity(a, b)).toBe(1);
+    expect(layoutSimilarity(a, other)).toBeLessThan(SAME_LAYOUT);
+    expect(layoutSimilarity(a, '')).toBe(0);
+  });
+
+  it('reads each layout with the extractor learned on it, whichever is listed first', async () => {
+    const schema = compileSchema({ name: 'i', fields: { invoice_number: { type: 'string', extract: [] } } });
+    const first = await viewOf(INVOICE('AT-2026-0042', '5 March 2026', '1.234,50'));
+    const slip = await viewOf(SLIP('NX-77', '5 March 2026'));
+    const a = learnExtractor(first, number, 'AT-2026-0042');
+    const b = learnExtractor(slip, number, 'NX-77');
+    if (!a.ok || !b.ok) throw new Error('not learned');
+    // Both read something on both layouts: "Our ref." is absent from the slip, so make the slip's label loose.
+    const runs = [
+      { id: 'lrn_a', field: 'invoice_number', extractor: a.extractor, confidence: 0.75, layout: a.layout },
+      {
+        id: 'lrn_b',
+        field: 'invoice_number',
+        extractor: { kind: 'regex' as const, pattern: '(?<value>[A-Z]{2}-\\d+(?:-\\d+)?)' },
+        confidence: 0.75,
+        layout: b.layout,
+      },
+    ];
+    const nextSlip = await viewOf(SLIP('NX-78', '9 April 2026'));
+    const nextInvoice = await viewOf(INVOICE('AT-2026-0057', '2 April 2026', '99,00'));
+    for (const order of [runs, [...runs].reverse()]) {
+      expect(runSchema(schema, nextSlip, order).fields.invoice_number).toMatchObject({
+        value: 'NX-78',
+        learned: 'lrn_b',
+      });
+      expect(runSchema(schema, nextInvoice, order).fields.invoice_number).toMatchObject({
+        value: 'AT-2026-0057',
+        learned: 'lrn_a',
+      });
+    }
+  });
+});
+
+describe('values held only by an e-invoice', () => {
+  it('learns the e-invoice element that holds the value (no page layout), and reads the next e-invoice with it', async () => {
+    const xml = readFileSync(join(import.meta.dirname, '../fixtures/einvoice/peppol-bis3-creditnote.xml'), 'utf8');
+    const viewOfXml = async (doc: string) => {
+      const analyzed = await analyzeMessage(
+        buildEml({
+          from: 'Billing <billing@supplier.example>',
+          subject: 'Credit note',
+          text: 'Please find the e-invoice attached.',
+          attachments: [{ filename: 'note.xml', contentType: 'application/xml', content: doc }],
+        }),
+      );
+      if (!analyzed.ok) throw new Error(analyzed.refusal.message);
+      return analyzed.message.view;
+    };
+    // A field named otherwise than the element: the element whose value it is.
+    const reference: LearnField = { name: 'document_ref', type: 'string' };
+    const learned = learnExtractor(await viewOfXml(xml), reference, '018304 / 28865');
+    expect(learned).toMatchObject({
+      ok: true,
+      extractor: { kind: 'einvoice', field: 'invoice_number' },
+      layout: '',
+    });
+    const payable = learnExtractor(await viewOfXml(xml), total, 100.11);
+    expect(payable).toMatchObject({ ok: true, extractor: { kind: 'einvoice', field: 'total_amount' } });
+    const next = await viewOfXml(xml.replaceAll('018304 / 28865', '018305 / 29001'));
+    const schema = compileSchema({ name: 'i', fields: { document_ref: { type: 'string', extract: [] } } });
+    const run = runSchema(schema, next, [
+      {
+        id: 'lrn_x',
+        field: 'document_ref',
+        extractor: learned.ok ? learned.extractor : null!,
+        confidence: 0.75,
+        layout: '',
+      },
+    ]);
+    expect(run.fields.document_ref).toMatchObject({ value: '018305 / 29001', learned: 'lrn_x' });
+    // A value in neither the text nor an element: nothing, and the reason names both.
+    expect(learnExtractor(await viewOfXml(xml), total, 777.77)).toEqual({
+      ok: false,
+      reason:
+        "777.77 is not printed in the message's documents in any usual spelling, nor held by an element of its e-invoice",
+    });
   });
 });
