@@ -28,6 +28,7 @@ import {
   deletePendingOfLearnedStatement,
   editLearnedStatement,
   findLearnedOfField,
+  getLearned,
   listLearned,
   upsertLearnedStatement,
   type LearnedExtractor,
@@ -81,6 +82,20 @@ export function learnedView(l: LearnedExtractor) {
     confirmations: l.confirmations,
     corrections: l.corrections,
   };
+}
+
+/** A learned extractor of this tenant by id, or not_found naming where they are listed. */
+export async function requireLearned(app: AppContext, tenantId: string, id: string): Promise<LearnedExtractor> {
+  const learned = await getLearned(app.db, tenantId, id);
+  if (!learned)
+    throw new ToolError(
+      'not_found',
+      `No learned extractor '${id}' in this tenant; get_bucket lists a bucket's learned extractors.`,
+      {
+        id,
+      },
+    );
+  return learned;
 }
 
 /** The vendor of a stored message: its sender's domain, the original sender's for a trusted forwarder's mail. */

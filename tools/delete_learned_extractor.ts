@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { removeLearned } from '../services/learning.ts';
-import { getLearned } from '../storage/learned.ts';
+import { learnedView, removeLearned, requireLearned } from '../services/learning.ts';
 import { LearnedExtractorView } from './_shapes-learned.ts';
-import { ToolError, defineTool } from './define.ts';
+import { defineTool } from './define.ts';
 
 export default defineTool({
   name: 'delete_learned_extractor',
@@ -21,23 +20,8 @@ export default defineTool({
   input: z.strictObject({ id: z.string().min(1).max(80).describe('Learned extractor id (lrn_...).') }),
   output: LearnedExtractorView.extend({ deleted_at: z.string() }),
   handler: async (input, ctx) => {
-    const learned = await getLearned(ctx.app.db, ctx.tenant.id, input.id);
-    if (!learned)
-      throw new ToolError(
-        'not_found',
-        `No learned extractor '${input.id}' in this tenant; get_bucket lists a bucket's learned extractors.`,
-        { id: input.id },
-      );
+    const learned = await requireLearned(ctx.app, ctx.tenant.id, input.id);
     await removeLearned(ctx.app, ctx.tenant, learned, ctx.actor);
-    const {
-      tenant_id: _t,
-      bucket_id: _b,
-      created_by: _c,
-      created_at: _ca,
-      updated_at: _u,
-      layout: _l,
-      ...view
-    } = learned;
-    return { ...view, deleted_at: ctx.now.toISOString() };
+    return { ...learnedView(learned), deleted_at: ctx.now.toISOString() };
   },
 });

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { editLearned } from '../services/learning.ts';
-import { getLearned } from '../storage/learned.ts';
+import { editLearned, learnedView, requireLearned } from '../services/learning.ts';
 import { LearnedExtractorView } from './_shapes-learned.ts';
-import { ToolError, defineTool } from './define.ts';
+import { defineTool } from './define.ts';
 
 export default defineTool({
   name: 'update_learned_extractor',
@@ -25,23 +24,8 @@ export default defineTool({
   }),
   output: LearnedExtractorView,
   handler: async (input, ctx) => {
-    const learned = await getLearned(ctx.app.db, ctx.tenant.id, input.id);
-    if (!learned)
-      throw new ToolError(
-        'not_found',
-        `No learned extractor '${input.id}' in this tenant; get_bucket lists a bucket's learned extractors.`,
-        { id: input.id },
-      );
+    const learned = await requireLearned(ctx.app, ctx.tenant.id, input.id);
     const edited = await editLearned(ctx.app, ctx.tenant, learned, input.extractor, ctx.actor);
-    const {
-      tenant_id: _t,
-      bucket_id: _b,
-      created_by: _c,
-      created_at: _ca,
-      updated_at: _u,
-      layout: _l,
-      ...view
-    } = edited;
-    return view;
+    return learnedView(edited);
   },
 });
