@@ -43,6 +43,7 @@ import {
   namesResource,
   OAuthRefusal,
   originResource,
+  redirectUriAllowed,
   registerClient,
   revokeToken,
   startSignIn,
@@ -135,9 +136,15 @@ function provider(app: AppContext): OAuthServerProvider {
     async authorize(client, params, res) {
       const req = res.req as ExpressRequest;
       const resource = mcpResource(app.config.publicUrl, expressOrigin(app, req));
-      // Exact match, loopback ports included: the SDK lets a loopback port differ (RFC 8252), this service does not.
-      if (!client.redirect_uris.includes(params.redirectUri)) {
-        sendPage(res, 400, errorPage(`redirect_uri ${params.redirectUri} is not one this client registered exactly.`));
+      // The SDK lets a loopback port differ from any registered one; this service only from one registered without a port.
+      if (!redirectUriAllowed(client.redirect_uris, params.redirectUri)) {
+        sendPage(
+          res,
+          400,
+          errorPage(
+            `redirect_uri ${params.redirectUri} is not one this client registered (exactly, or an http loopback URI registered without a port).`,
+          ),
+        );
         return;
       }
       if (params.resource && !namesResource(params.resource.href, resource))

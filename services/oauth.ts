@@ -96,6 +96,33 @@ export function namesResource(requested: string, mcp: string): boolean {
   return plain === mcp || plain === new URL(mcp).origin;
 }
 
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
+
+/**
+ * Whether a client may be sent to `requested`: one of its redirect URIs exactly, or (RFC 8252
+ * §7.3, OAuth 2.1 §8.4.2) an http loopback URI it registered WITHOUT a port, with any port:
+ * native apps listen on a port the system gives them at sign-in, and a metadata document
+ * (Claude Code's) can only name the URI without one. Scheme, host, path and query must still
+ * match exactly (no localhost for 127.0.0.1); a URI registered with a port matches only that port.
+ */
+export function redirectUriAllowed(registered: readonly string[], requested: string): boolean {
+  if (registered.includes(requested)) return true;
+  if (!URL.canParse(requested)) return false;
+  const asked = new URL(requested);
+  if (asked.protocol !== 'http:' || !LOOPBACK_HOSTS.has(asked.hostname) || asked.hash) return false;
+  return registered.some((uri) => {
+    if (!URL.canParse(uri)) return false;
+    const known = new URL(uri);
+    return (
+      known.protocol === 'http:' &&
+      known.port === '' &&
+      known.hostname === asked.hostname &&
+      known.pathname === asked.pathname &&
+      known.search === asked.search
+    );
+  });
+}
+
 /** What the adapter needs of a client: its id, redirect URIs, display name and (hashed) secret. */
 export interface OAuthClient {
   client_id: string;

@@ -174,6 +174,47 @@ describe('OAuth 2.1 sign-in for /mcp against svc serve', () => {
     clientId = registered.client_id;
   });
 
+  it('lets the port of a loopback redirect URI registered without one vary (RFC 8252 §7.3), nothing else', async () => {
+    const response = await fetch(authServer.registration_endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ redirect_uris: ['http://127.0.0.1/callback'], token_endpoint_auth_method: 'none' }),
+    });
+    expect(response.status).toBe(201);
+    const portless = (await response.json()).client_id as string;
+    const page = (id: string, redirectUri: string) => {
+      const authorize = new URL(authServer.authorization_endpoint);
+      authorize.search = new URLSearchParams({
+        response_type: 'code',
+        client_id: id,
+        redirect_uri: redirectUri,
+        code_challenge: pkce().challenge,
+        code_challenge_method: 'S256',
+        state: 'port',
+        resource: mcpUrl,
+      }).toString();
+      return fetch(authorize, { redirect: 'manual' });
+    };
+    const signIn = await page(portless, 'http://127.0.0.1:3118/callback');
+    expect(signIn.status).toBe(200);
+    expect(await signIn.text()).toContain('name="api_key"');
+    for (const other of [
+      'http://localhost:3118/callback',
+      'http://127.0.0.1:3118/other',
+      'http://127.0.0.1:3118/callback?x=1',
+    ]) {
+      const refused = await page(portless, other);
+      expect(refused.status).toBe(400);
+      // The SDK refuses what no registered URI matches in any port ("Unregistered redirect_uri"), we the rest.
+      expect(await refused.text()).toMatch(/Unregistered redirect_uri|is not one this client registered/);
+    }
+    // Registered with its port (the client above): only that port.
+    const otherPort = callback.url.replace(/:\d+\//, ':1/');
+    const exact = await page(clientId, otherPort);
+    expect(exact.status).toBe(400);
+    expect(await exact.text()).toContain(`redirect_uri ${otherPort} is not one this client registered`);
+  });
+
   it('signs in through the page with PKCE, granting less than the key, and exchanges the code', async () => {
     const { verifier, challenge } = pkce();
     const state = randomBytes(8).toString('hex');

@@ -35,6 +35,12 @@ export interface GroupResult {
   cases: string[];
   /** What the correction of the first mail taught, per field. */
   taught: { field: string; status: string; reason: string }[];
+  /**
+   * Issuers among the group's mails: distinct vendor names in the truth. A sender domain that
+   * carries several (the corpus's example.com and test.de: sample documents of many issuers)
+   * is no vendor, and one correction cannot teach its other issuers' layouts.
+   */
+  issuers: number;
   before: FieldOutcome[];
   after: FieldOutcome[];
 }
@@ -160,7 +166,15 @@ export async function learnScore(cases: Case[], bare = false): Promise<LearnScor
         after.push(...outcomes(c, capture.body.fields));
       }
       const half = first!.id.startsWith('grp-') ? 'mine' : halfOf(vendor.slice(vendor.indexOf(':') + 1));
-      groups.push({ vendor, half, cases: members.map((c) => c.id), taught, before, after });
+      groups.push({
+        vendor,
+        half,
+        cases: members.map((c) => c.id),
+        taught,
+        issuers: issuersOf(members),
+        before,
+        after,
+      });
     }
     // Vendors with one mail: nothing learned applies to them, so nothing may change.
     const othersChanged: LearnScore['othersChanged'] = [];
@@ -204,6 +218,11 @@ export function learnGroupCases(): Case[] {
   }));
 }
 
+function issuersOf(members: Case[]): number {
+  const names = members.map((c) => String(c.expected.vendor_name ?? c.expected.merchant ?? ''));
+  return new Set(names.map((n) => n.toLowerCase().replace(/[^\p{L}\p{N}]/gu, ''))).size;
+}
+
 const pct = (ok: number, n: number) => (n ? `${((100 * ok) / n).toFixed(1)}%` : '-');
 
 export function learnReport(score: LearnScore): string {
@@ -243,6 +262,19 @@ export function learnReport(score: LearnScore): string {
       const vendors = groups.filter((g) => g.after.some((o) => o.format === format)).length;
       lines.push(
         `  ${`${half} ${format} (${vendors} vendors)`.padEnd(42)} ${String(n).padStart(6)}  ${`${b}/${n}`.padStart(7)} ${pct(b, n).padStart(6)}  ${`${a}/${n}`.padStart(7)} ${pct(a, n).padStart(6)}  ${String(wrong).padStart(4)}`,
+      );
+    }
+  }
+  lines.push('', 'per half, by issuers under the sender domain   fields  after           wrong>=0.9 after');
+  for (const half of ['dev', 'held', 'mine'] as const) {
+    for (const one of [true, false]) {
+      const groups = score.groups.filter((g) => g.half === half && (g.issuers === 1) === one);
+      const after = groups.flatMap((g) => g.after);
+      if (after.length === 0) continue;
+      const a = after.filter((o) => o.ok).length;
+      const wrong = after.filter((o) => !o.ok && o.got !== null && o.confidence >= 0.9).length;
+      lines.push(
+        `  ${`${half} ${one ? 'one issuer' : 'several issuers'} (${groups.length} domains)`.padEnd(44)} ${String(after.length).padStart(6)}  ${`${a}/${after.length}`.padStart(7)} ${pct(a, after.length).padStart(6)}  ${String(wrong).padStart(4)}`,
       );
     }
   }
