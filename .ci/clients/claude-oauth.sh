@@ -7,19 +7,8 @@
 # waiting each time for the text the next key answers. Claude Code hands the /authorize URL to
 # $BROWSER (fakebin/xdg-open keeps it) and listens on localhost for the callback; sign-in.mjs
 # plays the person. Then `mcp list`, and a -p session against the fake model shows the tools.
-set -u
-ip link set lo up
-SRC="$1"; OUT="$2"; mkdir -p "$OUT"
-HERE=$(cd "$(dirname "$0")" && pwd)
-C=${SVC_CLIENTS_DIR:?the folder run installed the clients in}/node_modules/.bin
+source "$(dirname "$0")/start.sh" "$@"
 export DISABLE_TELEMETRY=1 DISABLE_AUTOUPDATER=1 CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1 DISABLE_ERROR_REPORTING=1
-D=$(mktemp -d)
-(cd "$SRC" && SVC_DATA_DIR=$D SVC_HTTP_PORT=0 SVC_SMTP_PORT=0 SVC_HOST=127.0.0.1 SVC_AUTH_DNS=none SVC_LOG_LEVEL=warn SVC_OAUTH_METADATA_DOCUMENTS=${CIMD:-1} MALLOC_ARENA_MAX=2 exec node bin/svc.mjs serve > $D/log 2>&1) &
-SERVER=$!
-node $HERE/fake-model.mjs $D/model $D/mport & FAKE=$!
-for i in $(seq 240); do grep -q "listening on" $D/log && [ -s $D/mport ] && break; sleep 1; done
-BASE=$(sed -n 's/.*listening on \(http:[^ ]*\).*/\1/p' $D/log)
-KEY=$(sed -n 's/^ *key: *//p' $D/log)
 export ANTHROPIC_BASE_URL="http://127.0.0.1:$(cat $D/mport)" ANTHROPIC_API_KEY=fake
 export BROWSER=$HERE/fakebin/xdg-open FAKE_BROWSER_URLS=$D/urls
 H=$(mktemp -d); export HOME=$H; mkdir -p $H/work; cd $H/work

@@ -5,19 +5,8 @@
 # it is asked), prints the /authorize URL (NO_BROWSER), and waits on its localhost callback;
 # Gemini prints that URL only through its buffered log, so a stand-in `xdg-open` (fakebin/) keeps
 # it, and sign-in.mjs plays the person.
-set -u
-ip link set lo up
-SRC="$1"; OUT="$2"; mkdir -p "$OUT"
-HERE=$(cd "$(dirname "$0")" && pwd)
-C=${SVC_CLIENTS_DIR:?the folder run installed the clients in}/node_modules/.bin
+source "$(dirname "$0")/start.sh" "$@"
 export GEMINI_TELEMETRY_ENABLED=false PATH=$HERE/fakebin:$PATH
-D=$(mktemp -d)
-(cd "$SRC" && SVC_DATA_DIR=$D SVC_HTTP_PORT=0 SVC_SMTP_PORT=0 SVC_HOST=127.0.0.1 SVC_AUTH_DNS=none SVC_LOG_LEVEL=warn SVC_OAUTH_METADATA_DOCUMENTS=${CIMD:-1} MALLOC_ARENA_MAX=2 exec node bin/svc.mjs serve > $D/log 2>&1) &
-SERVER=$!
-node $HERE/fake-model.mjs $D/model $D/mport & FAKE=$!
-for i in $(seq 240); do grep -q "listening on" $D/log && [ -s $D/mport ] && break; sleep 1; done
-BASE=$(sed -n 's/.*listening on \(http:[^ ]*\).*/\1/p' $D/log)
-KEY=$(sed -n 's/^ *key: *//p' $D/log)
 export GEMINI_API_KEY=fake GOOGLE_GEMINI_BASE_URL="http://127.0.0.1:$(cat $D/mport)"
 H=$(mktemp -d); export HOME=$H; mkdir -p $H/.gemini; cd $H
 echo '{"telemetry":{"enabled":false},"privacy":{"usageStatisticsEnabled":false},"general":{"disableAutoUpdate":true},"security":{"folderTrust":{"enabled":false},"auth":{"selectedType":"gemini-api-key"}}}' > $H/.gemini/settings.json

@@ -7,20 +7,9 @@
 # use: the client's own error output / debug log then shows what it reports for the server, and
 # the fake model's request body shows which svc tools the client offered its model (Gemini
 # offers a server's tools in a -p session only when it is added with --trust).
-set -u
-ip link set lo up
-SRC="$1"; OUT="$2"; mkdir -p "$OUT"
-HERE=$(cd "$(dirname "$0")" && pwd)
-C=${SVC_CLIENTS_DIR:?the folder run installed the clients in}/node_modules/.bin
+source "$(dirname "$0")/start.sh" "$@"
 export DISABLE_TELEMETRY=1 DISABLE_AUTOUPDATER=1 CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1 DISABLE_ERROR_REPORTING=1
 export GEMINI_TELEMETRY_ENABLED=false NO_BROWSER=1 BROWSER=/bin/true
-D=$(mktemp -d)
-(cd "$SRC" && SVC_DATA_DIR=$D SVC_HTTP_PORT=0 SVC_SMTP_PORT=0 SVC_HOST=127.0.0.1 SVC_AUTH_DNS=none SVC_LOG_LEVEL=warn SVC_OAUTH_METADATA_DOCUMENTS=${CIMD:-1} MALLOC_ARENA_MAX=2 exec node bin/svc.mjs serve > $D/log 2>&1) &
-SERVER=$!
-node $HERE/fake-model.mjs $D/model $D/mport & FAKE=$!
-for i in $(seq 240); do grep -q "listening on" $D/log && [ -s $D/mport ] && break; sleep 1; done
-BASE=$(sed -n 's/.*listening on \(http:[^ ]*\).*/\1/p' $D/log)
-KEY=$(sed -n 's/^ *key: *//p' $D/log)
 MP=$(cat $D/mport)
 echo "$BASE" > "$OUT/base"; echo "$KEY" > "$OUT/key"
 git -C "$SRC" log -1 --format='%h %s' > "$OUT/commit" 2>/dev/null
