@@ -14,6 +14,7 @@ import { toNodeHandler } from 'h3/node';
 import { createServer, type Server as NodeServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AppContext } from '../services/app.ts';
+import type { HeldTurn } from '../services/analysis-pool.ts';
 import type { Caller } from '../services/auth.ts';
 import { mcpResource } from '../services/oauth.ts';
 import { VERSION } from '../services/config.ts';
@@ -34,6 +35,7 @@ import {
   jsonResponse,
   mountRest,
   readLimitedBody,
+  turnForLargeBody,
   unmatchedResponse,
 } from './rest.ts';
 import { parseToolsets, TOOLSETS } from './toolsets.ts';
@@ -130,67 +132,85 @@ export function createHttpApp(app: AppContext, tools: readonly ToolDef[]): H3 {
       if (error instanceof ToolError) return refuse(error);
       throw error;
     }
-    let parsedBody: unknown;
     const limit = mcpMessageLimit(app.config);
-    const body = await readLimitedBody(event.req, limit, app.config.bodyTimeoutMs);
-    if (body === 'too_large')
-      return jsonResponse(413, rpcError(null, -32600, messageTooLarge(limit), { limit_bytes: limit }));
-    if (body === 'timeout') {
-      const late = bodyTimeout(app.config.bodyTimeoutMs);
-      return jsonResponse(408, rpcError(null, -32600, late.message, late.details));
-    }
+    // A large body (a message to ingest) is read when its turn in the analysis queue comes, as over REST.
+    let turn: HeldTurn | undefined;
     try {
-      parsedBody = JSON.parse(body.toString('utf8'));
-    } catch {
-      return jsonResponse(400, rpcError(null, -32700, 'Parse error: the body is not JSON'));
-    }
-    const batchRefused = batchRefusal(parsedBody, event.req.headers.get('mcp-protocol-version'));
-    if (batchRefused) return jsonResponse(400, batchRefused);
-    const messages: unknown[] = [parsedBody].flat();
-    try {
-      for (let i = 1; i < messages.length; i++) await spendRequest(app, caller);
+      turn = await turnForLargeBody(app, event.req, limit);
     } catch (error) {
-      if (error instanceof ToolError) return errorResponse(error);
+      if (error instanceof ToolError) return refuse(error);
       throw error;
     }
-    // Plain JSON answers are faster; a call that asked for progress needs an SSE stream
-    // so the progress notifications can reach the client before the result.
-    const wantsProgress = messages.some(
-      (m) => (m as { params?: { _meta?: { progressToken?: unknown } } })?.params?._meta?.progressToken !== undefined,
-    );
-    const logContext = mcpLogContext(event);
-    logContext.rpc = messages.map((m) => String((m as { method?: unknown } | null)?.method ?? 'response'));
-    const server = createMcpServer(app, tools, token!, caller, {
-      names: toolsets.names,
-      rateCounted: true,
-      client: clientAddress(event, app.config.trustProxyHops),
-      resource,
-      onCall: (tool, outcome) => {
-        logContext.tools.push(tool);
-        logContext.tenant = outcome.tenantId ?? logContext.tenant;
-        if (!outcome.ok) logContext.error = outcome.error.code;
-      },
-    });
-    if (!(await isLegacyRequest(event.req, parsedBody, { maxRequestBodySize: limit }))) {
-      modernServers.set(event.req, server);
-      return modern.fetch(event.req, { parsedBody });
+    const answer = async (): Promise<Response> => {
+      let parsedBody: unknown;
+      const body = await readLimitedBody(event.req, limit, app.config.bodyTimeoutMs);
+      if (body === 'too_large')
+        return jsonResponse(413, rpcError(null, -32600, messageTooLarge(limit), { limit_bytes: limit }));
+      if (body === 'timeout') {
+        const late = bodyTimeout(app.config.bodyTimeoutMs);
+        return jsonResponse(408, rpcError(null, -32600, late.message, late.details));
+      }
+      try {
+        parsedBody = JSON.parse(body.toString('utf8'));
+      } catch {
+        return jsonResponse(400, rpcError(null, -32700, 'Parse error: the body is not JSON'));
+      }
+      const batchRefused = batchRefusal(parsedBody, event.req.headers.get('mcp-protocol-version'));
+      if (batchRefused) return jsonResponse(400, batchRefused);
+      const messages: unknown[] = [parsedBody].flat();
+      try {
+        for (let i = 1; i < messages.length; i++) await spendRequest(app, caller);
+      } catch (error) {
+        if (error instanceof ToolError) return errorResponse(error);
+        throw error;
+      }
+      // Plain JSON answers are faster; a call that asked for progress needs an SSE stream
+      // so the progress notifications can reach the client before the result.
+      const wantsProgress = messages.some(
+        (m) => (m as { params?: { _meta?: { progressToken?: unknown } } })?.params?._meta?.progressToken !== undefined,
+      );
+      const logContext = mcpLogContext(event);
+      logContext.rpc = messages.map((m) => String((m as { method?: unknown } | null)?.method ?? 'response'));
+      const server = createMcpServer(app, tools, token!, caller, {
+        names: toolsets.names,
+        rateCounted: true,
+        ...(turn ? { analysisTurn: turn } : {}),
+        client: clientAddress(event, app.config.trustProxyHops),
+        resource,
+        onCall: (tool, outcome) => {
+          logContext.tools.push(tool);
+          logContext.tenant = outcome.tenantId ?? logContext.tenant;
+          if (!outcome.ok) logContext.error = outcome.error.code;
+        },
+      });
+      if (!(await isLegacyRequest(event.req, parsedBody, { maxRequestBodySize: limit }))) {
+        modernServers.set(event.req, server);
+        return modern.fetch(event.req, { parsedBody });
+      }
+      const transport = new WebStandardStreamableHTTPServerTransport({
+        sessionIdGenerator: undefined,
+        enableJsonResponse: !wantsProgress,
+      });
+      await server.connect(transport);
+      const response = await transport.handleRequest(event.req, { parsedBody });
+      if (!wantsProgress || !response.body) {
+        await server.close();
+        return keepRequestId(response, parsedBody);
+      }
+      const closing = new TransformStream({
+        flush: () => {
+          void server.close();
+        },
+      });
+      return new Response(response.body.pipeThrough(closing), { status: response.status, headers: response.headers });
+    };
+    try {
+      return await answer();
+    } finally {
+      // Claimed by an ingest, the turn is given back when its message has been read (a call
+      // that streams progress may still be reading); unclaimed, it is given back now.
+      if (turn?.claim()) turn.release();
     }
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: !wantsProgress,
-    });
-    await server.connect(transport);
-    const response = await transport.handleRequest(event.req, { parsedBody });
-    if (!wantsProgress || !response.body) {
-      await server.close();
-      return keepRequestId(response, parsedBody);
-    }
-    const closing = new TransformStream({
-      flush: () => {
-        void server.close();
-      },
-    });
-    return new Response(response.body.pipeThrough(closing), { status: response.status, headers: response.headers });
   };
   h3.all('/mcp/:key', (event) => mcp(event, getRouterParam(event, 'key', { decode: true })));
   // The MCP authorization guidance and most clients send the key as a Bearer header.

@@ -11,6 +11,7 @@ import {
 } from '@modelcontextprotocol/server';
 import type { AppContext } from '../services/app.ts';
 import { selectTenant, type Caller } from '../services/auth.ts';
+import type { HeldTurn } from '../services/analysis-pool.ts';
 import { authenticateLimited, callTool, type CallOutcome } from '../services/call.ts';
 import { VERSION, type Config } from '../services/config.ts';
 import { isExpired } from '../storage/tenants.ts';
@@ -144,6 +145,8 @@ export interface McpOptions {
   onCall?: (tool: string, outcome: CallOutcome) => void;
   /** The transport counts every message against the key's rate limit, so tools/call does not again. */
   rateCounted?: boolean;
+  /** A large body's turn in the analysis queue, taken before it was read: the first ingest runs in it. */
+  analysisTurn?: HeldTurn;
 }
 
 /** One MCP server for one authenticated caller (the key from the URL, the header or SVC_API_KEY). */
@@ -211,6 +214,7 @@ export function createMcpServer(
       client: options.client,
       rateCounted: options.rateCounted === true,
       resource: options.resource,
+      ...(options.analysisTurn ? { analysisTurn: options.analysisTurn } : {}),
     });
     options.onCall?.(tool.name, outcome);
     return toCallToolResult(outcome);

@@ -341,14 +341,12 @@ async function handle(app: AppContext, tool: ToolDef, event: H3Event, credential
   // burst of large mail neither fills memory nor the main thread's time with bodies that
   // could not be analysed yet. Past the queue's limits: 503 with Retry-After, body unread.
   let turn: HeldTurn | undefined;
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (!isQueryMethod && declared > LARGE_BODY_BYTES && declared <= app.config.maxBodyBytes) {
+  if (!isQueryMethod) {
     try {
-      turn = await app.analysis.hold(declared);
+      turn = await turnForLargeBody(app, request, app.config.maxBodyBytes);
     } catch (error) {
       if (!(error instanceof ToolError)) throw error;
       event.context.error = error.code;
-      leaveBodyUnread(request);
       return errorResponse(error);
     }
   }
@@ -387,6 +385,27 @@ async function handle(app: AppContext, tool: ToolDef, event: H3Event, credential
   } finally {
     // Unused (not an ingest, or refused before analysis): the next message takes it.
     turn?.release();
+  }
+}
+
+/**
+ * For a body over LARGE_BODY_BYTES (and within `maxBytes`): waits for a message's turn in the
+ * analysis queue before the body is read (REST and MCP alike), and returns it for the ingest
+ * to run in; undefined for a small body. Past the queue's limits it throws 503 `unavailable`
+ * with Retry-After, the body left unread and the connection to close after the answer.
+ */
+export async function turnForLargeBody(
+  app: AppContext,
+  request: Request,
+  maxBytes: number,
+): Promise<HeldTurn | undefined> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (!(declared > LARGE_BODY_BYTES && declared <= maxBytes)) return undefined;
+  try {
+    return await app.analysis.hold(declared);
+  } catch (error) {
+    if (error instanceof ToolError) leaveBodyUnread(request);
+    throw error;
   }
 }
 

@@ -17,13 +17,19 @@ interface Answer {
 }
 
 /** A request whose body the test sends when it chooses; `answer` settles with the response, whenever it comes. */
-function open(url: string, key: string, body: Buffer): { req: ClientRequest; answer: Promise<Answer> } {
+function open(
+  url: string,
+  key: string,
+  body: Buffer,
+  headers: Record<string, string> = {},
+): { req: ClientRequest; answer: Promise<Answer> } {
   const req = request(url, {
     method: 'POST',
     headers: {
       authorization: `Bearer ${key}`,
       'content-type': 'application/json',
       'content-length': String(body.byteLength),
+      ...headers,
     },
   });
   const answer = new Promise<Answer>((resolve, reject) => {
@@ -46,20 +52,33 @@ function open(url: string, key: string, body: Buffer): { req: ClientRequest; ans
   return { req, answer };
 }
 
+function largeEml(i: number): string {
+  return buildEml({
+    subject: `Scan ${i}`,
+    text: `Scan ${i} is attached.`,
+    attachments: [
+      { filename: `scan-${i}.bin`, contentType: 'application/octet-stream', content: randomBytes(1_500_000) },
+    ],
+  });
+}
+
 /** A message of about 2 MiB (over the 1 MiB at which a body waits for its turn), as JSON. */
 function largeBody(i: number): Buffer {
+  return Buffer.from(JSON.stringify({ eml: largeEml(i) }));
+}
+
+/** The same as an MCP tools/call of ingest_message (2025-11-25, stateless). */
+function largeMcpCall(i: number): Buffer {
   return Buffer.from(
     JSON.stringify({
-      eml: buildEml({
-        subject: `Scan ${i}`,
-        text: `Scan ${i} is attached.`,
-        attachments: [
-          { filename: `scan-${i}.bin`, contentType: 'application/octet-stream', content: randomBytes(1_500_000) },
-        ],
-      }),
+      jsonrpc: '2.0',
+      id: i,
+      method: 'tools/call',
+      params: { name: 'ingest_message', arguments: { eml: largeEml(i) } },
     }),
   );
 }
+const MCP_HEADERS = { accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' };
 
 describe('a large body waits in its socket for its turn', () => {
   let serve: ServeProcess;
@@ -141,5 +160,32 @@ describe('a large body waits in its socket for its turn', () => {
     });
     const message = (await read.json()) as { subject: string; size_bytes?: number };
     expect(message.subject).toBe('Prüfbericht Ω 5');
+  });
+
+  it('over MCP too: a large tools/call body waits for its turn, 503 past the queue, the others stored', async () => {
+    const url = `${serve.url}/mcp`;
+    const bodies = [11, 12, 13].map(largeMcpCall);
+    const requests = bodies.map((body) => open(url, serve.key!, body, MCP_HEADERS));
+    requests[0]!.req.write(bodies[0]!.subarray(0, 64 * 1024));
+    requests[1]!.req.write(bodies[1]!.subarray(0, 64 * 1024));
+    const first = await Promise.race(requests.map((r, i) => r.answer.then((a) => ({ i, a }))));
+    expect(first.a.status, JSON.stringify(first.a.body)).toBe(503);
+    expect(first.a.body.error.code).toBe('unavailable');
+    expect(Number(first.a.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    const others = [0, 1, 2].filter((i) => i !== first.i);
+    for (const i of others) requests[i]!.req.end(bodies[i]!.subarray(i === 2 ? 0 : 64 * 1024));
+    const answers = await Promise.all(others.map((i) => requests[i]!.answer));
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    for (const a of answers) {
+      expect(a.body.result.isError, JSON.stringify(a.body).slice(0, 300)).toBeFalsy();
+      expect(a.body.result.structuredContent.message_id).toMatch(/^msg_/);
+    }
+    // The turns were given back: another large call is read and stored.
+    const fourth = largeMcpCall(14);
+    const later = open(url, serve.key!, fourth, MCP_HEADERS);
+    later.req.end(fourth);
+    const answer = await later.answer;
+    expect(answer.status, JSON.stringify(answer.body).slice(0, 300)).toBe(200);
+    expect(answer.body.result.isError).toBeFalsy();
   });
 });
