@@ -8,20 +8,11 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tools } from '../../tools/index.ts';
+import { launchChromium } from '../helpers/browser.ts';
 import { startServe, svcEnv, tempDataDir, type ServeProcess } from '../helpers/process.ts';
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 /** The client's redirect target: a loopback server that hands each arrival to whoever waits for it. */
 function callbackServer(): Promise<{ server: Server; url: string; next: () => Promise<URL> }> {
@@ -105,7 +96,7 @@ describe('OAuth 2.1 sign-in for /mcp against svc serve', () => {
     serve = await startServe(svcEnv(tempDataDir(), { SVC_LOG_LEVEL: 'warn' }));
     mcpUrl = `${serve.url}/mcp`;
     callback = await callbackServer();
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await launchChromium();
     // Generous: the machine is shared, and a start under load has taken over a minute.
   }, 180_000);
 

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { parseMessage } from '../../pipeline/parse.ts';
+import { CHROMIUM, CHROMIUM_ARGS } from '../helpers/browser.ts';
 import { corpusFile, corpusIndex } from '../helpers/corpus.ts';
 import { HAND_CASES } from './cases.ts';
 
@@ -125,16 +126,9 @@ async function main(): Promise<void> {
     JSON.stringify({ webkit: { webprefs: { minimum_logical_font_size: 0, minimum_font_size: 0 } } }),
   );
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: CHROMIUM_ARGS,
     javaScriptEnabled: false,
     viewport: { width: 1000, height: 800 },
   });
