@@ -254,14 +254,29 @@ export async function openDb(url: string, options: DbOptions = {}): Promise<Db> 
  * server's CPU instead of 13 ms (measured). Asking for identity keeps rows, blob chunks above all, cheap. The
  * client sets no time limit of its own (undici gives up on headers after 300 s): a server
  * that stops answering would hold the call, and this process's writes behind it.
+ *
+ * The bound is a timer that holds its AbortController strongly. A copied `Request` (or one
+ * built on `AbortSignal.any`) follows its signal only weakly: after a garbage collection the
+ * abort never reached the fetch, and a request to a hung server waited forever (Node 20-24,
+ * nodejs/undici#4068; reproduced here with --expose-gc, and seen as a hung CI test). The
+ * timer runs its full length, so the bound covers a body that stalls after the headers too.
  */
 function boundedFetch(timeoutMs: number) {
-  return (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
+  return async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init);
     const headers = new Headers(request.headers);
     headers.set('accept-encoding', 'identity');
-    const signal = AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)]);
-    return fetch(new Request(request, { headers, signal }));
+    const controller = new AbortController();
+    const timer = setTimeout(
+      () => controller.abort(new DOMException(`no answer in ${timeoutMs} ms`, 'TimeoutError')),
+      timeoutMs,
+    );
+    timer.unref();
+    const follow = () => controller.abort(request.signal.reason);
+    if (request.signal.aborted) follow();
+    else request.signal.addEventListener('abort', follow, { once: true });
+    const body = request.body === null ? undefined : await request.arrayBuffer();
+    return fetch(request.url, { method: request.method, headers, body, signal: controller.signal });
   };
 }
 
