@@ -449,6 +449,10 @@ export function vendorName(documents: ReadableDocument[], view: MessageView): Pr
 const NO_REPLY =
   /^(no-?reply|do-?not-?reply|donotreply|ne-?pas-?repondre|noreply|notifications?|mailer|bounce|postmaster|nicht-?antworten)/i;
 
+// A mailbox a billing system sends from, not a person's: "billing@", "invoice+statements@", "rechnung@".
+const BILLING_MAILBOX =
+  /^(?:billing|invoices?|statements?|accounts?|ar|receivables|rechnung(?:en)?|faktura|fakturor|factur(?:e|es|a|as|en|atie|ation)|fattur(?:a|e|azione)|faktury)[+._@-]/;
+
 function emailCandidates(documents: ReadableDocument[], view: MessageView): EmailCandidate[] {
   const site = senderSite(view);
   const own = ownSites(view);
@@ -497,6 +501,16 @@ export function vendorEmail(documents: ReadableDocument[], view: MessageView): P
   if (top!.score < 0.6) return [];
   let confidence = Math.min(0.9, top!.score);
   if (second && second.score >= top!.score - 0.1) confidence = Math.min(confidence, 0.6);
+  // The vendor's billing mailbox sent the mail and the page prints another of its addresses
+  // ("invoice+statements@" sent it, "billing@" is printed): the printed one is the contact,
+  // but the sender's is as much the vendor's, a rival of similar strength.
+  const sender = view.from?.address.toLowerCase() ?? '';
+  if (
+    sender !== top!.address &&
+    BILLING_MAILBOX.test(sender) &&
+    siteOf(domainOf(sender)) === siteOf(domainOf(top!.address))
+  )
+    confidence = Math.min(confidence, 0.7);
   return [
     {
       raw: top!.address,
