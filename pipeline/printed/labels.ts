@@ -63,6 +63,8 @@ export const INVOICE_NUMBER_MORE = [
   'Bill #',
   'Folio No.',
   'Folio number',
+  // A document's number in German bookkeeping, beside its "Belegdatum".
+  'Belegnummer',
   'Credit note number',
   'Credit note No.',
   'Credit note #',

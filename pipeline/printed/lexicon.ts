@@ -284,6 +284,9 @@ export const INVOICE_TITLE = phrases(
   'faktura',
   'faktura vat',
   'nota fiscal',
+  'sales invoice',
+  // Italy's "documento commerciale" as renderers translate it.
+  'commercial document',
   // Credit notes: a document number and date like an invoice's.
   'credit note',
   'credit memo',

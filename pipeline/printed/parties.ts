@@ -223,8 +223,19 @@ export function companyNames(text: string): { name: string; at: number }[] {
       });
     end = last;
   }
+  // A French form printed before the name: "SARL Le Quai Bordelais", "SAS Maison Dufresne au capital …".
+  if (tokens.length > 1 && PREFIX_FORMS.has(keys[0]!) && plain[0] === plain[0]!.toUpperCase()) {
+    let last = 0;
+    while (last + 1 < tokens.length && (capitalised(plain[last + 1]!) || NAME_CONNECTORS.has(plain[last + 1]!))) last++;
+    while (last > 0 && NAME_CONNECTORS.has(plain[last]!)) last--;
+    const name = text.slice(tokens[0]!.at, tokens[last]!.at + plain[last]!.length);
+    if (last > 0 && /\p{L}{2}/u.test(text.slice(tokens[1]!.at, tokens[last]!.at + plain[last]!.length)))
+      out.push({ name, at: tokens[0]!.at });
+  }
   return out;
 }
+
+const PREFIX_FORMS = new Set(['sarl', 'sas', 'sasu', 'eurl', 'snc', 'sci', 'selarl']);
 
 /** Whether a text reads as an address or a label rather than a name. */
 function notAName(text: string): boolean {

@@ -165,6 +165,22 @@ describe('receipts', () => {
     expect(nl.fields.receipt_number!.value).toBe('88120');
   });
 
+  it('the legal name with a French form printed before it, over the brand above it', async () => {
+    const r = await read(
+      [
+        '          BRASSERIE LE QUAI',
+        '        SARL Le Quai Bordelais',
+        '       12 quai des Chartrons',
+        '          33000 Bordeaux',
+        'TOTAL TTC                    EUR 64,00',
+        'CARTE BANCAIRE                   64,00',
+        'Ticket n° 004512',
+      ].join('\n'),
+      'receipt',
+    );
+    expect(r.fields.merchant!.value).toBe('SARL Le Quai Bordelais');
+  });
+
   it('a named scheme over the kind of payment on its line ("Kartenzahlung girocard")', async () => {
     const r = await read(
       [
