@@ -216,22 +216,96 @@ function inDocument(doc: ReadableDocument): Found[] {
   return out;
 }
 
+// The currency of the country a page is from, when it prints none: a receipt or folio whose
+// amounts stand bare. Read from what only that country prints: its tax-id labels, an IBAN's
+// country, a US "City, ST 12345" address. An inference, so never above 0.6.
+const EURO_IBAN = new Set([
+  'DE',
+  'AT',
+  'FR',
+  'IT',
+  'ES',
+  'NL',
+  'BE',
+  'PT',
+  'IE',
+  'FI',
+  'LU',
+  'GR',
+  'SK',
+  'SI',
+  'EE',
+  'LV',
+  'LT',
+  'MT',
+  'CY',
+  'HR',
+]);
+const IBAN_CURRENCY: Record<string, string> = {
+  GB: 'GBP',
+  PL: 'PLN',
+  CH: 'CHF',
+  SE: 'SEK',
+  DK: 'DKK',
+  NO: 'NOK',
+  CZ: 'CZK',
+  HU: 'HUF',
+};
+const COUNTRY_PROBES: [RegExp, (m: RegExpExecArray) => string | null][] = [
+  [/\bIBAN:?\s?([A-Z]{2})\d{2}/, (m) => (EURO_IBAN.has(m[1]!) ? 'EUR' : (IBAN_CURRENCY[m[1]!] ?? null))],
+  [
+    /\b(?:USt-?Id(?:Nr)?\.?|Steuernummer|P\.\s?IVA|Partita IVA|SIRET|SIREN|N° TVA|TVA intracommunautaire|KvK|CIF|NIF)\b/,
+    () => 'EUR',
+  ],
+  [
+    /\b[A-Z][a-z]+,\s(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[AT]|W[AIVY])\s\d{5}\b/,
+    () => 'USD',
+  ],
+];
+
+function countryCurrency(doc: ReadableDocument): Found[] {
+  // A code apart from its amount ("I alt DKK      10.495,00") is printed, so surer than a country.
+  for (const line of linesOf(doc.doc, doc.text)) {
+    if (!/\d/.test(line.text) || line.text.length > 300) continue;
+    for (const m of line.text.matchAll(/(?<![A-Za-z0-9])[A-Z]{3}(?![A-Za-z0-9])/g))
+      if (CODES.has(m[0]) && m[0] !== 'ALL')
+        return [{ code: m[0], raw: m[0], offset: line.offset + m.index, document_index: doc.doc.index, strength: 0.7 }];
+  }
+  const text = doc.text.length > 200_000 ? doc.text.slice(0, 200_000) : doc.text;
+  const hits: { code: string; at: number; raw: string }[] = [];
+  for (const [probe, currencyOf] of COUNTRY_PROBES) {
+    const m = probe.exec(text);
+    const code = m ? currencyOf(m) : null;
+    if (m && code) hits.push({ code, at: m.index, raw: m[0] });
+  }
+  if (hits.length === 0) return [];
+  const first = hits.reduce((a, b) => (b.at < a.at ? b : a));
+  // Signs of two countries (a foreign buyer's address, a foreign bank): the page does not say.
+  const agree = hits.every((h) => h.code === first.code);
+  return [
+    { code: first.code, raw: first.raw, offset: first.at, document_index: doc.doc.index, strength: agree ? 0.6 : 0.4 },
+  ];
+}
+
 export function documentCurrency(documents: ReadableDocument[]): PrintedCandidate[] {
-  for (const doc of documents) {
-    const found = inDocument(doc);
-    if (found.length === 0) continue;
-    const top = found.reduce((a, b) => (b.strength > a.strength ? b : a));
-    const rival = found.some((f) => f.code !== top.code && f.strength >= top.strength - 0.1);
-    return [
-      {
-        raw: top.raw,
-        parse: top.code,
-        confidence: rival ? Math.min(0.6, top.strength) : top.strength,
-        document_index: top.document_index,
-        offset: top.offset,
-        why: 'currency',
-      },
-    ];
+  // A currency printed in any document (the covering mail's "DKK") before one inferred from a country.
+  for (const read of [inDocument, countryCurrency]) {
+    for (const doc of documents) {
+      const found = read(doc);
+      if (found.length === 0) continue;
+      const top = found.reduce((a, b) => (b.strength > a.strength ? b : a));
+      const rival = found.some((f) => f.code !== top.code && f.strength >= top.strength - 0.1);
+      return [
+        {
+          raw: top.raw,
+          parse: top.code,
+          confidence: rival ? Math.min(0.6, top.strength) : top.strength,
+          document_index: top.document_index,
+          offset: top.offset,
+          why: read === countryCurrency ? "currency of the issuer's country" : 'currency',
+        },
+      ];
+    }
   }
   return [];
 }

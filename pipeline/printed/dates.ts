@@ -152,6 +152,45 @@ function titleDates(
   return out;
 }
 
+// What may stand between a letter's place and its date: "Berlin, den 05.03.2026", "Paris, le
+// 5 mars 2026", "Kraków, dnia 05.03.2026".
+const LETTER_DATE_WORDS = new Set(['den', 'am', 'le', 'il', 'el', 'dnia', 'dn.', 'the', 'on']);
+const PLACE = /^\p{Lu}[\p{L}.'’\- ]{1,40}$/u;
+
+/**
+ * A letter's own date at the head of the page: a place, a comma and the date, alone in its
+ * cell ("Kraków, dnia 05.03.2026", "Wrocław, 2026-03-12", "Milano, 5 marzo 2026"). It is the
+ * date the document was written: its issue date, less surely than a labelled one.
+ */
+function letterDates(lines: Line[], order: Order | null, documentIndex: number): DateCandidate[] {
+  const out: DateCandidate[] = [];
+  let seen = 0;
+  for (const line of lines) {
+    if (line.cells.length === 0) continue;
+    if (++seen > 8) break;
+    for (const cell of line.cells) {
+      const comma = cell.text.indexOf(', ');
+      if (comma < 2 || !PLACE.test(cell.text.slice(0, comma))) continue;
+      let at = comma + 2;
+      const word = /^\S+/.exec(cell.text.slice(at))?.[0] ?? '';
+      if (LETTER_DATE_WORDS.has(word.toLowerCase())) at += word.length + 1;
+      const rest = cell.text.slice(at);
+      const date = readDate(rest, order);
+      if (date?.start !== 0 || rest.slice(date.end).trim() !== '') continue;
+      out.push({
+        iso: date.iso,
+        certainty: date.certainty,
+        raw: rest.slice(0, date.end),
+        offset: cell.offset + at,
+        document_index: documentIndex,
+        strength: 0.8,
+        source: 'letter',
+      });
+    }
+  }
+  return out;
+}
+
 const PAYMENT_WORDS = phrases(
   'pay',
   'payment',
@@ -377,6 +416,7 @@ export function issueDate(documents: ReadableDocument[], kind: 'invoice' | 'rece
       ...(kind === 'receipt' ? titleDates(lines, order, doc.doc.index, ORDER_TITLE, false, null) : []),
       // A bare "Date" only where it starts its cell: in "Due date" or "Delivery date" it is another date's.
       ...labelled(BARE_DATE, doc, order, (b) => b * 0.85, true, true),
+      ...(kind === 'invoice' ? letterDates(lines, order, doc.doc.index) : []),
     ]);
     if (found.length > 0) return choose(found);
   }

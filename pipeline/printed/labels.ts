@@ -56,8 +56,40 @@ export const INVOICE_NUMBER = [
   'Fakturanr.',
   'Fakturanr',
 ];
-// A utility's bill and a hotel's folio are its invoice.
-export const INVOICE_NUMBER_MORE = ['Bill number', 'Bill No.', 'Bill #', 'Folio No.', 'Folio number'];
+// A utility's bill and a hotel's folio are its invoice; a credit note is one with the sign reversed.
+export const INVOICE_NUMBER_MORE = [
+  'Bill number',
+  'Bill No.',
+  'Bill #',
+  'Folio No.',
+  'Folio number',
+  // A document's number in German bookkeeping, beside its "Belegdatum".
+  'Belegnummer',
+  'Credit note number',
+  'Credit note No.',
+  'Credit note #',
+  'Credit memo number',
+  'Credit memo No.',
+  'Credit memo #',
+  'Gutschriftsnummer',
+  'Gutschrift-Nr.',
+  'Gutschrift Nr.',
+  'Gutschriftnummer',
+  "Numéro d'avoir",
+  "N° d'avoir",
+  'Avoir n°',
+  'Avoir N°',
+  'Número de abono',
+  'Nota de crédito nº',
+  'Abono nº',
+  'Nota di credito n.',
+  'Numero nota di credito',
+  'Creditnotanummer',
+  'Creditnota nr.',
+  'Creditfactuurnummer',
+  'Faktura korygująca nr',
+  'Kreditnota nr',
+];
 export const INVOICE_DATE = [
   'Invoice date',
   'Date of invoice',
@@ -201,6 +233,15 @@ export const TOTAL_PAYABLE = [
   'Kwota należności ogółem',
 ];
 export const TOTAL_PAYABLE_MORE = [
+  'Total credit',
+  'Credit total',
+  'Amount credited',
+  'Gutschriftsbetrag',
+  "Montant de l'avoir",
+  'Total avoir',
+  'Importe del abono',
+  'Totale nota di credito',
+  'Creditbedrag',
   'Razem do zapłaty',
   'Do zapłaty',
   'Wartość brutto',
@@ -359,6 +400,7 @@ export const RECEIPT_NUMBER = [
   'Kvittonr',
   'Kwitantienummer',
   'Bonnr',
+  'Bonnr.',
   'Receipt ID',
   'Numero documento',
   'Documento n.',

@@ -204,6 +204,17 @@ export const NET = phrases(
 );
 
 export const GROSS = phrases(
+  // A credit note's total is what it credits.
+  'total credit',
+  'credit total',
+  'amount credited',
+  'gutschriftsbetrag',
+  'gutschriftbetrag',
+  'montant de l avoir',
+  'total avoir',
+  'importe del abono',
+  'totale nota di credito',
+  'creditbedrag',
   'gross',
   'brutto',
   'bruttobetrag',
@@ -273,6 +284,24 @@ export const INVOICE_TITLE = phrases(
   'faktura',
   'faktura vat',
   'nota fiscal',
+  'sales invoice',
+  // Italy's "documento commerciale" as renderers translate it.
+  'commercial document',
+  // Credit notes: a document number and date like an invoice's.
+  'credit note',
+  'credit memo',
+  'gutschrift',
+  'rechnungskorrektur',
+  'avoir',
+  'facture d avoir',
+  'nota de credito',
+  'factura rectificativa',
+  'abono',
+  'nota di credito',
+  'creditnota',
+  'creditfactuur',
+  'faktura korygujaca',
+  'kreditnota',
 );
 
 /** A receipt's titles, and the words of its own number's labels. */
@@ -391,6 +420,22 @@ export const TITLE_DETERMINERS: ReadonlySet<string> = new Set([
 
 /** Labels of numbers that belong to something other than the document itself. */
 export const OTHER_NUMBER = phrases(
+  // The invoice a credit note corrects.
+  'original invoice',
+  'related invoice',
+  'corrected invoice',
+  'invoice reference',
+  'zu rechnung',
+  'bezug rechnung',
+  'ursprungsrechnung',
+  'facture d origine',
+  'facture initiale',
+  'factura rectificada',
+  'factura original',
+  'fattura di riferimento',
+  'fattura originale',
+  'oorspronkelijke factuur',
+  'dotyczy faktury',
   'customer',
   'customer number',
   'customer no',

@@ -114,7 +114,8 @@ function numberAfterTitle(rest: string): { code: string; at: number } | null | '
   const at = token.at + token.text.indexOf(code);
   // A short series prefix and its number: "FT IXTEST-01/28".
   let next = i + 1;
-  if (/^[A-Z]{1,4}$/.test(code) && tokens[next] && codeLike(trimCode(tokens[next]!.text))) {
+  // The pair is the code even where its number alone reads like a date ("FV 2026/03/044").
+  if (/^[A-Z]{1,4}$/.test(code) && tokens[next] && codeLike(`${code} ${trimCode(tokens[next]!.text)}`)) {
     code = `${code} ${trimCode(tokens[next]!.text)}`;
     next++;
   }
@@ -207,12 +208,18 @@ function otherNumbers(lines: Line[], kind: keyof typeof KINDS): Set<string> {
       if (kind === 'invoice' && words[0]!.text === 'folio') continue;
       const value =
         colon >= 0 && cell.text.slice(colon + 1).trim() ? cell.text.slice(colon + 1) : (cells[i + 1]?.text ?? '');
-      const code = trimCode(value.trim().split(/\s{2,}/)[0] ?? '');
-      if (code) out.add(normal(code));
+      const printed = value.trim().split(/\s{2,}/)[0] ?? '';
+      if (printed) out.add(normal(trimCode(printed)));
+      // "zu Rechnung RE-2026-1877 vom 02.03.2026": the number before its date.
+      const tokens = printed.split(/\s+/);
+      const dated = tokens.findIndex((t, n) => n > 0 && TITLE_DATE_WORDS.has(t.toLowerCase()));
+      if (dated > 0) out.add(normal(trimCode(tokens.slice(0, dated).join(' '))));
     }
   }
   return out;
 }
+
+const BARE_MARKERS = ['Nº', 'N°', 'No.', 'Nr.', 'N.'];
 
 const normal = (code: string) => code.replace(/\s+/g, '').toLowerCase();
 
@@ -259,6 +266,19 @@ export function documentNumber(
       ...titleCandidates(lines, doc.index, titles, kind === 'invoice' ? INVOICE_TYPE_CODES : null, 1),
       // An order confirmation's title names the order: a receipt's number, less surely than its own.
       ...(kind === 'receipt' ? titleCandidates(lines, doc.index, ORDER_TITLE, null, 0.8) : []),
+      // A receipt's number after a bare marker at the start of its line ("Nº FS26-008812").
+      ...(kind === 'receipt'
+        ? labeledCandidates(BARE_MARKERS, [{ doc, text }], 'string', true)
+            .filter((c) => c.cellStart)
+            .map((c) => ({
+              value: trimCode(c.raw),
+              raw: c.raw,
+              offset: c.offset,
+              document_index: doc.index,
+              strength: c.base * 0.75,
+              source: 'bare' as const,
+            }))
+        : []),
       ...labeledCandidates(BARE_NUMBER, [{ doc, text }], 'string', true).map((c) => ({
         value: trimCode(c.raw),
         raw: c.raw,

@@ -223,8 +223,19 @@ export function companyNames(text: string): { name: string; at: number }[] {
       });
     end = last;
   }
+  // A French form printed before the name: "SARL Le Quai Bordelais", "SAS Maison Dufresne au capital …".
+  if (tokens.length > 1 && PREFIX_FORMS.has(keys[0]!) && plain[0] === plain[0]!.toUpperCase()) {
+    let last = 0;
+    while (last + 1 < tokens.length && (capitalised(plain[last + 1]!) || NAME_CONNECTORS.has(plain[last + 1]!))) last++;
+    while (last > 0 && NAME_CONNECTORS.has(plain[last]!)) last--;
+    const name = text.slice(tokens[0]!.at, tokens[last]!.at + plain[last]!.length);
+    if (last > 0 && /\p{L}{2}/u.test(text.slice(tokens[1]!.at, tokens[last]!.at + plain[last]!.length)))
+      out.push({ name, at: tokens[0]!.at });
+  }
   return out;
 }
+
+const PREFIX_FORMS = new Set(['sarl', 'sas', 'sasu', 'eurl', 'snc', 'sci', 'selarl']);
 
 /** Whether a text reads as an address or a label rather than a name. */
 function notAName(text: string): boolean {
@@ -449,6 +460,10 @@ export function vendorName(documents: ReadableDocument[], view: MessageView): Pr
 const NO_REPLY =
   /^(no-?reply|do-?not-?reply|donotreply|ne-?pas-?repondre|noreply|notifications?|mailer|bounce|postmaster|nicht-?antworten)/i;
 
+// A mailbox a billing system sends from, not a person's: "billing@", "invoice+statements@", "rechnung@".
+const BILLING_MAILBOX =
+  /^(?:billing|invoices?|statements?|accounts?|ar|receivables|rechnung(?:en)?|faktura|fakturor|factur(?:e|es|a|as|en|atie|ation)|fattur(?:a|e|azione)|faktury)[+._@-]/;
+
 function emailCandidates(documents: ReadableDocument[], view: MessageView): EmailCandidate[] {
   const site = senderSite(view);
   const own = ownSites(view);
@@ -497,6 +512,16 @@ export function vendorEmail(documents: ReadableDocument[], view: MessageView): P
   if (top!.score < 0.6) return [];
   let confidence = Math.min(0.9, top!.score);
   if (second && second.score >= top!.score - 0.1) confidence = Math.min(confidence, 0.6);
+  // The vendor's billing mailbox sent the mail and the page prints another of its addresses
+  // ("invoice+statements@" sent it, "billing@" is printed): the printed one is the contact,
+  // but the sender's is as much the vendor's, a rival of similar strength.
+  const sender = view.from?.address.toLowerCase() ?? '';
+  if (
+    sender !== top!.address &&
+    BILLING_MAILBOX.test(sender) &&
+    siteOf(domainOf(sender)) === siteOf(domainOf(top!.address))
+  )
+    confidence = Math.min(confidence, 0.7);
   return [
     {
       raw: top!.address,

@@ -97,6 +97,7 @@ const MEANS = phrases(
   'tarjeta de débito',
   'bizum',
   'contanti',
+  'contante',
   'bancomat',
   'carta di credito',
   'pagamento elettronico',
@@ -122,6 +123,27 @@ const MEANS = phrases(
 // also a bar, "PIN" a code, "Karte" a map.
 const GENERIC = new Set(['bar', 'pin', 'card', 'karte', 'karta', 'cb', 'cash', 'kontant']);
 
+// Kinds of payment rather than a named means: a scheme on the same line ("Kartenzahlung
+// girocard", "Card: Visa") says more.
+const KINDS = new Set(
+  [
+    'kartenzahlung',
+    'karte',
+    'card',
+    'credit card',
+    'debit card',
+    'tarjeta',
+    'karta',
+    'karta płatnicza',
+    'carta di credito',
+    'pagamento elettronico',
+  ].map((k) =>
+    wordsOf(k)
+      .map((w) => w.text)
+      .join(' '),
+  ),
+);
+
 /** The means of payment named in a text, as printed there. */
 function meansIn(text: string, needsAmount = false): { raw: string; at: number } | null {
   const words = wordsOf(text);
@@ -132,12 +154,19 @@ function meansIn(text: string, needsAmount = false): { raw: string; at: number }
     if (at < 0) continue;
     if (needsAmount && !amount && p.length === 1 && GENERIC.has(p[0]!)) continue;
     const end = at + p.length - 1;
-    if (!best || p.length > best.len || (p.length === best.len && at < best.at)) best = { at, end, len: p.length };
+    const len = KINDS.has(p.join(' ')) ? p.length - 10 : p.length;
+    if (!best || len > best.len || (len === best.len && at < best.at)) best = { at, end, len };
   }
   if (!best) return null;
   const first: Word = words[best.at]!;
   const last: Word = words[best.end]!;
   return { raw: text.slice(first.start, last.end), at: first.start };
+}
+
+/** Whether every amount on a line is zero ("Rückgeld 0,00", "Pagamento contante 0,00"). */
+function paidNothing(text: string): boolean {
+  const amounts = text.split(' ').filter((t) => /^\d[\d.,']*[.,]\d\d$/.test(t));
+  return amounts.length > 0 && amounts.every((a) => !/[1-9]/.test(a));
 }
 
 export function paymentMethod(documents: ReadableDocument[]): PrintedCandidate[] {
@@ -159,6 +188,8 @@ export function paymentMethod(documents: ReadableDocument[]): PrintedCandidate[]
     const found: { raw: string; offset: number }[] = [];
     for (const line of linesOf(doc.doc, doc.text)) {
       if (line.text.length > 200) continue;
+      // "Pagamento contante 0,00": a means that paid nothing is not how the receipt was paid.
+      if (paidNothing(line.text)) continue;
       const means = meansIn(line.text, true);
       if (means) found.push({ raw: means.raw, offset: line.offset + means.at });
     }

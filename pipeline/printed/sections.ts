@@ -2,8 +2,9 @@
 // about the seller") opens a section that runs down its column: past blank lines until its
 // first line of text, then to the next blank line. A value read inside a buyer's section is
 // the buyer's (its customer number, its name), never the document's or the vendor's.
+import { DUE_DATE, INVOICE_DATE, INVOICE_NUMBER, INVOICE_NUMBER_MORE } from './labels.ts';
 import type { Cell, Line } from './layout.ts';
-import { phrases, type Word, wordsOf } from './words.ts';
+import { fold, phrases, type Word, wordsOf } from './words.ts';
 
 export type SectionRole = 'seller' | 'buyer' | 'delivery' | 'reference' | 'other';
 
@@ -195,6 +196,21 @@ export function headingRole(cell: Cell): SectionRole | null {
   return null;
 }
 
+// The labels of the document's own facts: a cell that starts with one is the document's
+// details box printed beside a party's block ("Bill to" left, "Invoice # / Invoice Date"
+// right), never part of that party's block.
+const FACT_LABELS = [...INVOICE_NUMBER, ...INVOICE_NUMBER_MORE, ...INVOICE_DATE, ...DUE_DATE].map((l) => fold(l));
+
+function isFactLabel(cell: Cell): boolean {
+  const text = fold(cell.text);
+  return FACT_LABELS.some((label) => {
+    if (!text.startsWith(label)) return false;
+    const next = text.charCodeAt(label.length);
+    // "Invoice date" ends at a space, a colon or the cell's end, not inside "Invoice dates".
+    return Number.isNaN(next) || !/[\p{L}\d]/u.test(text[label.length]!);
+  });
+}
+
 interface OpenSection {
   id: number;
   role: SectionRole;
@@ -231,7 +247,10 @@ export function sectionsOf(lines: Line[]): Map<Cell, Placement> {
       continue;
     }
     let wholeLine: OpenSection | undefined;
+    // From a document-fact label on, the line's cells are the details box beside the block.
+    let factsFrom = Number.POSITIVE_INFINITY;
     for (const [i, cell] of line.cells.entries()) {
+      if (i < factsFrom && cell.start > 3 && isFactLabel(cell)) factsFrom = i;
       const role = headingRole(cell);
       if (role) {
         open = open.filter((s) => !near(s, cell) && !(s.column <= 3 && cell.start <= 3));
@@ -241,8 +260,12 @@ export function sectionsOf(lines: Line[]): Map<Cell, Placement> {
       }
       // A block under a margin heading takes whole lines, its right column too ("E-Mail-Adresse:" beside nothing).
       const marginBlock = open.find((s) => s.started && s.column <= 3);
+      // A previous invoice's block prints its own number and date: those stay in it.
+      const apart = (s: OpenSection | undefined) => i >= factsFrom && s !== undefined && s.role !== 'reference';
       const section =
-        (i > 0 ? wholeLine : undefined) ?? open.find((s) => near(s, cell)) ?? (i === 0 ? marginBlock : undefined);
+        (i > 0 && !apart(wholeLine) ? wholeLine : undefined) ??
+        open.find((s) => near(s, cell) && !(apart(s) && s.column <= 3)) ??
+        (i === 0 && !apart(marginBlock) ? marginBlock : undefined);
       if (section) {
         section.started = true;
         roles.set(cell, { role: section.role, section: section.id });
