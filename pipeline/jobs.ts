@@ -84,6 +84,8 @@ export type AnalyzeJobResult = { ok: true; message: AnalyzedMessage } | { ok: fa
 export interface DecideJobResult {
   classification: Classification;
   run: SchemaRun | null;
+  /** Whether the bucket chosen has learned extractors for the message's vendor (then its earlier captures may wait for it). */
+  vendorLearned?: boolean;
 }
 /** `decided` is null when the message was refused (nothing to classify). */
 export interface IngestJobResult {
@@ -157,7 +159,7 @@ function decideFor(definitions: BucketDefinition[], view: MessageView): DecideJo
   const schema = bucket ? schemaOf(bucket.schema) : null;
   const vendor = vendorDomainOf(view);
   const learned = (bucket?.learned ?? []).filter((l) => l.vendor_domain === vendor);
-  return { classification, run: schema ? runSchema(schema, view, learned) : null };
+  return { classification, run: schema ? runSchema(schema, view, learned) : null, vendorLearned: learned.length > 0 };
 }
 
 export async function runJob(job: AnalysisJob, hooks: JobHooks = {}): Promise<JobResults[AnalysisJob['kind']]> {
