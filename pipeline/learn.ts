@@ -8,13 +8,18 @@
 // reads as the corrected value. Each place found suggests, in this order:
 //   1. labeled_value with the text printed before the value on its line (its last cell);
 //   2. labeled_value with the text above it in its column (a table header);
-//   3. regex: the text before the value on its line, then a value of the same shape (anchored
-//      on its cell, on the line above too, then on the words before it across cell gaps);
-//   4. regex: for a text field, the value itself (a vendor prints its own name the same way),
-//      before the line anchor when the value has no digits.
-// An e-invoice element that holds the value comes before all of these (einvoice extractor).
-// The first suggestion that gives back the corrected value when run through extract.ts on
-// this message (and on the earlier examples given) is the one learned.
+//   3. regex: the text before the value on its line, then a value of its kind (anchored on
+//      its cell, on the line above too, on the stable words before it with anything between
+//      them and the value, on the words before it across cell gaps, and on the line above
+//      for a value alone at the start of its line);
+//   4. regex: for a text field, the value itself (a vendor prints its own name the same way):
+//      first for a value in words, after every place's anchors for an id or code.
+// A regex's value group is the value's kind where the next value may differ in shape (an
+// amount of any grouping and sign, an id as one token of its characters). An e-invoice
+// element that holds the value comes before all of these (einvoice extractor). The first
+// suggestion that gives back the corrected value when run through extract.ts on this message
+// (and on the earlier examples given) is the one learned, unless a later one (within a bounded
+// look) has a label naming the field and it has not: a value printed under two labels.
 import { domainOf } from './address.ts';
 import { EINVOICE_FIELDS, einvoiceOf } from './einvoice.ts';
 import { extractField, readable } from './extract.ts';
