@@ -117,7 +117,7 @@ export async function parseOnly(messages: Uint8Array[]): Promise<void> {
  * those vendors then runs them, leaves its values pending and settles the previous ones'
  * (confirmation by silence), which (c) then measures.
  */
-async function seedLearned(app: AppContext, tenantId: string, messages: Uint8Array[]): Promise<number> {
+export async function seedLearned(app: AppContext, tenantId: string, messages: Uint8Array[]): Promise<number> {
   const counts = new Map<string, number>();
   for (const m of messages) {
     const head = Buffer.from(m.subarray(0, 8192)).toString('latin1');
