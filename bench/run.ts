@@ -3,6 +3,7 @@
 // Figures, not tests: nothing here fails a build. BENCH_QUICK=1 runs a short version.
 // BENCH_ONLY=throughput runs only (a) to (d), BENCH_REPEAT times back to back (default 2),
 // printing the ratios of each round: the way to compare two versions on a noisy machine.
+// BENCH_LEARNED=1 gives (c) learned extractors for the workload's frequent vendors (bench/throughput.ts).
 // BENCH_ONLY=large-pdfs runs only section 13 (50 concurrent ~5 MB PDF mails over REST).
 // Each ratio is to an (a) measured slice by slice between the other variant's slices
 // (bench/throughput.ts says why); (d) has its own, a'.
@@ -89,6 +90,7 @@ if (process.env.BENCH_ONLY === 'throughput') {
       "d/a'": +(d.per_second / d.paired_a_per_second).toFixed(3),
       'c/a*': t.ratio_c_over_a_star,
       failures: t.c_full_ingest.failures + d.failures,
+      learned: t.learned_extractors_seeded,
     };
     // The untimed first passes' own rates: a service that has just started.
     const cold = {
@@ -117,7 +119,11 @@ if (process.env.BENCH_ONLY === 'throughput') {
     table('share of (c) per stage (%)', [t.stage_share_of_c_percent]);
   }
   mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
-  const file = join(ROOT, 'bench/results', `${machine.date.slice(0, 10)}-throughput${QUICK ? '-quick' : ''}.json`);
+  const file = join(
+    ROOT,
+    'bench/results',
+    `${machine.date.slice(0, 10)}-throughput${process.env.BENCH_LEARNED === '1' ? '-learned' : ''}${QUICK ? '-quick' : ''}.json`,
+  );
   writeFileSync(file, `${JSON.stringify({ machine, rounds }, null, 2)}\n`);
   console.log(`\nwritten: ${file}`);
   process.exit(0);

@@ -26,6 +26,8 @@ import type { AppContext } from '../services/app.ts';
 import { callTool } from '../services/call.ts';
 import { classifiable, compiledBucket } from '../services/buckets.ts';
 import { listBuckets } from '../storage/buckets.ts';
+import { newId } from '../storage/ids.ts';
+import { upsertLearnedStatement } from '../storage/learned.ts';
 import { getTenant } from '../storage/tenants.ts';
 import { findTool } from '../tools/index.ts';
 import { benchApp, cpuMs, dbFileBytes, peakRssBytes, rate, resetPeakRss, totalBytes, warmUpWorkload } from './lib.ts';
@@ -108,10 +110,62 @@ export async function parseOnly(messages: Uint8Array[]): Promise<void> {
   }
 }
 
+/**
+ * BENCH_LEARNED=1: learned extractors, confirmed three times (0.9, applied by policy), for
+ * every field of every bucket with a schema and each of the workload's 40 most frequent
+ * sender domains, as a tenant that has corrected its vendors' mail has them: each capture of
+ * those vendors then runs them, leaves its values pending and settles the previous ones'
+ * (confirmation by silence), which (c) then measures.
+ */
+export async function seedLearned(app: AppContext, tenantId: string, messages: Uint8Array[]): Promise<number> {
+  const counts = new Map<string, number>();
+  for (const m of messages) {
+    const head = Buffer.from(m.subarray(0, 8192)).toString('latin1');
+    const domain = /^From:[^\n]*@([A-Za-z0-9.-]+)/im.exec(head)?.[1]?.toLowerCase();
+    if (domain) counts.set(domain, (counts.get(domain) ?? 0) + 1);
+  }
+  const vendors = [...counts.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 40)
+    .map(([d]) => d);
+  const now = new Date().toISOString();
+  const statements = [];
+  for (const bucket of await listBuckets(app.db, tenantId)) {
+    const schema = compiledBucket(bucket).schema;
+    for (const field of schema?.fields ?? []) {
+      const extractor =
+        field.type === 'number'
+          ? { kind: 'labeled_value' as const, labels: ['Total', 'Amount due', 'Gesamtbetrag'] }
+          : { kind: 'labeled_value' as const, labels: [field.name.replaceAll('_', ' ')] };
+      for (const vendor of vendors)
+        statements.push(
+          upsertLearnedStatement({
+            id: newId('lrn', Date.now()),
+            tenant_id: tenantId,
+            bucket_id: bucket.id,
+            vendor_domain: vendor,
+            field: field.name,
+            extractor,
+            layout: '',
+            learned_from: 'cap_bench',
+            confirmations: 3,
+            corrections: 0,
+            created_by: 'bench',
+            created_at: now,
+            updated_at: now,
+          }),
+        );
+    }
+  }
+  if (statements.length > 0) await app.db.batch(statements);
+  return statements.length;
+}
+
 export async function runThroughput(messages: Uint8Array[], { withSyncNormal = true } = {}) {
   const bytes = totalBytes(messages);
   const { app, key, dir } = await benchApp();
   const tenant = (await getTenant(app.db, (await app.db.readOne('SELECT id FROM tenants'))!.id as string))!;
+  const learnedSeeded = process.env.BENCH_LEARNED === '1' ? await seedLearned(app, tenant.id, messages) : 0;
 
   // (b) the pure pipeline, stage by stage, as analyzeMessage and processAnalyzed compose it.
   // buildDocuments sanitizes the body itself: the body is sanitized once more apart to
@@ -235,12 +289,15 @@ export async function runThroughput(messages: Uint8Array[], { withSyncNormal = t
     peak_rss_mib_during_run: +(peakRssBytes() / 1048576).toFixed(1),
     peak_rss_growth_mib_during_run: +((peakRssBytes() - rssBefore) / 1048576).toFixed(1),
     c_with_db_sync_normal: withSyncNormal ? await ingestWithNormalSync(messages, bytes) : null,
+    learned_extractors_seeded: learnedSeeded,
   };
 }
 
 /** (c) again, as many in flight, with SVC_DB_SYNC=normal: what the per-commit fsync costs. */
 async function ingestWithNormalSync(messages: Uint8Array[], bytes: number) {
   const { app, key } = await benchApp({ SVC_DB_SYNC: 'normal' });
+  if (process.env.BENCH_LEARNED === '1')
+    await seedLearned(app, (await app.db.readOne('SELECT id FROM tenants'))!.id as string, messages);
   const t = performance.now();
   const failures = await ingestAll(app, key, messages.map(latin1));
   const result = { ...rate(messages.length, bytes, performance.now() - t), failures };

@@ -97,10 +97,12 @@ export interface SchemaRun {
 export function runSchema(schema: CompiledSchema, view: MessageView, learned: LearnedRun[] = []): SchemaRun {
   const fields = extractFields(schema, view);
   // A vendor with several layouts has one extractor per field and layout: the one whose
-  // layout fits this message best is tried first, the others after it.
+  // layout fits this message best is tried first, the others after it; an e-invoice
+  // element's before all (it reads nothing from a message without the XML).
   const layouts = learned.some((l) => l.layout) ? layoutsOfView(view) : [];
   const fit = new Map(learned.map((l) => [l, layoutFit(l.layout ?? '', layouts)]));
-  const ordered = [...learned].sort((a, b) => fit.get(b)! - fit.get(a)!);
+  const xmlFirst = (l: LearnedRun) => (l.extractor.kind === 'einvoice' ? 1 : 0);
+  const ordered = [...learned].sort((a, b) => xmlFirst(b) - xmlFirst(a) || fit.get(b)! - fit.get(a)!);
   const decided = new Set<string>();
   for (const l of ordered) {
     if (decided.has(l.field)) continue;

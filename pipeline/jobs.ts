@@ -58,7 +58,14 @@ export type AnalysisJob =
   /** `learned`: per view, the learned extractors of its vendor to run first. */
   | { kind: 'schema'; schema: unknown; views: MessageView[]; learned?: LearnedRun[][] }
   /** An extractor for a corrected value (pipeline/learn.ts), checked on the earlier examples of its vendor. */
-  | { kind: 'learn'; view: MessageView; field: LearnField; value: unknown; earlier: LearnExample[] }
+  | {
+      kind: 'learn';
+      view: MessageView;
+      field: LearnField;
+      value: unknown;
+      earlier: LearnExample[];
+      printedOnly?: boolean;
+    }
   /** The attachment parts of a stored message, bytes and all (get_attachment): parsed as ingest parsed them. */
   | { kind: 'attachment_parts'; raw: Uint8Array }
   /** A large request body's JSON (REST), read here rather than on the thread that answers every request. */
@@ -77,6 +84,8 @@ export type AnalyzeJobResult = { ok: true; message: AnalyzedMessage } | { ok: fa
 export interface DecideJobResult {
   classification: Classification;
   run: SchemaRun | null;
+  /** Whether the bucket chosen has learned extractors for the message's vendor (then its earlier captures may wait for it). */
+  vendorLearned?: boolean;
 }
 /** `decided` is null when the message was refused (nothing to classify). */
 export interface IngestJobResult {
@@ -150,7 +159,7 @@ function decideFor(definitions: BucketDefinition[], view: MessageView): DecideJo
   const schema = bucket ? schemaOf(bucket.schema) : null;
   const vendor = vendorDomainOf(view);
   const learned = (bucket?.learned ?? []).filter((l) => l.vendor_domain === vendor);
-  return { classification, run: schema ? runSchema(schema, view, learned) : null };
+  return { classification, run: schema ? runSchema(schema, view, learned) : null, vendorLearned: learned.length > 0 };
 }
 
 export async function runJob(job: AnalysisJob, hooks: JobHooks = {}): Promise<JobResults[AnalysisJob['kind']]> {
@@ -187,7 +196,7 @@ export async function runJob(job: AnalysisJob, hooks: JobHooks = {}): Promise<Jo
       return job.views.map((view, i) => runSchema(schema, view, job.learned?.[i] ?? []));
     }
     case 'learn':
-      return learnExtractor(job.view, job.field, job.value, job.earlier);
+      return learnExtractor(job.view, job.field, job.value, job.earlier, job.printedOnly);
     case 'parse_json':
       try {
         const bytes = job.bytes;

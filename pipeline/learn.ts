@@ -8,13 +8,18 @@
 // reads as the corrected value. Each place found suggests, in this order:
 //   1. labeled_value with the text printed before the value on its line (its last cell);
 //   2. labeled_value with the text above it in its column (a table header);
-//   3. regex: the text before the value on its line, then a value of the same shape (anchored
-//      on its cell, on the line above too, then on the words before it across cell gaps);
-//   4. regex: for a text field, the value itself (a vendor prints its own name the same way),
-//      before the line anchor when the value has no digits.
-// An e-invoice element that holds the value comes before all of these (einvoice extractor).
-// The first suggestion that gives back the corrected value when run through extract.ts on
-// this message (and on the earlier examples given) is the one learned.
+//   3. regex: the text before the value on its line, then a value of its kind (anchored on
+//      its cell, on the line above too, on the stable words before it with anything between
+//      them and the value, on the words before it across cell gaps, and on the line above
+//      for a value alone at the start of its line);
+//   4. regex: for a text field, the value itself (a vendor prints its own name the same way):
+//      first for a value in words, after every place's anchors for an id or code.
+// A regex's value group is the value's kind where the next value may differ in shape (an
+// amount of any grouping and sign, an id as one token of its characters). An e-invoice
+// element that holds the value comes before all of these (einvoice extractor). The first
+// suggestion that gives back the corrected value when run through extract.ts on this message
+// (and on the earlier examples given) is the one learned, unless a later one (within a bounded
+// look) has a label naming the field and it has not: a value printed under two labels.
 import { domainOf } from './address.ts';
 import { EINVOICE_FIELDS, einvoiceOf } from './einvoice.ts';
 import { extractField, readable } from './extract.ts';
@@ -224,6 +229,32 @@ function shapeOf(raw: string): string {
   return out;
 }
 
+/** A code or id: one token with a digit, or without lower-case letters ("FINAL-ATT"); not words. */
+function isCode(raw: string): boolean {
+  return !/\s/.test(raw) && (/\d/.test(raw) || !/\p{Ll}/u.test(raw));
+}
+
+/**
+ * A pattern for the value's kind rather than its exact shape, where a vendor's next value
+ * differs in shape: an amount any grouping ("591,75" after "1.012,70"), an identifier one
+ * token of its characters ("FINAL-002" after "FINAL-ATT", "INV000013" after "7023708").
+ * Values with spaces (a name, "FT IXTEST-01/28") and dates keep their shape.
+ */
+function looseShapeOf(field: LearnField, raw: string): string {
+  const amount = /^\d/.test(raw) && !/[^\d.,'’]/.test(raw);
+  // A sign when the next one is a credit note ("-10,000.00" after "10,000.00").
+  if ((field.type === 'number' || field.type === 'integer') && amount) return "-?\\d[\\d.,'’]*\\d|-?\\d";
+  if (field.type === 'string' && isCode(raw)) {
+    // Its characters: upper-case letters only when it has no lower-case ("FINAL-ATT"), digits, its marks.
+    const letters = /\p{Ll}/u.test(raw) ? '\\p{L}' : '\\p{Lu}';
+    const marks = [...new Set(raw.replace(/[\p{L}\d]/gu, ''))].map((c) => escapeRegex(c).replace('-', '\\-'));
+    const token = `[${letters}\\d${marks.join('')}]`;
+    // With a digit when it has one: a word of the page ("Customer") is no id.
+    return /\d/.test(raw) ? `${token}*\\d${token}*` : `[${letters}\\d]${token}*`;
+  }
+  return shapeOf(raw);
+}
+
 /** The text before the value on its line as a pattern: its last cell, words as printed, spaces loose. */
 function anchorBefore(place: Place): string | null {
   // The words right before the value, after the last one with a digit ("... RE-2014/9 of the 28.06.2014").
@@ -240,11 +271,19 @@ function anchorBefore(place: Place): string | null {
  * digit, at most five, spaces loose. The stable part of the line, where its last cell is only
  * punctuation or a label that varies in a number.
  */
-function anchorOnLine(place: Place): string | null {
+function anchorOnLine(place: Place, skipping = false): string | null {
   const line = lineBounds(place.text, place.start);
   const words = place.text.slice(line.start, place.start).replace(CURRENCY_BEFORE, '').trim().split(/\s+/);
-  const lastWithDigit = words.findLastIndex((w) => /\d/.test(w));
-  const anchor = words.slice(lastWithDigit + 1).slice(-5);
+  // Skipping: the last words with letters and no digit, whatever follows them up to the value (a code, a VAT id).
+  const lastWithDigit = skipping
+    ? words.findLastIndex((w, i) => /\d/.test(w) && words.slice(i + 1).some((x) => /\p{L}{2}/u.test(x)))
+    : words.findLastIndex((w) => /\d/.test(w));
+  let tail = words.slice(lastWithDigit + 1);
+  if (skipping) {
+    const lastWord = tail.findLastIndex((w) => /\p{L}{2}/u.test(w) && !/\d/.test(w));
+    tail = tail.slice(0, lastWord + 1);
+  }
+  const anchor = tail.slice(-5);
   if (anchor.length === 0 || !anchor.some((w) => /\p{L}{2}/u.test(w)) || anchor.join(' ').length > 80) return null;
   return anchor.map(escapeRegex).join('\\s+');
 }
@@ -267,8 +306,17 @@ function anchorAbove(place: Place): string | null {
   return null;
 }
 
-function suggestions(field: LearnField, place: Place): Extractor[] {
+/** Whether the value starts its line (nothing but spaces before it). */
+function startsLine(place: Place): boolean {
+  const line = lineBounds(place.text, place.start);
+  return place.text.slice(line.start, place.start).trim() === '';
+}
+
+function suggestions(field: LearnField, place: Place): { anchored: Extractor[]; literal: Extractor[] } {
   const raw = place.text.slice(place.start, place.end);
+  const shape = looseShapeOf(field, raw);
+  // The value ends at a space, a cell bar or the end of the text: a longer token is another value.
+  const ends = '(?:[\\s|]|$)';
   const out: Extractor[] = [];
   const before = labelBefore(place);
   // As printed first ("Our ref."), then without its closing dot.
@@ -282,28 +330,40 @@ function suggestions(field: LearnField, place: Place): Extractor[] {
   if (anchor)
     out.push({
       kind: 'regex',
-      pattern: `${anchor}[ \\t\u00a0:：#|]*(?:[^\\s\\d]{1,3}[ \\t\u00a0]*)?(?<value>${shapeOf(raw)})`,
+      pattern: `${anchor}[ \\t\u00a0:：#|]*(?:[^\\s\\d-]{1,3}[ \\t\u00a0]*)?(?<value>${shape})`,
     });
   // A label printed twice with different values ("Gesamtsumme" of a sub-total and of the total): the line above tells them apart.
   const above2 = anchor ? anchorAbove(place) : null;
   if (anchor && above2)
     out.push({
       kind: 'regex',
-      pattern: `${above2}[^\\n]*\\n[ \\t\u00a0]*${anchor}[ \\t\u00a0:：#|]*(?:[^\\s\\d]{1,3}[ \\t\u00a0]*)?(?<value>${shapeOf(raw)})`,
+      pattern: `${above2}[^\\n]*\\n[ \\t\u00a0]*${anchor}[ \\t\u00a0:：#|]*(?:[^\\s\\d-]{1,3}[ \\t\u00a0]*)?(?<value>${shape})`,
     });
   const onLine = anchorOnLine(place);
   const anchoredOnLine: Extractor[] =
-    onLine && onLine !== anchor
-      ? [{ kind: 'regex', pattern: `${onLine}[ \\t\u00a0:：#|/]*(?<value>${shapeOf(raw)})` }]
-      : [];
+    onLine && onLine !== anchor ? [{ kind: 'regex', pattern: `${onLine}[ \\t\u00a0:：#|/]*(?<value>${shape})` }] : [];
+  // The stable words before the value on its line, with anything between them and the value
+  // ("displayed!   SE1234/20180112" after "displayed!   /FINAL-ATT"): the first token of the
+  // value's kind after a separator.
+  const skipped = anchorOnLine(place, true);
+  if (skipped)
+    anchoredOnLine.unshift({
+      kind: 'regex',
+      pattern: `${skipped}[^\\n]*?[\\s/|:：#=](?<value>${shape})${ends}`,
+    });
+  // A value alone at the start of its line, under stable text (a heading, "Invoice", a label line above).
+  const heading = startsLine(place) ? anchorAbove(place) : null;
+  if (heading) anchoredOnLine.push({ kind: 'regex', pattern: `${heading}[^\\n]*\\n\\s*(?<value>${shape})${ends}` });
   const literal: Extractor[] =
     field.type === 'string' || field.type === 'email'
       ? [{ kind: 'regex', pattern: `(?<value>${raw.split(/\s+/).map(escapeRegex).join('\\s+')})` }]
       : [];
-  // A value without digits (a name, an address) is the vendor's own and printed the same each
-  // time: the value itself first. One with digits (an id) changes: its place on the line first.
-  out.push(...(/\d/.test(raw) ? [...anchoredOnLine, ...literal] : [...literal, ...anchoredOnLine]));
-  return out;
+  // A value in words (a name, an address) is the vendor's own and printed the same each time:
+  // the value itself first. An id or code changes: its place on the page first.
+  const changes = /\d/.test(raw) || isCode(raw);
+  out.push(...(changes ? anchoredOnLine : [...literal, ...anchoredOnLine]));
+  // An id printed as itself reads only itself on the next document: tried after every place's anchors.
+  return { anchored: out, literal: changes ? literal : [] };
 }
 
 /** The field with only this extractor, compiled as a schema's would be (with the schema's regex budget). */
@@ -331,6 +391,8 @@ export function learnExtractor(
   field: LearnField,
   value: unknown,
   earlier: LearnExample[] = [],
+  /** Only the printed page (not an e-invoice element): the vendor's documents that come without their XML. */
+  printedOnly = false,
 ): Learned {
   if (value === null || value === undefined)
     return { ok: false, reason: 'the field was cleared: no value to look for' };
@@ -339,7 +401,7 @@ export function learnExtractor(
   let fallback: Learned | null = null;
   // An e-invoice's XML carries the value in a known element: the einvoice reader of the
   // element that holds it is the extractor (same-named first), for every layout of the vendor.
-  const xml = view.documents.find((d) => einvoiceOf(d));
+  const xml = printedOnly ? undefined : view.documents.find((d) => einvoiceOf(d));
   if (xml) {
     const named = EINVOICE_FIELDS.filter((f) => f === field.name);
     for (const element of [...named, ...EINVOICE_FIELDS.filter((f) => f !== field.name)]) {
@@ -359,23 +421,42 @@ export function learnExtractor(
         reason: `${JSON.stringify(value)} is not printed in the message's documents in any usual spelling${xml ? ', nor held by an element of its e-invoice' : ''}`,
       }
     );
-  for (const place of places) {
-    for (const extractor of suggestions(field, place)) {
-      let works: boolean;
-      try {
-        works = readsValue(field, extractor, { view, value });
-      } catch {
-        // A suggestion the schema grammar refuses (too costly a pattern) is skipped.
-        continue;
-      }
-      if (!works) continue;
-      const found = { document_index: place.doc.index, raw: place.text.slice(place.start, place.end) };
-      const agrees = earlier.every((e) => readsValue(field, extractor, e));
-      const layout = layoutOf(place.text);
-      if (agrees) return { ok: true, extractor, found, agrees_with_earlier: true, layout };
-      fallback ??= { ok: true, extractor, found, agrees_with_earlier: false, layout };
+  const suggested = places.map((place) => ({ place, ...suggestions(field, place) }));
+  const tried = [
+    ...suggested.flatMap((s) => s.anchored.map((extractor) => ({ place: s.place, extractor }))),
+    ...suggested.flatMap((s) => s.literal.map((extractor) => ({ place: s.place, extractor }))),
+  ];
+  // The same value printed twice (a due date equal to the tax point date): the label that names
+  // the field ("Due date" for due_date) is the one that reads the next document's value.
+  const words = field.name
+    .toLowerCase()
+    .split(/[_\s-]/)
+    .filter((w) => w.length >= 3);
+  const naming = (x: Extractor) => {
+    const text = (x.kind === 'labeled_value' ? x.labels.join(' ') : x.kind === 'regex' ? x.pattern : '').toLowerCase();
+    return words.filter((w) => text.includes(w)).length;
+  };
+  let best: { learned: Learned; naming: number } | null = null;
+  let looked = 0;
+  for (const { place, extractor } of tried) {
+    // A bounded look for a better-named one once one reads the value.
+    if (best && (best.naming === words.length || ++looked > 40)) break;
+    let works: boolean;
+    try {
+      works = readsValue(field, extractor, { view, value });
+    } catch {
+      // A suggestion the schema grammar refuses (too costly a pattern) is skipped.
+      continue;
     }
+    if (!works) continue;
+    const found = { document_index: place.doc.index, raw: place.text.slice(place.start, place.end) };
+    const agrees = earlier.every((e) => readsValue(field, extractor, e));
+    const layout = layoutOf(place.text);
+    if (agrees && (!best || naming(extractor) > best.naming))
+      best = { learned: { ok: true, extractor, found, agrees_with_earlier: true, layout }, naming: naming(extractor) };
+    if (!agrees) fallback ??= { ok: true, extractor, found, agrees_with_earlier: false, layout };
   }
+  if (best) return best.learned;
   return (
     fallback ?? {
       ok: false,

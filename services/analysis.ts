@@ -254,8 +254,9 @@ export async function learnedFor(
   field: LearnField,
   value: unknown,
   earlier: LearnExample[],
+  printedOnly = false,
 ): Promise<JobOutcome<Learned>> {
-  return pool.run({ kind: 'learn', view, field, value, earlier });
+  return pool.run({ kind: 'learn', view, field, value, earlier, ...(printedOnly ? { printedOnly } : {}) });
 }
 
 export async function schemaRuns(

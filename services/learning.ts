@@ -137,6 +137,8 @@ export async function learnFromCorrection(
   corrected: StoredCapture,
   field: string,
   actor: string,
+  /** Learn from the printed page only: the companion of an e-invoice element's extractor (learnAfterCorrection). */
+  printedOnly = false,
 ): Promise<LearningOutcome | null> {
   const bucket = await findBucket(app.db, tenant.id, corrected.bucket_id);
   if (!bucket) return notLearned('the capture’s bucket no longer exists');
@@ -154,7 +156,9 @@ export async function learnFromCorrection(
   const decidedBy = ofField.find((l) => l.id === fieldOf(before.fields, field)?.learned);
   const correctsExisting =
     decidedBy !== undefined && JSON.stringify(fieldOf(before.fields, field)?.value ?? null) !== JSON.stringify(value);
-  const counted = correctsExisting ? [countLearnedStatement(tenant.id, decidedBy!.id, 'corrections', now)] : [];
+  // Counted once, by the first learning of the correction (not again by its printed companion).
+  const counted =
+    correctsExisting && !printedOnly ? [countLearnedStatement(tenant.id, decidedBy!.id, 'corrections', now)] : [];
   const flush = async (reason: string) => {
     if (counted.length > 0) await app.db.batch(counted);
     return notLearned(reason);
@@ -164,12 +168,13 @@ export async function learnFromCorrection(
   if (!analyzed) return flush('the stored message could not be read again');
   const learnField: LearnField = { name: field, type: def.type, enum: def.enum };
   // Agree with the earlier correction of the same layout (the one the extractor decided by, else the nearest).
-  const job0 = await learnedFor(app.analysis, analyzed.view, learnField, value, []);
+  const job0 = await learnedFor(app.analysis, analyzed.view, learnField, value, [], printedOnly);
   if (!job0.ok) return flush(`analysis_limit: ${job0.limit}`);
   if (!job0.value.ok) return flush(job0.value.reason);
   const existing = sameLayoutAs(ofField, job0.value.layout, job0.value.extractor);
   const earlier = await earlierExample(app, tenant, existing, corrected.id);
-  const job = earlier.length > 0 ? await learnedFor(app.analysis, analyzed.view, learnField, value, earlier) : job0;
+  const job =
+    earlier.length > 0 ? await learnedFor(app.analysis, analyzed.view, learnField, value, earlier, printedOnly) : job0;
   if (!job.ok) return flush(`analysis_limit: ${job.limit}`);
   const learned: Learned = job.value;
   if (!learned.ok) return flush(learned.reason);
@@ -191,7 +196,7 @@ export async function learnFromCorrection(
     : learned.agrees_with_earlier
       ? 'updated'
       : 'replaced';
-  const correctedSelf = correctsExisting && decidedBy!.id === existing?.id;
+  const correctedSelf = correctsExisting && !printedOnly && decidedBy!.id === existing?.id;
   const record: LearnedExtractor = {
     id: existing?.id ?? newId('lrn', now.getTime()),
     tenant_id: tenant.id,
@@ -284,7 +289,16 @@ export async function learnAfterCorrection(
   actor: string,
 ): Promise<LearningOutcome | null> {
   try {
-    return await learnFromCorrection(app, tenant, before, corrected, field, actor);
+    const outcome = await learnFromCorrection(app, tenant, before, corrected, field, actor);
+    if (outcome?.learned_extractor?.extractor.kind !== 'einvoice') return outcome;
+    // The same vendor sends some documents without their XML (a PDF alone, the HTML mail):
+    // what its printed page says beside the element is learned too, tried after the element.
+    const printed = await learnFromCorrection(app, tenant, before, corrected, field, actor, true);
+    if (!printed?.learned_extractor) return outcome;
+    return {
+      ...outcome,
+      reason: `${outcome.reason}; for its documents without the XML, the printed page: ${printed.status} ${printed.learned_extractor.id}`,
+    };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return notLearned(`learning stopped (${message}); the correction is saved: correct the field again to retry`);

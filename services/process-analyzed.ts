@@ -178,7 +178,9 @@ export async function processAnalyzed(
         reason: capture.reason,
       }),
     );
-    statements.push(...learnedPendingStatements(tenant.id, bucket.id, message, capture, now));
+    statements.push(
+      ...learnedPendingStatements(tenant.id, bucket.id, message, capture, now, decided.vendorLearned ?? true),
+    );
     if (capture.status === 'applied') {
       // Applied by policy: its deliveries commit with it (the outbox).
       statements.push(
@@ -218,7 +220,8 @@ export async function processAnalyzed(
  * Confirmation by silence (issue 25): the vendor's next message settles what its earlier
  * capture's learned values left pending (each still uncorrected counts once), and this
  * capture's learned values, when policy applied them, wait for the next one. Approved
- * captures confirm at approval instead (services/captures.ts).
+ * captures confirm at approval instead (services/captures.ts). Only for a vendor with
+ * learned extractors in the bucket (`vendorLearned`, from the decide job).
  */
 function learnedPendingStatements(
   tenantId: string,
@@ -226,9 +229,12 @@ function learnedPendingStatements(
   message: StoredMessage,
   capture: StoredCapture,
   now: Date,
+  vendorLearned: boolean,
 ): Statement[] {
   const vendor = domainOf(message.from?.address ?? '').toLowerCase();
-  if (!vendor) return [];
+  // A vendor with no learned extractor in the bucket has nothing waiting (deleting an
+  // extractor drops its waiting values): most mail pays no update and delete for it.
+  if (!vendor || !vendorLearned) return [];
   const pending =
     capture.status === 'applied'
       ? Object.entries(capture.fields).filter(([, f]) => f.learned && !f.corrected && f.value !== null)

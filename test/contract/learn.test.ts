@@ -2,6 +2,8 @@
 // extractor for the sender's domain; the vendor's next mail is read with it first, held at
 // first, auto-applied once confirmed; other vendors untouched; visible in get_bucket,
 // removable (REST = MCP) with the earlier result back; policy turns it off.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { callMcp, caller, createSandbox, makeTestApp, mcpClient, normalize, useSandboxApp } from '../helpers/app.ts';
 import { buildEml } from '../helpers/mail.ts';
@@ -188,6 +190,49 @@ describe('learning from corrections', () => {
     const events = await call('list_events', { type: 'learned_extractor.learned' });
     expect(events.body.events).toHaveLength(3);
     expect(events.body.events[0]).toMatchObject({ actor: expect.stringMatching(/^key_/) });
+  });
+
+  it('a correction an e-invoice element holds also teaches the printed page, for the vendor’s mail without XML', async () => {
+    const xml = readFileSync(join(import.meta.dirname, '../fixtures/einvoice/peppol-bis3-creditnote.xml'), 'utf8');
+    const mail = (total: string, withXml: boolean) =>
+      buildEml({
+        from: 'Billing <billing@xml-supplier.example>',
+        subject: 'Your credit note',
+        text: `Credit note\nAmount payable:   ${total}\n`,
+        attachments: withXml ? [{ filename: 'note.xml', contentType: 'application/xml', content: xml }] : [],
+      });
+    // A bucket of its own: the other tests' buckets take "statement".
+    const made = await call('create_bucket', {
+      name: 'credit-notes',
+      priority: 1,
+      rule: { subject_contains: ['credit note'] },
+      schema: SCHEMA,
+    });
+    const bucket = made.body;
+    const first = await call('ingest_message', { eml: mail('100.11', true) });
+    const corrected = await call('correct_field', { id: first.body.capture.id, field: 'total_amount', value: 100.11 });
+    expect(corrected.body.learning).toMatchObject({
+      status: 'learned',
+      learned_extractor: { extractor: { kind: 'einvoice', field: 'total_amount' } },
+      reason: expect.stringContaining('for its documents without the XML, the printed page: learned lrn_'),
+    });
+    const listed = await call('get_bucket', { id: bucket.id });
+    expect(
+      listed.body.learned_extractors
+        .filter((l: { field: string }) => l.field === 'total_amount')
+        .map((l: { extractor: unknown }) => l.extractor),
+    ).toEqual(
+      expect.arrayContaining([
+        { kind: 'einvoice', field: 'total_amount' },
+        { kind: 'labeled_value', labels: ['Amount payable'] },
+      ]),
+    );
+    // The next one comes as a printed page alone: read from the page, by the companion.
+    const printed = await call('ingest_message', { eml: mail('250.00', false) });
+    expect(printed.body.capture.fields.total_amount).toMatchObject({
+      value: 250,
+      learned: expect.stringMatching(/^lrn_/),
+    });
   });
 
   it('removing a learned extractor (REST and MCP alike) restores the earlier result', async () => {

@@ -2,11 +2,13 @@
 // (and the project's own layouts) grouped by vendor, the sender domain as ingest stores it
 // (the original sender's for the corpus's forwarded mail). Every mail is ingested into a
 // bucket with its starter schema ("before"); then in each group of two or more, the wrong
-// fields of the first mail are corrected from the truth, and the rest are reprocessed
-// ("after"). Mail of vendors with one mail is reprocessed too: none of its fields may change.
+// fields of the first mail are corrected from the truth, and the rest are reprocessed in
+// order ("after"), a field first seen in a later mail corrected after it is counted. Mail of vendors with one mail is reprocessed too: none of its fields may change.
 //   node bin/run-ts.mjs test/extraction/learn-score.ts          all groups
 //   ONLY=kv node bin/run-ts.mjs test/extraction/learn-score.ts  cases whose id starts so
 //   BARE=1 ...   the starters' fields with no extractors: every value from what was learned
+//   LOOP=1 ...   every wrong field of every later mail corrected after it is counted (ScoreMode)
+//   MISSES=1 ... each miss (test/extraction/learn-diag.ts tells their causes, in process)
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,6 +29,8 @@ export interface FieldOutcome {
   got: unknown;
   confidence: number;
   learned: boolean;
+  /** A field the group's earlier mails did not have: nothing could be learned for it before. */
+  firstSeen?: boolean;
 }
 
 export interface GroupResult {
@@ -35,6 +39,8 @@ export interface GroupResult {
   cases: string[];
   /** What the correction of the first mail taught, per field. */
   taught: { field: string; status: string; reason: string }[];
+  /** Corrections of later mails after they were counted: first appearances (and, mode loop, every miss). */
+  taughtLater: { field: string; status: string; reason: string }[];
   /**
    * Issuers among the group's mails: distinct vendor names in the truth. A sender domain that
    * carries several (the corpus's example.com and test.de: sample documents of many issuers)
@@ -106,7 +112,15 @@ async function tenantFor(t: Awaited<ReturnType<typeof makeTestApp>>, starter: st
   return call;
 }
 
-export async function learnScore(cases: Case[], bare = false): Promise<LearnScore> {
+/**
+ * first (the issue's measure): the first mail of a vendor is corrected, the rest are read in
+ * order, and a field a mail shows for the first time in its group is corrected after it was
+ * counted (a person fills in what they see empty). loop: every wrong field of every mail is
+ * corrected after it was counted, as a person reviewing each capture does.
+ */
+export type ScoreMode = 'first' | 'loop';
+
+export async function learnScore(cases: Case[], bare = false, mode: ScoreMode = 'first'): Promise<LearnScore> {
   const t = await makeTestApp();
   try {
     const tenants = new Map<string, Call>();
@@ -160,10 +174,29 @@ export async function learnScore(cases: Case[], bare = false): Promise<LearnScor
       }
       const before = rest.flatMap((c) => outcomes(c, ingested.get(c.id)!.fields));
       const after: FieldOutcome[] = [];
+      const taughtLater: GroupResult['taught'] = [];
+      // Fields the group has shown so far: one a later mail shows for the first time could not
+      // be learned from the first; it counts as read, and then the person corrects it.
+      const seen = new Set(Object.keys(first!.expected));
       for (const c of rest) {
         const again = await call('reprocess_message', { id: ingested.get(c.id)!.messageId });
         const capture = await call('get_capture', { id: again.body.capture.id });
-        after.push(...outcomes(c, capture.body.fields));
+        const read = outcomes(c, capture.body.fields).map((o) => ({ ...o, firstSeen: !seen.has(o.field) }));
+        after.push(...read);
+        for (const o of read.filter((x) => !x.ok && (x.firstSeen || mode === 'loop'))) {
+          const res = await call('correct_field', {
+            id: again.body.capture.id,
+            field: o.field,
+            value: c.expected[o.field],
+            reason: 'truth',
+          });
+          taughtLater.push({
+            field: o.field,
+            status: res.status === 200 ? res.body.learning?.status : `refused ${res.status}`,
+            reason: res.status === 200 ? res.body.learning?.reason : (res.body.error?.message ?? ''),
+          });
+        }
+        for (const field of Object.keys(c.expected)) seen.add(field);
       }
       const half = first!.id.startsWith('grp-') ? 'mine' : halfOf(vendor.slice(vendor.indexOf(':') + 1));
       groups.push({
@@ -171,6 +204,7 @@ export async function learnScore(cases: Case[], bare = false): Promise<LearnScor
         half,
         cases: members.map((c) => c.id),
         taught,
+        taughtLater,
         issuers: issuersOf(members),
         before,
         after,
@@ -265,7 +299,10 @@ export function learnReport(score: LearnScore): string {
       );
     }
   }
-  lines.push('', 'per half, by issuers under the sender domain   fields  after           wrong>=0.9 after');
+  lines.push(
+    '',
+    'per half, by issuers under the sender domain   fields  after           wrong>=0.9 after  without first-seen fields',
+  );
   for (const half of ['dev', 'held', 'mine'] as const) {
     for (const one of [true, false]) {
       const groups = score.groups.filter((g) => g.half === half && (g.issuers === 1) === one);
@@ -273,11 +310,18 @@ export function learnReport(score: LearnScore): string {
       if (after.length === 0) continue;
       const a = after.filter((o) => o.ok).length;
       const wrong = after.filter((o) => !o.ok && o.got !== null && o.confidence >= 0.9).length;
+      const known = after.filter((o) => !o.firstSeen);
+      const k = known.filter((o) => o.ok).length;
       lines.push(
-        `  ${`${half} ${one ? 'one issuer' : 'several issuers'} (${groups.length} domains)`.padEnd(44)} ${String(after.length).padStart(6)}  ${`${a}/${after.length}`.padStart(7)} ${pct(a, after.length).padStart(6)}  ${String(wrong).padStart(4)}`,
+        `  ${`${half} ${one ? 'one issuer' : 'several issuers'} (${groups.length} domains)`.padEnd(44)} ${String(after.length).padStart(6)}  ${`${a}/${after.length}`.padStart(7)} ${pct(a, after.length).padStart(6)}  ${String(wrong).padStart(4)}        ${`${k}/${known.length}`.padStart(7)} ${pct(k, known.length).padStart(6)}`,
       );
     }
   }
+  const firstSeen = score.groups.flatMap((g) => g.after.filter((o) => o.firstSeen));
+  const later = score.groups.flatMap((g) => g.taughtLater);
+  lines.push(
+    `fields first seen after a group's first mail (counted as read, then corrected when wrong): ${firstSeen.length}, right ${firstSeen.filter((o) => o.ok).length}; corrections of later mails: ${later.length}, learned or updated ${later.filter((x) => ['learned', 'updated', 'replaced', 'kept'].includes(x.status)).length}`,
+  );
   const taught = score.groups.flatMap((g) => g.taught);
   const by = (s: string) => taught.filter((x) => x.status === s).length;
   lines.push(
@@ -294,14 +338,14 @@ if (process.argv[1]?.endsWith('learn-score.ts')) {
   const cases = [...corpusCases(), ...layoutCases(), ...learnGroupCases()].filter(
     (c) => !only || c.id.startsWith(only),
   );
-  const score = await learnScore(cases, process.env.BARE === '1');
+  const score = await learnScore(cases, process.env.BARE === '1', process.env.LOOP === '1' ? 'loop' : 'first');
   if (process.env.MISSES) {
     for (const g of score.groups) {
       for (const x of g.taught.filter((t) => t.status === 'not_learned'))
         console.log(`NOT ${g.vendor} ${x.field}: ${x.reason}`);
       for (const o of g.after.filter((x) => !x.ok))
         console.log(
-          `MISS ${g.vendor} ${o.id}.${o.field}: got ${JSON.stringify(o.got)} (${o.confidence}${o.learned ? ', learned' : ''})`,
+          `MISS ${g.half} ${g.issuers === 1 ? 'one' : 'several'} ${g.vendor} ${o.id}.${o.field}: got ${JSON.stringify(o.got)} (${o.confidence}${o.learned ? ', learned' : ''}${o.firstSeen ? ', first seen' : ''})`,
         );
     }
   }

@@ -139,7 +139,7 @@ describe('learnExtractor', () => {
       ok: true,
       extractor: {
         kind: 'regex',
-        pattern: 'of\\s+the[ \\t\u00a0:：#|]*(?:[^\\s\\d]{1,3}[ \\t\u00a0]*)?(?<value>\\d+\\.\\d+\\.\\d+)',
+        pattern: 'of\\s+the[ \\t\u00a0:：#|]*(?:[^\\s\\d-]{1,3}[ \\t\u00a0]*)?(?<value>\\d+\\.\\d+\\.\\d+)',
       },
     });
     const next = await viewOf(line('RE-20140903/2', '03.09.2014'));
@@ -148,6 +148,92 @@ describe('learnExtractor', () => {
       { id: 'lrn_3', field: 'invoice_date', extractor: learned.ok ? learned.extractor : null!, confidence: 0.75 },
     ]);
     expect(run.fields.invoice_date).toMatchObject({ value: '2014-09-03', learned: 'lrn_3' });
+  });
+
+  // Read the next document of the vendor with what was learned from the first, as ingest does.
+  const readNext = (field: LearnField, learned: ReturnType<typeof learnExtractor>, next: MessageView) => {
+    if (!learned.ok) throw new Error(learned.reason);
+    const schema = compileSchema({ name: 'i', fields: { [field.name]: { type: field.type, extract: [] } } });
+    const run = runSchema(schema, next, [
+      { id: 'lrn_x', field: field.name, extractor: learned.extractor, confidence: 0.75 },
+    ]);
+    return run.fields[field.name]?.value ?? null;
+  };
+
+  it('reads the id after stable text past a code printed between them on the next document', async () => {
+    const page = (between: string, id: string) =>
+      `Areas without content are not displayed!          ${between}/${id}\nOverview\n`;
+    // An id without digits first ("FINAL-ATT"): the next id of the vendor may have some.
+    const first = learnExtractor(await viewOf(page('', 'FINAL-ATT')), number, 'FINAL-ATT');
+    expect(first).toMatchObject({ ok: true, extractor: { kind: 'regex' } });
+    expect(readNext(number, first, await viewOf(page('', 'FINAL-002')))).toBe('FINAL-002');
+    expect(readNext(number, first, await viewOf(page('SE123456789001', 'FINAL-ORIGIN-1')))).toBe('FINAL-ORIGIN-1');
+    // A number: the VAT id before the slash is another token, not the value.
+    const digits = learnExtractor(await viewOf(page('SE112233445501', '7023708')), number, '7023708');
+    expect(readNext(number, digits, await viewOf(page('', '2018038')))).toBe('2018038');
+    expect(readNext(number, digits, await viewOf(page('SE112233445501', '800018')))).toBe('800018');
+  });
+
+  it('reads a value alone on the line under stable text, and not a word printed there instead', async () => {
+    const page = (id: string) => `ESCUELA KEMPER\nRégimen fiscal: 601\n${id}\nIssue date 2023-01-01\n`;
+    const learned = learnExtractor(await viewOf(page('LMC-002')), number, 'LMC-002');
+    expect(learned).toMatchObject({ ok: true, extractor: { kind: 'regex' } });
+    expect(readNext(number, learned, await viewOf(page('TEST-00001')))).toBe('TEST-00001');
+    // A word where the id was is no id: nothing rather than a wrong value.
+    expect(readNext(number, learned, await viewOf(page('Customer')))).toBeNull();
+  });
+
+  it('reads an amount of another grouping and sign than the corrected one (a credit note)', async () => {
+    const page = (sum: string, due: string) =>
+      `Third party payment total          0.00\nSum of all lines        ${sum}\nAmount due          ${due}\n`;
+    const learned = learnExtractor(await viewOf(page('12,345.00', '10,000.00')), total, 10000);
+    expect(readNext(total, learned, await viewOf(page('99.00', '591.75')))).toBe(591.75);
+    expect(readNext(total, learned, await viewOf(page('1.00', '-1,656.25')))).toBe(-1656.25);
+  });
+
+  it('prefers the label that names the field when the value is printed under two labels', async () => {
+    const due: LearnField = { name: 'due_date', type: 'date' };
+    const page = (point: string, dueDate: string) => `Value added tax point:   ${point}\nDue date:   ${dueDate}\n`;
+    const learned = learnExtractor(await viewOf(page('2017-12-01', '2017-12-01')), due, '2017-12-01');
+    expect(learned).toMatchObject({ ok: true, extractor: { kind: 'labeled_value', labels: ['Due date'] } });
+    expect(readNext(due, learned, await viewOf(page('2017-11-01', '2017-12-15')))).toBe('2017-12-15');
+  });
+
+  it('learns from the printed page beside an e-invoice when asked, and the element comes first when both read', async () => {
+    const xml = readFileSync(join(import.meta.dirname, '../fixtures/einvoice/peppol-bis3-creditnote.xml'), 'utf8');
+    const page = (total: string) => `Credit note\nAmount payable:   ${total}\n`;
+    const withXml = async (doc: string | null, text: string) => {
+      const analyzed = await analyzeMessage(
+        buildEml({
+          from: 'Billing <billing@supplier.example>',
+          subject: 'Credit note',
+          text,
+          attachments: doc ? [{ filename: 'note.xml', contentType: 'application/xml', content: doc }] : [],
+        }),
+      );
+      if (!analyzed.ok) throw new Error(analyzed.refusal.message);
+      return analyzed.message.view;
+    };
+    const first = await withXml(xml, page('100.11'));
+    const element = learnExtractor(first, total, 100.11);
+    expect(element).toMatchObject({ ok: true, extractor: { kind: 'einvoice', field: 'total_amount' } });
+    const printed = learnExtractor(first, total, 100.11, [], true);
+    expect(printed).toMatchObject({ ok: true, extractor: { kind: 'labeled_value', labels: ['Amount payable'] } });
+    if (!element.ok || !printed.ok) return;
+    const schema = compileSchema({ name: 'i', fields: { total_amount: { type: 'number', extract: [] } } });
+    const runs = [
+      { id: 'lrn_page', field: 'total_amount', extractor: printed.extractor, confidence: 0.75, layout: printed.layout },
+      { id: 'lrn_xml', field: 'total_amount', extractor: element.extractor, confidence: 0.75, layout: '' },
+    ];
+    // The vendor's next document without its XML is read from the page; with it, from the element.
+    expect(runSchema(schema, await withXml(null, page('250.00')), runs).fields.total_amount).toMatchObject({
+      value: 250,
+      learned: 'lrn_page',
+    });
+    expect(runSchema(schema, await withXml(xml, page('999.00')), runs).fields.total_amount).toMatchObject({
+      value: 100.11,
+      learned: 'lrn_xml',
+    });
   });
 
   it('learns nothing, and says why, when the value is not in the documents', async () => {
