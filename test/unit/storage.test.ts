@@ -6,7 +6,14 @@ import { describe, expect, it } from 'vitest';
 import { openBlobStore } from '../../storage/blobs.ts';
 import { openDb } from '../../storage/db.ts';
 import { newId } from '../../storage/ids.ts';
+import {
+  deleteLearnedStatement,
+  editLearnedStatement,
+  listLearnedOfTenant,
+  upsertLearnedStatement,
+} from '../../storage/learned.ts';
 import { migrate } from '../../storage/migrate.ts';
+import { createSandbox, makeTestApp } from '../helpers/app.ts';
 
 describe('storage', () => {
   it('applies migrations once; a restart applies nothing', async () => {
@@ -62,5 +69,43 @@ describe('storage', () => {
     expect(await blobs.put(bytes)).toBe(sha);
     expect(Buffer.from((await blobs.get(sha))!).toString()).toBe('Subject: hi\r\n\r\nbody');
     expect(await blobs.get('0'.repeat(64))).toBeNull();
+  });
+
+  it("ingest's per-process copy of learned extractors follows every write, even one in the same millisecond that keeps every length and count", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-db-'));
+    const t = await makeTestApp({ SVC_DATABASE_URL: `file:${join(dir, 'svc.db')}` });
+    // A second process on the same file: its copy must follow writes it did not make.
+    const other = await openDb(`file:${join(dir, 'svc.db')}`);
+    try {
+      const { tenant_id } = await createSandbox(t.app, 'operator');
+      const at = '2026-11-26T10:00:00.000Z';
+      const learned = {
+        id: 'lx_one',
+        tenant_id,
+        bucket_id: 'bkt_x',
+        vendor_domain: 'acme.example',
+        field: 'invoice_number',
+        extractor: { kind: 'labeled_value' as const, labels: ['Invoice A'] },
+        layout: '',
+        learned_from: 'cap_x',
+        confirmations: 0,
+        corrections: 0,
+        created_by: 'test',
+        created_at: at,
+        updated_at: at,
+      };
+      expect(await listLearnedOfTenant(other, tenant_id)).toEqual([]);
+      await t.app.db.batch([upsertLearnedStatement(learned)]);
+      expect((await listLearnedOfTenant(other, tenant_id)).map((l) => l.extractor)).toEqual([learned.extractor]);
+      // Same length, same counts, same updated_at: only the label's letter changes.
+      const edited = { kind: 'labeled_value' as const, labels: ['Invoice B'] };
+      await t.app.db.batch([editLearnedStatement(tenant_id, 'lx_one', edited, new Date(at))]);
+      expect((await listLearnedOfTenant(other, tenant_id)).map((l) => l.extractor)).toEqual([edited]);
+      await t.app.db.batch([deleteLearnedStatement(tenant_id, 'lx_one')]);
+      expect(await listLearnedOfTenant(other, tenant_id)).toEqual([]);
+    } finally {
+      other.close();
+      await t.close();
+    }
   });
 });
