@@ -147,15 +147,17 @@ const KINDS = new Set(
 /** The means of payment named in a text, as printed there. */
 function meansIn(text: string, needsAmount = false): { raw: string; at: number } | null {
   const words = wordsOf(text);
-  let best: { at: number; end: number; len: number } | null = null;
+  let best: { at: number; end: number; len: number; named: boolean } | null = null;
   const amount = /\d[.,]\d{2}(?!\d)/.test(text);
   for (const p of MEANS) {
     const at = findPhrase(words, p);
     if (at < 0) continue;
     if (needsAmount && !amount && p.length === 1 && GENERIC.has(p[0]!)) continue;
     const end = at + p.length - 1;
-    const len = KINDS.has(p.join(' ')) ? p.length - 10 : p.length;
-    if (!best || len > best.len || (len === best.len && at < best.at)) best = { at, end, len };
+    // A named means before a kind of payment, then the longer phrase, then the earlier one.
+    const named = !KINDS.has(p.join(' '));
+    const better = !best || (named !== best.named ? named : p.length !== best.len ? p.length > best.len : at < best.at);
+    if (better) best = { at, end, len: p.length, named };
   }
   if (!best) return null;
   const first: Word = words[best.at]!;

@@ -13,10 +13,9 @@ import { compileSchema } from '../../pipeline/schema.ts';
 import type { MessageView } from '../../pipeline/types.ts';
 import type { FieldType } from '../../pipeline/validate.ts';
 import { STARTERS } from '../../pipeline/starters.ts';
-import { halfOf, learnGroupCases } from './learn-score.ts';
+import { FORWARDERS, halfOf, issuersOf, learnGroupCases } from './learn-score.ts';
 import { corpusCases, layoutCases, same } from './score.ts';
 
-const FORWARDERS = ['@buyer-ltd.example', '@kunde-gmbh.example', '@kunden-ag.example', '@papierflieger.example'];
 const only = process.env.ONLY;
 const cases = [...corpusCases(), ...layoutCases(), ...learnGroupCases()].filter((c) => !only || c.id.startsWith(only));
 const views = new Map<string, MessageView>();
@@ -29,14 +28,6 @@ for (const c of cases) {
   const v = `${c.starter}:${vendorDomainOf(m.view)}`;
   groups.set(v, [...(groups.get(v) ?? []), c]);
 }
-const issuers = (ms: typeof cases) =>
-  new Set(
-    ms.map((c) =>
-      String(c.expected.vendor_name ?? c.expected.merchant ?? '')
-        .toLowerCase()
-        .replace(/[^\p{L}\p{N}]/gu, ''),
-    ),
-  ).size;
 const learnField = (name: string, def: { type: string; enum?: unknown[] | undefined }): LearnField => ({
   name,
   type: def.type as FieldType,
@@ -49,7 +40,7 @@ for (const [vendor, ms] of groups) {
   if (ms.length < 2) continue;
   const half = ms[0]!.id.startsWith('grp-') ? 'mine' : halfOf(vendor.slice(vendor.indexOf(':') + 1));
   if (process.env.HALF && process.env.HALF !== half) continue;
-  if ((issuers(ms) === 1) !== (process.env.SEVERAL !== '1')) continue;
+  if ((issuersOf(ms) === 1) !== (process.env.SEVERAL !== '1')) continue;
   const def = structuredClone(STARTERS[ms[0]!.starter]!);
   for (const f of Object.values(def.fields)) f.extract = [];
   const schema = compileSchema(def);

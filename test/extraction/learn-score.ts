@@ -17,7 +17,7 @@ import { caller, createSandbox, makeTestApp } from '../helpers/app.ts';
 import { corpusCases, layoutCases, same, type Case } from './score.ts';
 
 // The corpus's customers' staff forward invoices on (README "The e-mails"): trusted forwarders.
-const FORWARDERS = ['@buyer-ltd.example', '@kunde-gmbh.example', '@kunden-ag.example', '@papierflieger.example'];
+export const FORWARDERS = ['@buyer-ltd.example', '@kunde-gmbh.example', '@kunden-ag.example', '@papierflieger.example'];
 const EVERYTHING = { not: { subject_contains: ['\u2400never\u2400'] } };
 
 export interface FieldOutcome {
@@ -252,7 +252,8 @@ export function learnGroupCases(): Case[] {
   }));
 }
 
-function issuersOf(members: Case[]): number {
+/** How many issuers a group's mails name (their truth's vendor names, folded). */
+export function issuersOf(members: Case[]): number {
   const names = members.map((c) => String(c.expected.vendor_name ?? c.expected.merchant ?? ''));
   return new Set(names.map((n) => n.toLowerCase().replace(/[^\p{L}\p{N}]/gu, ''))).size;
 }
