@@ -3,7 +3,7 @@
 import { pipedCells } from '../extract-labels.ts';
 import { parseAmount } from '../validate-dates.ts';
 import type { Cell, Line } from './layout.ts';
-import { type AmountRole, GROSS, INCLUDING, NET, PAID, PAYABLE, TAX, TOTAL } from './lexicon.ts';
+import { type AmountRole, GROSS, INCLUDING, NET, PAID, PAYABLE, TAX, TIP, TOTAL } from './lexicon.ts';
 import { hasPhrase, type Word, wordsOf } from './words.ts';
 
 const CURRENCY_WORDS = new Set([
@@ -115,6 +115,8 @@ export function roleOf(words: readonly Word[]): AmountRole | null {
   if (tax && hasPhrase(words, INCLUDING)) return 'gross';
   if (hasPhrase(words, NET)) return 'net';
   if (tax) return 'tax';
+  // "Tip", "Pourboire": not a total ("Total incl. tip" is one).
+  if (hasPhrase(words, TIP) && !hasPhrase(words, TOTAL) && !hasPhrase(words, GROSS)) return 'tip';
   if (hasPhrase(words, PAID)) return 'paid';
   if (hasPhrase(words, GROSS) || hasPhrase(words, INCLUDING)) return 'gross';
   if (hasPhrase(words, TOTAL)) return 'total';

@@ -311,6 +311,40 @@ function paymentDeadlines(lines: Line[], order: Order | null, documentIndex: num
   return out;
 }
 
+// A time right after a date: "06.03.2026 17:41", "March 7, 2026 · 10:52 PM", "13/03/2026 22:11",
+// "05/03/2026 à 13:52" (a word such as "at", "um", "kl." may stand between).
+const TIME_AFTER = /^[\s,·|-]{0,4}(?:(?:at|um|à|a las|alle|om|kl\.?|klo|godz\.?)\s{1,2})?\d{1,2}[:h]\d{2}(?![\d.,])/i;
+
+/**
+ * A receipt's unlabelled time stamp: a date with the time of day, as tills and apps print the
+ * moment of the sale. Weaker than any label; where the page prints several (the trip, then when
+ * the card was charged), the first one is the sale's, and the others make it doubtful.
+ */
+function timeStamps(lines: Line[], order: Order | null, documentIndex: number): DateCandidate[] {
+  const out: DateCandidate[] = [];
+  for (const line of lines) {
+    if (line.text.length > 200 || !/\d[:h]\d\d/.test(line.text)) continue;
+    let at = 0;
+    for (let n = 0; n < 4 && at < line.text.length; n++) {
+      const date = readDate(line.text.slice(at), order);
+      if (!date) break;
+      const end = at + date.end;
+      if (TIME_AFTER.test(line.text.slice(end)))
+        out.push({
+          iso: date.iso,
+          certainty: date.certainty,
+          raw: line.text.slice(at + date.start, end),
+          offset: line.offset + at + date.start,
+          document_index: documentIndex,
+          strength: 0.6,
+          source: 'time stamp',
+        });
+      at = end;
+    }
+  }
+  return out;
+}
+
 function labelled(
   labels: string[],
   doc: ReadableDocument,
@@ -416,7 +450,7 @@ export function issueDate(documents: ReadableDocument[], kind: 'invoice' | 'rece
       ...(kind === 'receipt' ? titleDates(lines, order, doc.doc.index, ORDER_TITLE, false, null) : []),
       // A bare "Date" only where it starts its cell: in "Due date" or "Delivery date" it is another date's.
       ...labelled(BARE_DATE, doc, order, (b) => b * 0.85, true, true),
-      ...(kind === 'invoice' ? letterDates(lines, order, doc.doc.index) : []),
+      ...(kind === 'invoice' ? letterDates(lines, order, doc.doc.index) : timeStamps(lines, order, doc.doc.index)),
     ]);
     if (found.length > 0) return choose(found);
   }

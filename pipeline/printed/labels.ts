@@ -406,3 +406,30 @@ export const RECEIPT_NUMBER = [
   'Documento n.',
   'Nr dokumentu',
 ];
+
+// More of a receipt's own numbers (the starter's label list holds at most 50): a ticket's or a
+// trip's booking, a proof of payment.
+export const RECEIPT_NUMBER_MORE = [
+  'Booking reference',
+  'Booking ref',
+  'Booking number',
+  'Booking no.',
+  'Buchungsnummer',
+  'Buchungsnr.',
+  'Buchungs-Nr.',
+  'Référence de réservation',
+  'Numéro de réservation',
+  'Localizador',
+  'Código de reserva',
+  'Codice prenotazione',
+  'Codice biglietto',
+  'Boekingsnummer',
+  'Reserveringsnummer',
+  'Bokningsnummer',
+  'Bookingnummer',
+  'Numer rezerwacji',
+  'Nº justificante',
+  'N° justificante',
+  'Número de justificante',
+  'Nº de justificante',
+];

@@ -4,7 +4,7 @@
 import { phrases } from './words.ts';
 
 /** What an amount's label says it is. */
-export type AmountRole = 'payable' | 'gross' | 'total' | 'net' | 'tax' | 'paid' | 'other';
+export type AmountRole = 'payable' | 'gross' | 'total' | 'net' | 'tax' | 'paid' | 'tip' | 'other';
 
 // Checked in this order: "Net à payer" is payable before it is net, "Total incl. VAT" gross
 // before it is tax, "Total VAT" tax before it is a total.
@@ -95,6 +95,24 @@ export const PAID = phrases(
   'betalt',
   'förskott',
   'forskud',
+  'réglé',
+  'montant réglé',
+  'total réglé',
+);
+
+// A tip added to a bill after its total: the amount charged is the total and the tip.
+export const TIP = phrases(
+  'tip',
+  'tips',
+  'gratuity',
+  'trinkgeld',
+  'pourboire',
+  'propina',
+  'fooi',
+  'mancia',
+  'napiwek',
+  'dricks',
+  'drikkepenge',
 );
 
 export const TAX = phrases(
@@ -248,6 +266,18 @@ export const GROSS = phrases(
   'i alt',
   'fakturabelopp',
   'fakturabeløb',
+  // A donation receipt's amount is its total.
+  'gift amount',
+  'donation amount',
+  'amount donated',
+  'spendenbetrag',
+  'montant du don',
+  'importe donado',
+  'importo donazione',
+  'donatiebedrag',
+  'kwota darowizny',
+  'gåvobelopp',
+  'gavebeløb',
 );
 
 export const TOTAL = phrases(
@@ -329,6 +359,11 @@ export const RECEIPT_TITLE = phrases(
   'paragon fiskalny',
   'kvittering',
   'kassekvittering',
+  'justificante',
+  'justificante de pago',
+  // A French restaurant's bill, only with its number's marker: "Note n° 2026-1147 du 05/03/2026".
+  'note n',
+  'addition n',
 );
 
 /**

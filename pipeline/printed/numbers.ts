@@ -18,7 +18,7 @@ import {
   TITLE_DATE_WORDS,
   TITLE_DETERMINERS,
 } from './lexicon.ts';
-import { BARE_NUMBER, INVOICE_NUMBER, INVOICE_NUMBER_MORE, RECEIPT_NUMBER } from './labels.ts';
+import { BARE_NUMBER, INVOICE_NUMBER, INVOICE_NUMBER_MORE, RECEIPT_NUMBER, RECEIPT_NUMBER_MORE } from './labels.ts';
 import { sectionsOf } from './sections.ts';
 import { firstPhrase, titleAt, typeCodeAt, wordsOf } from './words.ts';
 import type { PrintedCandidate, ReadableDocument } from './index.ts';
@@ -33,6 +33,9 @@ interface NumberCandidate {
 }
 
 const MARKERS = new Set([
+  // What is left of "n°" after a title that ends with its "n".
+  '°',
+  'º',
   'no',
   'no.',
   'nr',
@@ -169,6 +172,23 @@ function titleCandidates(
         });
         continue;
       }
+      // The title alone in its cell and the number in the next ("Pedido | #GL-88214-MAD",
+      // "Order | 114-7730291"): a label and its value, as a two-column table prints them.
+      const beside = line.cells[line.cells.indexOf(cell) + 1];
+      if (beside && words.length <= 3) {
+        const code = trimCode(beside.text);
+        if (codeLike(code) && !/\s/.test(code)) {
+          out.push({
+            value: code,
+            raw: code,
+            offset: beside.offset + beside.text.indexOf(code),
+            document_index: documentIndex,
+            strength: 0.8 * weight,
+            source: 'title',
+          });
+          continue;
+        }
+      }
       // The title alone on its line: the number is printed under it, in its column.
       for (let n = line.index + 1; n < lines.length && n <= line.index + 3; n++) {
         const below = cellUnder(lines[n]!, cell.start, cell.start + 1, 1);
@@ -186,6 +206,28 @@ function titleCandidates(
         break;
       }
     }
+  }
+  return out;
+}
+
+/**
+ * A Polish fiscal receipt ("paragon fiskalny") prints its number where the law puts it: first on
+ * the line after the totals, before the till ("00077 #Kasa 1  Kasjer nr 3  15:06").
+ */
+function fiscalReceiptNumbers(lines: Line[], text: string, documentIndex: number): NumberCandidate[] {
+  if (!/paragon\s+fiskalny/i.test(text)) return [];
+  const out: NumberCandidate[] = [];
+  for (const line of lines) {
+    const m = /^(\d{4,8}) +#\S/.exec(line.text);
+    if (m)
+      out.push({
+        value: m[1]!,
+        raw: m[1]!,
+        offset: line.offset,
+        document_index: documentIndex,
+        strength: 0.8,
+        source: 'title',
+      });
   }
   return out;
 }
@@ -226,7 +268,10 @@ const normal = (code: string) => code.replace(/\s+/g, '').toLowerCase();
 const KINDS = {
   invoice: { labels: [...INVOICE_NUMBER, ...INVOICE_NUMBER_MORE], titles: INVOICE_TITLE },
   // A simplified invoice is a receipt: its invoice number is the receipt's number.
-  receipt: { labels: [...RECEIPT_NUMBER, ...INVOICE_NUMBER], titles: [...RECEIPT_TITLE, ...INVOICE_TITLE] },
+  receipt: {
+    labels: [...RECEIPT_NUMBER, ...RECEIPT_NUMBER_MORE, ...INVOICE_NUMBER],
+    titles: [...RECEIPT_TITLE, ...INVOICE_TITLE],
+  },
 };
 
 /** A receipt's number labels after its own words (order, transaction) are less its number. */
@@ -266,6 +311,7 @@ export function documentNumber(
       ...titleCandidates(lines, doc.index, titles, kind === 'invoice' ? INVOICE_TYPE_CODES : null, 1),
       // An order confirmation's title names the order: a receipt's number, less surely than its own.
       ...(kind === 'receipt' ? titleCandidates(lines, doc.index, ORDER_TITLE, null, 0.8) : []),
+      ...(kind === 'receipt' ? fiscalReceiptNumbers(lines, text, doc.index) : []),
       // A receipt's number after a bare marker at the start of its line ("Nº FS26-008812").
       ...(kind === 'receipt'
         ? labeledCandidates(BARE_MARKERS, [{ doc, text }], 'string', true)

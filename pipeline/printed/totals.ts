@@ -49,6 +49,32 @@ function distinctValues(list: RoleAmount[]): number[] {
  * the page has them; a total equal to it, or to it plus a tax, is confirmed by it.
  */
 export function chooseTotal(amounts: RoleAmount[], itemsSum: number | null = null): TotalChoice | null {
+  const choice = billTotal(amounts, itemsSum);
+  return choice ? withTip(choice, amounts) : null;
+}
+
+/**
+ * A tip printed after the bill's total, then a line that is the total and the tip ("Total TTC
+ * 44,90 · Pourboire 3,00 · Montant réglé 47,90"): what was charged is that sum, and the
+ * arithmetic confirms it.
+ */
+function withTip(choice: TotalChoice, amounts: RoleAmount[]): TotalChoice {
+  const pick = choice.amount;
+  const tips = amounts.filter((a) => a.role === 'tip' && a.value > 0 && a.line > pick.line);
+  if (tips.length === 0) return choice;
+  const charged = amounts.filter(
+    (a) =>
+      ['paid', 'total', 'gross', 'payable'].includes(a.role) &&
+      a.line > pick.line &&
+      tips.some((t) => t.line < a.line && near(pick.value + t.value, a.value)),
+  );
+  const sum = last(charged);
+  if (!sum) return choice;
+  // The sum adds up; a doubt about the bill's total (rivals) stays a doubt.
+  return { amount: sum, confidence: choice.confidence >= 0.85 ? 0.9 : choice.confidence, why: 'total and tip' };
+}
+
+function billTotal(amounts: RoleAmount[], itemsSum: number | null): TotalChoice | null {
   if (amounts.length === 0) return null;
   const taxes = taxFigures(amounts);
   const addsUp = (a: RoleAmount) =>
