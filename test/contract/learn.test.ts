@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { callMcp, caller, createSandbox, makeTestApp, mcpClient, normalize, useSandboxApp } from '../helpers/app.ts';
 import { buildEml } from '../helpers/mail.ts';
+import { invoicePage, statementPage } from '../helpers/vendor-pages.ts';
 
 // A layout the bucket's schema does not read: its labels are not the schema's.
 const statement = (vendor: string, ref: string, date: string, total: string) =>
@@ -691,30 +692,13 @@ describe('a general reader for the vendor’s other layouts', () => {
         buildEml({
           from: `Accounts <accounts@${vendor}>`,
           subject: `Your invoice ${no}`,
-          text: [
-            'Harbour Tools Ltd',
-            `Invoice no. ${no}`,
-            'Invoice date: 05.03.2026',
-            '',
-            'Hammer        2 x 10,00        20,00',
-            `Saw           1 x ${total}    ${total}`,
-            '',
-            `Invoice total EUR ${total}`,
-          ].join('\n'),
+          text: invoicePage(no, total),
         });
       const statementOf = (vendor: string, total: string) =>
         buildEml({
           from: `Accounts <accounts@${vendor}>`,
           subject: 'Your monthly statement',
-          text: [
-            'Harbour Tools Ltd - Monthly statement',
-            'Statement no. ST-88120, 30 April 2026',
-            '',
-            'Opening balance                0.00',
-            `Saw x 1                       ${total}`,
-            '',
-            `Total amount due: EUR ${total}`,
-          ].join('\n'),
+          text: statementPage(total),
         });
       const first = await call('ingest_message', { eml: invoice('harbour-tools.example', 'HT-1', '1.234,50') });
       expect(first.body.capture.fields.betrag.value).toBeNull();
