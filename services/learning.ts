@@ -141,6 +141,8 @@ export async function learnFromCorrection(
   actor: string,
   /** What to learn from (pipeline/learn.ts): the companions of the first learning use `page` and `reader` (learnAfterCorrection). */
   source: LearnSource = 'document',
+  /** The stored message as read again, shared by the learnings of one correction (read once: a large PDF takes a while). */
+  read: { analyzed?: AnalyzedMessage | null } = {},
 ): Promise<LearningOutcome | null> {
   const bucket = await findBucket(app.db, tenant.id, corrected.bucket_id);
   if (!bucket) return notLearned('the capture’s bucket no longer exists');
@@ -168,7 +170,8 @@ export async function learnFromCorrection(
     return notLearned(reason);
   };
   if (value === null) return flush('the field was cleared: there is no value to look for');
-  const analyzed = await readStored(app, message);
+  if (read.analyzed === undefined) read.analyzed = await readStored(app, message);
+  const analyzed = read.analyzed;
   if (!analyzed) return flush('the stored message could not be read again');
   const learnField: LearnField = { name: field, type: def.type, enum: def.enum };
   // Agree with the earlier correction of the same layout (the one the extractor decided by, else the nearest).
@@ -300,10 +303,11 @@ export async function learnAfterCorrection(
   actor: string,
 ): Promise<LearningOutcome | null> {
   try {
-    let outcome = await learnFromCorrection(app, tenant, before, corrected, field, actor);
+    const read = {};
+    let outcome = await learnFromCorrection(app, tenant, before, corrected, field, actor, 'document', read);
     if (!outcome) return outcome;
     const also = async (source: LearnSource, why: string) => {
-      const companion = await learnFromCorrection(app, tenant, before, corrected, field, actor, source);
+      const companion = await learnFromCorrection(app, tenant, before, corrected, field, actor, source, read);
       if (!companion?.learned_extractor) return;
       // A value found by a reader only (a currency printed as its sign) is learned from that alone.
       outcome = outcome!.learned_extractor
