@@ -16,6 +16,8 @@ import { buildDocuments } from '../pipeline/documents.ts';
 import { originalSender } from '../pipeline/forwarded.ts';
 import { loadHtmlLibs } from '../pipeline/html/libs.ts';
 import { extractFields } from '../pipeline/extract.ts';
+import { ANY_LAYOUT } from '../pipeline/learn.ts';
+import { PRINTED_FIELDS } from '../pipeline/printed/index.ts';
 import { parseMessage } from '../pipeline/parse.ts';
 import { effectivePolicy } from '../pipeline/policy.ts';
 import { route } from '../pipeline/route.ts';
@@ -137,24 +139,31 @@ export async function seedLearned(app: AppContext, tenantId: string, messages: U
         field.type === 'number'
           ? { kind: 'labeled_value' as const, labels: ['Total', 'Amount due', 'Gesamtbetrag'] }
           : { kind: 'labeled_value' as const, labels: [field.name.replaceAll('_', ' ')] };
+      // A correction also teaches the general reader of the value (pipeline/learn.ts): the printed reader of the same name.
+      const reader = PRINTED_FIELDS.find((f) => f === field.name);
+      const learned = [
+        { extractor, layout: '' },
+        ...(reader ? [{ extractor: { kind: 'printed' as const, field: reader }, layout: ANY_LAYOUT }] : []),
+      ];
       for (const vendor of vendors)
-        statements.push(
-          upsertLearnedStatement({
-            id: newId('lrn', Date.now()),
-            tenant_id: tenantId,
-            bucket_id: bucket.id,
-            vendor_domain: vendor,
-            field: field.name,
-            extractor,
-            layout: '',
-            learned_from: 'cap_bench',
-            confirmations: 3,
-            corrections: 0,
-            created_by: 'bench',
-            created_at: now,
-            updated_at: now,
-          }),
-        );
+        for (const { extractor, layout } of learned)
+          statements.push(
+            upsertLearnedStatement({
+              id: newId('lrn', Date.now()),
+              tenant_id: tenantId,
+              bucket_id: bucket.id,
+              vendor_domain: vendor,
+              field: field.name,
+              extractor,
+              layout,
+              learned_from: 'cap_bench',
+              confirmations: 3,
+              corrections: 0,
+              created_by: 'bench',
+              created_at: now,
+              updated_at: now,
+            }),
+          );
     }
   }
   if (statements.length > 0) await app.db.batch(statements);

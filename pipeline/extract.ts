@@ -20,7 +20,7 @@ import { einvoiceOf, type EinvoiceField } from './einvoice.ts';
 import { labeledCandidates } from './extract-labels.ts';
 import { dayFirstLanguage, forwardedBySender, maskWrapper } from './extract-reading.ts';
 import { headerValues } from './parse.ts';
-import { printedCandidates } from './printed/index.ts';
+import { printedCandidates, type PrintedCandidate, type PrintedField } from './printed/index.ts';
 import { firstMatch, type SafeRegex } from './regex.ts';
 import type { CompiledExtractor, CompiledField, CompiledSchema } from './schema.ts';
 import type { Document, MessageView } from './types.ts';
@@ -59,6 +59,25 @@ interface Candidate {
 const MAX_CANDIDATES = 12;
 
 const masked = new WeakMap<Document, string>();
+
+// A message's printed readings, per field: the schema's extractors, a vendor's learned reader
+// and learning's checks may ask for the same field of the same message, and each reading
+// weighs the whole page.
+const printedReadings = new WeakMap<MessageView, Map<PrintedField, PrintedCandidate[]>>();
+
+function printedOf(field: PrintedField, view: MessageView): PrintedCandidate[] {
+  let readings = printedReadings.get(view);
+  if (!readings) {
+    readings = new Map();
+    printedReadings.set(view, readings);
+  }
+  let found = readings.get(field);
+  if (!found) {
+    found = printedCandidates(field, readable(view.documents), view);
+    readings.set(field, found);
+  }
+  return found;
+}
 const dayFirst = new WeakMap<Document, boolean>();
 
 /**
@@ -167,7 +186,7 @@ function candidatesFor(x: CompiledExtractor, field: CompiledField, view: Message
     case 'regex':
       return regexCandidates(x.regex!, readable(view.documents));
     case 'printed':
-      return printedCandidates(x.field, readable(view.documents), view).map((c, i) => ({
+      return printedOf(x.field, view).map((c, i) => ({
         raw: c.raw,
         ...(c.parse !== undefined ? { parse: c.parse } : {}),
         base: c.confidence,

@@ -4,7 +4,15 @@ import { buildDocuments, type BuildOptions } from './documents.ts';
 import { forwardedOriginal } from './forwarded.ts';
 import type { CompiledSchema } from './schema.ts';
 import { extractField, extractFields, type FieldResult } from './extract.ts';
-import { layoutFit, layoutsOfView, learnedField, type LearnedRun } from './learn.ts';
+import {
+  isReader,
+  layoutFit,
+  layoutsOfView,
+  learnedField,
+  SAME_LAYOUT,
+  withImpliedReaders,
+  type LearnedRun,
+} from './learn.ts';
 import { loadHtmlLibs } from './html/libs.ts';
 import { parseMessage, type ParseRefusal } from './parse.ts';
 import type { HiddenText } from './sanitize.ts';
@@ -96,13 +104,16 @@ export interface SchemaRun {
  */
 export function runSchema(schema: CompiledSchema, view: MessageView, learned: LearnedRun[] = []): SchemaRun {
   const fields = extractFields(schema, view);
-  // A vendor with several layouts has one extractor per field and layout: the one whose
-  // layout fits this message best is tried first, the others after it; an e-invoice
-  // element's before all (it reads nothing from a message without the XML).
+  // A vendor with several layouts has one extractor per field and layout: an e-invoice
+  // element's first (it reads nothing from a message without the XML), then those whose
+  // layout is this message's, best fit first; then the general reader (layout-free), before
+  // the labels of the vendor's other layouts, which this page may print for another value.
+  learned = withImpliedReaders(learned);
   const layouts = learned.some((l) => l.layout) ? layoutsOfView(view) : [];
   const fit = new Map(learned.map((l) => [l, layoutFit(l.layout ?? '', layouts)]));
-  const xmlFirst = (l: LearnedRun) => (l.extractor.kind === 'einvoice' ? 1 : 0);
-  const ordered = [...learned].sort((a, b) => xmlFirst(b) - xmlFirst(a) || fit.get(b)! - fit.get(a)!);
+  const rank = (l: LearnedRun) =>
+    l.extractor.kind === 'einvoice' ? 3 : isReader(l.extractor) ? 1 : fit.get(l)! >= SAME_LAYOUT || !l.layout ? 2 : 0;
+  const ordered = [...learned].sort((a, b) => rank(b) - rank(a) || fit.get(b)! - fit.get(a)!);
   const decided = new Set<string>();
   for (const l of ordered) {
     if (decided.has(l.field)) continue;
@@ -114,7 +125,9 @@ export function runSchema(schema: CompiledSchema, view: MessageView, learned: Le
     // The schema's own extractors reading the same value vouch for it too: the surer of the two counts.
     const own = fields[field.name];
     const agrees = own?.value !== null && JSON.stringify(own?.value) === JSON.stringify(result.value);
-    const confidence = agrees ? Math.max(own!.confidence, l.confidence) : l.confidence;
+    // A reader's value is as sure as the reader says (a close rival on the page lowers it) and as its record allows.
+    const learnedConfidence = isReader(l.extractor) ? Math.min(l.confidence, result.confidence) : l.confidence;
+    const confidence = agrees ? Math.max(own!.confidence, learnedConfidence) : learnedConfidence;
     fields[field.name] = { ...result, confidence, extractor: null, learned: l.id };
   }
   const { issues, confidence } = validateFields(schema.fields, fields);

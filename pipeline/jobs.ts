@@ -15,6 +15,7 @@ import {
   type LearnField,
   type Learned,
   type LearnedRun,
+  type LearnSource,
 } from './learn.ts';
 import { compileSchema, type CompiledSchema } from './schema.ts';
 import { sanitizeHtml, type Sanitized } from './sanitize.ts';
@@ -64,7 +65,7 @@ export type AnalysisJob =
       field: LearnField;
       value: unknown;
       earlier: LearnExample[];
-      printedOnly?: boolean;
+      source?: LearnSource;
     }
   /** The attachment parts of a stored message, bytes and all (get_attachment): parsed as ingest parsed them. */
   | { kind: 'attachment_parts'; raw: Uint8Array }
@@ -196,7 +197,7 @@ export async function runJob(job: AnalysisJob, hooks: JobHooks = {}): Promise<Jo
       return job.views.map((view, i) => runSchema(schema, view, job.learned?.[i] ?? []));
     }
     case 'learn':
-      return learnExtractor(job.view, job.field, job.value, job.earlier, job.printedOnly);
+      return learnExtractor(job.view, job.field, job.value, job.earlier, job.source);
     case 'parse_json':
       try {
         const bytes = job.bytes;

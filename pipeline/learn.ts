@@ -23,6 +23,7 @@
 import { domainOf } from './address.ts';
 import { EINVOICE_FIELDS, einvoiceOf } from './einvoice.ts';
 import { extractField, readable } from './extract.ts';
+import { PRINTED_FIELDS } from './printed/index.ts';
 import type { CompiledField, Extractor } from './schema.ts';
 import { compileSchema } from './schema.ts';
 import type { Document, MessageView } from './types.ts';
@@ -51,7 +52,7 @@ export type Learned =
       found: { document_index: number; raw: string };
       /** Whether the extractor also reads every earlier example right (false: it contradicts them). */
       agrees_with_earlier: boolean;
-      /** The layout of the document it was found in (layoutOf); '' for an e-invoice's XML, which has no page layout. */
+      /** The layout of the document it was found in (layoutOf); '' for an e-invoice's XML, which has no page layout; ANY_LAYOUT for a general reader. */
       layout: string;
     }
   | { ok: false; reason: string };
@@ -382,6 +383,65 @@ export function readsValue(field: LearnField, extractor: Extractor, example: Lea
 }
 
 /**
+ * What a correction is learned from: `document`, an e-invoice element that holds the value,
+ * else the labels and patterns around it on the page (one layout); `page`, the page only (the
+ * companion of an element, for the vendor's documents without their XML); `reader`, a general
+ * reader that gives the value on this document (the companion for the vendor's other layouts).
+ */
+export type LearnSource = 'document' | 'page' | 'reader';
+
+/**
+ * The layout a general reader is kept under: it fits every layout, and is kept apart from an
+ * e-invoice element's ('') as one per vendor and field. No sketch has it (sketches are hex hashes).
+ */
+export const ANY_LAYOUT = 'any';
+
+/** Whether a learned extractor is a general reader (layout-free): the printed reader of a field or the sender's mailbox. */
+export function isReader(extractor: Extractor): boolean {
+  return extractor.kind === 'printed' || extractor.kind === 'mailbox';
+}
+
+/**
+ * The general readers a correction may teach, in the order tried: the printed reader of the
+ * same-named field, of the other fields, then the sender's mailbox (its address for an email
+ * field; also its name and domain for text).
+ */
+function readersOf(field: LearnField): Extractor[] {
+  const printed = [...PRINTED_FIELDS].sort((a, b) => Number(b === field.name) - Number(a === field.name));
+  const parts =
+    field.type === 'email'
+      ? (['address'] as const)
+      : field.type === 'string'
+        ? (['name', 'address', 'domain'] as const)
+        : [];
+  return [
+    ...printed.map((f): Extractor => ({ kind: 'printed', field: f })),
+    ...(['from', 'reply_to'] as const).flatMap((source) =>
+      parts.map((part): Extractor => ({ kind: 'mailbox', source, part })),
+    ),
+  ];
+}
+
+/**
+ * A general reader that gives the corrected value on this message (and the earlier examples):
+ * what the value is, in the reader's terms ("this vendor's `Betrag` is the printed total"),
+ * which holds on the vendor's documents of every layout, where a label holds on one.
+ */
+function learnReader(view: MessageView, field: LearnField, value: unknown, earlier: LearnExample[]): Learned {
+  let fallback: Learned | null = null;
+  for (const extractor of readersOf(field)) {
+    const result = extractField(fieldWith(field, extractor), view);
+    if (result.value === null || !sameFieldValue(field, value, result.value)) continue;
+    const where = result.source && 'document_index' in result.source ? result.source.document_index : 0;
+    const found = { document_index: where, raw: result.raw ?? String(result.value) };
+    if (earlier.every((e) => readsValue(field, extractor, e)))
+      return { ok: true, extractor, found, agrees_with_earlier: true, layout: ANY_LAYOUT };
+    fallback ??= { ok: true, extractor, found, agrees_with_earlier: false, layout: ANY_LAYOUT };
+  }
+  return fallback ?? { ok: false, reason: `no general reader gives ${JSON.stringify(value)} on this message` };
+}
+
+/**
  * An extractor for `field` that reads the corrected `value` from `view`, preferring one that
  * also reads every earlier example of the same vendor right. Nothing when the value is not
  * printed in the documents, or when no suggestion gives it back.
@@ -391,17 +451,17 @@ export function learnExtractor(
   field: LearnField,
   value: unknown,
   earlier: LearnExample[] = [],
-  /** Only the printed page (not an e-invoice element): the vendor's documents that come without their XML. */
-  printedOnly = false,
+  source: LearnSource = 'document',
 ): Learned {
   if (value === null || value === undefined)
     return { ok: false, reason: 'the field was cleared: no value to look for' };
   if (!LEARNABLE.includes(field.type))
     return { ok: false, reason: `fields of type ${field.type} are not learned (only ${LEARNABLE.join(', ')})` };
+  if (source === 'reader') return learnReader(view, field, value, earlier);
   let fallback: Learned | null = null;
   // An e-invoice's XML carries the value in a known element: the einvoice reader of the
   // element that holds it is the extractor (same-named first), for every layout of the vendor.
-  const xml = printedOnly ? undefined : view.documents.find((d) => einvoiceOf(d));
+  const xml = source === 'page' ? undefined : view.documents.find((d) => einvoiceOf(d));
   if (xml) {
     const named = EINVOICE_FIELDS.filter((f) => f === field.name);
     for (const element of [...named, ...EINVOICE_FIELDS.filter((f) => f !== field.name)]) {
@@ -483,6 +543,34 @@ export interface LearnedRun {
   confidence: number;
   /** layoutOf the document it was learned from; '' or absent fits any. */
   layout?: string;
+}
+
+/**
+ * The vendor's learned extractors as extraction runs them: what a correction showed a field
+ * to be holds in both forms of a document. An e-invoice element's extractor also stands for
+ * the printed reader of the same element (a field shown to be the XML's `total_amount` is the
+ * page's total too) on the vendor's documents without their XML, unless a reader was learned
+ * for the field from a page; a printed reader learned from a page also stands for the element
+ * of the same name on the vendor's documents that carry XML, unless an element was learned.
+ */
+export function withImpliedReaders(learned: LearnedRun[]): LearnedRun[] {
+  const has = (test: (x: Extractor) => boolean) =>
+    new Set(learned.filter((l) => test(l.extractor)).map((l) => l.field));
+  const readerOf = has(isReader);
+  const elementOf = has((x) => x.kind === 'einvoice');
+  const implied: LearnedRun[] = [];
+  for (const l of learned) {
+    const x = l.extractor;
+    if (x.kind === 'einvoice' && !readerOf.has(l.field)) {
+      const printed = PRINTED_FIELDS.find((f) => f === x.field);
+      if (printed) implied.push({ ...l, extractor: { kind: 'printed', field: printed }, layout: ANY_LAYOUT });
+    }
+    if (x.kind === 'printed' && !elementOf.has(l.field)) {
+      const element = EINVOICE_FIELDS.find((f) => f === x.field);
+      if (element) implied.push({ ...l, extractor: { kind: 'einvoice', field: element }, layout: '' });
+    }
+  }
+  return implied.length > 0 ? [...learned, ...implied] : learned;
 }
 
 // A layout is told by its stable lines: label lines and headings, each as its words before

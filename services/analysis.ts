@@ -7,7 +7,7 @@ import { MAX_DOCUMENT_TEXT, attachmentDocuments, isReadable, type AttachmentRead
 import { attachedMismatch } from '../pipeline/einvoice-mismatch.ts';
 import { readAsOriginalSender } from '../pipeline/forwarded.ts';
 import { headersOnly, type ParseRefusal } from '../pipeline/parse.ts';
-import type { LearnExample, LearnField, Learned, LearnedRun } from '../pipeline/learn.ts';
+import type { LearnExample, LearnField, Learned, LearnedRun, LearnSource } from '../pipeline/learn.ts';
 import type { RuleOutcome } from '../pipeline/rules.ts';
 import type { Document, Flag, MessageView } from '../pipeline/types.ts';
 import type { AnalysisPool, HeldTurn, JobOutcome } from './analysis-pool.ts';
@@ -254,9 +254,9 @@ export async function learnedFor(
   field: LearnField,
   value: unknown,
   earlier: LearnExample[],
-  printedOnly = false,
+  source: LearnSource = 'document',
 ): Promise<JobOutcome<Learned>> {
-  return pool.run({ kind: 'learn', view, field, value, earlier, ...(printedOnly ? { printedOnly } : {}) });
+  return pool.run({ kind: 'learn', view, field, value, earlier, source });
 }
 
 export async function schemaRuns(

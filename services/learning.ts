@@ -6,6 +6,7 @@
 // capture becomes a regression case (origin `learned`), so the schema gate guards it.
 import { domainOf } from '../pipeline/address.ts';
 import {
+  isReader,
   layoutSimilarity,
   SAME_LAYOUT,
   sameFieldValue,
@@ -13,6 +14,7 @@ import {
   type LearnedRun,
   type LearnExample,
   type LearnField,
+  type LearnSource,
 } from '../pipeline/learn.ts';
 import type { AnalyzedMessage } from '../pipeline/index.ts';
 import { effectivePolicy, type Policy } from '../pipeline/policy.ts';
@@ -137,8 +139,10 @@ export async function learnFromCorrection(
   corrected: StoredCapture,
   field: string,
   actor: string,
-  /** Learn from the printed page only: the companion of an e-invoice element's extractor (learnAfterCorrection). */
-  printedOnly = false,
+  /** What to learn from (pipeline/learn.ts): the companions of the first learning use `page` and `reader` (learnAfterCorrection). */
+  source: LearnSource = 'document',
+  /** The stored message as read again, shared by the learnings of one correction (read once: a large PDF takes a while). */
+  read: { analyzed?: AnalyzedMessage | null } = {},
 ): Promise<LearningOutcome | null> {
   const bucket = await findBucket(app.db, tenant.id, corrected.bucket_id);
   if (!bucket) return notLearned('the capture’s bucket no longer exists');
@@ -156,25 +160,33 @@ export async function learnFromCorrection(
   const decidedBy = ofField.find((l) => l.id === fieldOf(before.fields, field)?.learned);
   const correctsExisting =
     decidedBy !== undefined && JSON.stringify(fieldOf(before.fields, field)?.value ?? null) !== JSON.stringify(value);
-  // Counted once, by the first learning of the correction (not again by its printed companion).
+  // Counted once, by the first learning of the correction (not again by its companions).
   const counted =
-    correctsExisting && !printedOnly ? [countLearnedStatement(tenant.id, decidedBy!.id, 'corrections', now)] : [];
+    correctsExisting && source === 'document'
+      ? [countLearnedStatement(tenant.id, decidedBy!.id, 'corrections', now)]
+      : [];
   const flush = async (reason: string) => {
     if (counted.length > 0) await app.db.batch(counted);
     return notLearned(reason);
   };
   if (value === null) return flush('the field was cleared: there is no value to look for');
-  const analyzed = await readStored(app, message);
+  if (read.analyzed === undefined) read.analyzed = await readStored(app, message);
+  const analyzed = read.analyzed;
   if (!analyzed) return flush('the stored message could not be read again');
   const learnField: LearnField = { name: field, type: def.type, enum: def.enum };
   // Agree with the earlier correction of the same layout (the one the extractor decided by, else the nearest).
-  const job0 = await learnedFor(app.analysis, analyzed.view, learnField, value, [], printedOnly);
+  const job0 = await learnedFor(app.analysis, analyzed.view, learnField, value, [], source);
   if (!job0.ok) return flush(`analysis_limit: ${job0.limit}`);
-  if (!job0.value.ok) return flush(job0.value.reason);
-  const existing = sameLayoutAs(ofField, job0.value.layout, job0.value.extractor);
+  const first = job0.value;
+  if (!first.ok) return flush(first.reason);
+  // A reader the schema's own extractors of the field already run teaches nothing new.
+  const own = (def as { extract?: unknown[] }).extract ?? [];
+  if (source === 'reader' && own.some((x) => JSON.stringify(x) === JSON.stringify(first.extractor)))
+    return flush('the schema’s own extractors already run this reader');
+  const existing = sameLayoutAs(ofField, first.layout, first.extractor);
   const earlier = await earlierExample(app, tenant, existing, corrected.id);
   const job =
-    earlier.length > 0 ? await learnedFor(app.analysis, analyzed.view, learnField, value, earlier, printedOnly) : job0;
+    earlier.length > 0 ? await learnedFor(app.analysis, analyzed.view, learnField, value, earlier, source) : job0;
   if (!job.ok) return flush(`analysis_limit: ${job.limit}`);
   const learned: Learned = job.value;
   if (!learned.ok) return flush(learned.reason);
@@ -196,7 +208,7 @@ export async function learnFromCorrection(
     : learned.agrees_with_earlier
       ? 'updated'
       : 'replaced';
-  const correctedSelf = correctsExisting && !printedOnly && decidedBy!.id === existing?.id;
+  const correctedSelf = correctsExisting && source === 'document' && decidedBy!.id === existing?.id;
   const record: LearnedExtractor = {
     id: existing?.id ?? newId('lrn', now.getTime()),
     tenant_id: tenant.id,
@@ -261,18 +273,20 @@ export async function learnFromCorrection(
  */
 function sameLayoutAs(ofField: LearnedExtractor[], layout: string, extractor: Extractor): LearnedExtractor | undefined {
   const xml = (l: LearnedExtractor) => l.extractor.kind === 'einvoice';
+  const reader = (l: LearnedExtractor) => isReader(l.extractor);
   if (extractor.kind === 'einvoice') return ofField.find(xml);
+  if (isReader(extractor)) return ofField.find(reader);
   let best: LearnedExtractor | undefined;
   let bestFit = SAME_LAYOUT;
   for (const l of ofField) {
-    if (xml(l)) continue;
+    if (xml(l) || reader(l)) continue;
     const fit = layoutSimilarity(l.layout, layout);
     if (fit >= bestFit) {
       best = l;
       bestFit = fit;
     }
   }
-  return best ?? ofField.find((l) => !xml(l) && l.layout === '');
+  return best ?? ofField.find((l) => !xml(l) && !reader(l) && l.layout === '');
 }
 
 /**
@@ -289,16 +303,25 @@ export async function learnAfterCorrection(
   actor: string,
 ): Promise<LearningOutcome | null> {
   try {
-    const outcome = await learnFromCorrection(app, tenant, before, corrected, field, actor);
-    if (outcome?.learned_extractor?.extractor.kind !== 'einvoice') return outcome;
+    const read = {};
+    let outcome = await learnFromCorrection(app, tenant, before, corrected, field, actor, 'document', read);
+    if (!outcome) return outcome;
+    const also = async (source: LearnSource, why: string) => {
+      const companion = await learnFromCorrection(app, tenant, before, corrected, field, actor, source, read);
+      if (!companion?.learned_extractor) return;
+      // A value found by a reader only (a currency printed as its sign) is learned from that alone.
+      outcome = outcome!.learned_extractor
+        ? { ...outcome!, reason: `${outcome!.reason}; ${why}: ${companion.status} ${companion.learned_extractor.id}` }
+        : companion;
+    };
     // The same vendor sends some documents without their XML (a PDF alone, the HTML mail):
     // what its printed page says beside the element is learned too, tried after the element.
-    const printed = await learnFromCorrection(app, tenant, before, corrected, field, actor, true);
-    if (!printed?.learned_extractor) return outcome;
-    return {
-      ...outcome,
-      reason: `${outcome.reason}; for its documents without the XML, the printed page: ${printed.status} ${printed.learned_extractor.id}`,
-    };
+    if (outcome.learned_extractor?.extractor.kind === 'einvoice')
+      await also('page', 'for its documents without the XML, the printed page');
+    // A label holds on one layout; the vendor's next document may print another. A general
+    // reader that gives the value here is learned too, tried on layouts no extractor was learned for.
+    await also('reader', 'for its other layouts, a general reader');
+    return outcome;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return notLearned(`learning stopped (${message}); the correction is saved: correct the field again to retry`);

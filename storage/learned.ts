@@ -12,7 +12,7 @@ export interface LearnedExtractor {
   vendor_domain: string;
   field: string;
   extractor: Extractor;
-  /** Fingerprint of the stable label lines of the document it was learned from (pipeline/learn.ts layoutOf); '' fits any. */
+  /** Fingerprint of the stable label lines of the document it was learned from (pipeline/learn.ts layoutOf); '' fits any (an e-invoice element's), 'any' a general reader's. */
   layout: string;
   /** The capture whose correction taught it. */
   learned_from: string;

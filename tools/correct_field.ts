@@ -21,7 +21,7 @@ export default defineTool({
     "Set the value of one field of a capture (any status). The value is read with the field's type (a date may be " +
     '"3 March 2026"; null clears it), the capture is re-validated, and the correction is recorded with your key and ' +
     "`reason`; the original value stays in the correction history. The capture's status does not change: approve it after. " +
-    "When the value is printed in the documents (or in an e-invoice element) it teaches an extractor used first on the sender domain's later mail of that layout (`learning` says what, or why not).",
+    "When the value is printed in the documents (or in an e-invoice element) it teaches extractors used first on the sender domain's later mail: one for that layout, and the reader that gives the value for its other layouts (`learning` says what, or why not).",
   scope: 'propose',
   mutating: true,
   title: 'Correct field',

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { callMcp, caller, createSandbox, makeTestApp, mcpClient, normalize, useSandboxApp } from '../helpers/app.ts';
 import { buildEml } from '../helpers/mail.ts';
+import { invoicePage, statementPage } from '../helpers/vendor-pages.ts';
 
 // A layout the bucket's schema does not read: its labels are not the schema's.
 const statement = (vendor: string, ref: string, date: string, total: string) =>
@@ -668,6 +669,69 @@ describe('learn_from_corrections: false', () => {
       expect(corrected.status).toBe(200);
       expect(corrected.body.learning).toBeNull();
       expect((await call('get_bucket', { id: 'quiet' })).body.learned_extractors).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('a general reader for the vendor’s other layouts', () => {
+  it('a correction also teaches which printed reader the field is; another layout of the vendor is read with it; removing it restores the earlier result', async () => {
+    const t = await makeTestApp();
+    try {
+      const call = caller(t.h3, (await createSandbox(t.app, 'operator')).key);
+      // A custom field the schema has no extractor for, named otherwise than any reader.
+      const bucket = await call('create_bucket', {
+        name: 'payables',
+        priority: 1,
+        rule: { subject_contains: ['invoice', 'statement'] },
+        schema: { name: 'payable', fields: { betrag: { type: 'number', extract: [] } } },
+      });
+      expect(bucket.status).toBe(200);
+      const invoice = (vendor: string, no: string, total: string) =>
+        buildEml({
+          from: `Accounts <accounts@${vendor}>`,
+          subject: `Your invoice ${no}`,
+          text: invoicePage(no, total),
+        });
+      const statementOf = (vendor: string, total: string) =>
+        buildEml({
+          from: `Accounts <accounts@${vendor}>`,
+          subject: 'Your monthly statement',
+          text: statementPage(total),
+        });
+      const first = await call('ingest_message', { eml: invoice('harbour-tools.example', 'HT-1', '1.234,50') });
+      expect(first.body.capture.fields.betrag.value).toBeNull();
+      const taught = await call('correct_field', { id: first.body.capture.id, field: 'betrag', value: 1234.5 });
+      expect(taught.body.learning).toMatchObject({
+        status: 'learned',
+        reason: expect.stringMatching(/; for its other layouts, a general reader: learned lrn_\w+$/),
+      });
+      const learned = (await call('get_bucket', { id: 'payables' })).body.learned_extractors;
+      const reader = learned.find((l: { extractor: { kind: string } }) => l.extractor.kind === 'printed');
+      expect(reader).toMatchObject({
+        vendor_domain: 'harbour-tools.example',
+        field: 'betrag',
+        extractor: { kind: 'printed', field: 'total_amount' },
+        learned_from: first.body.capture.id,
+        confirmations: 0,
+        corrections: 0,
+      });
+      expect(learned).toHaveLength(2);
+
+      // The vendor's statement prints no label of the invoice's: the reader reads its total, held for review.
+      const next = await call('ingest_message', { eml: statementOf('harbour-tools.example', '95,10') });
+      expect(next.body.capture.fields.betrag).toMatchObject({ value: 95.1, confidence: 0.75, learned: reader.id });
+      expect(next.body.capture.status).toBe('held');
+      // Another vendor's statement is untouched.
+      const other = await call('ingest_message', { eml: statementOf('other-tools.example', '95,10') });
+      expect(other.body.capture.fields.betrag.value).toBeNull();
+
+      const removed = await call('delete_learned_extractor', { id: reader.id });
+      expect(removed.status).toBe(200);
+      const again = await call('reprocess_message', { id: next.body.message_id });
+      const reread = await call('get_capture', { id: again.body.capture.id });
+      expect(reread.body.fields.betrag).toEqual({ value: null, confidence: 0, raw: null, source: null });
     } finally {
       await t.close();
     }

@@ -57,9 +57,12 @@ describe.skipIf(!existsSync(new URL('../../../shared/corpus/business/truth.json'
         ]),
       );
       expect(right(abacus.before)).toBe(0);
-      expect([right(abacus.after), abacus.after.length]).toEqual([7, 16]);
-      // A brand-new learned extractor never claims 0.9: its values wait for review.
-      expect(abacus.after.filter((o) => o.learned).every((o) => o.confidence === 0.75)).toBe(true);
+      // Its later mails are other renderings of the documents: the labels learned on the first read
+      // 7 of 16 fields (bare before general readers were learned too); the readers read the rest.
+      expect([right(abacus.after), abacus.after.length]).toEqual([16, 16]);
+      // A brand-new learned extractor never claims 0.9 (a reader's own doubt may lower it): its values wait for review.
+      expect(abacus.after.filter((o) => o.learned).every((o) => o.confidence <= 0.75)).toBe(true);
+      expect(abacus.after.filter((o) => o.learned).length).toBe(16);
       expect(score.othersChanged).toEqual([]);
     }, 300_000);
   },

@@ -55,7 +55,7 @@ for (const [vendor, ms] of groups) {
       taught.set(field, JSON.stringify(l.extractor));
     } else taught.set(field, `NOT: ${l.reason}`);
     if (l.ok && l.extractor.kind === 'einvoice') {
-      const p = learnExtractor(views.get(first!.id)!, learnField(field, fdef), value, [], true);
+      const p = learnExtractor(views.get(first!.id)!, learnField(field, fdef), value, [], 'page');
       if (p.ok) {
         learned.push({ id: `${field}-printed`, field, extractor: p.extractor, confidence: 0.75, layout: p.layout });
         taught.set(field, `${taught.get(field)} + ${JSON.stringify(p.extractor)}`);

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeMessage, runSchema } from '../../pipeline/index.ts';
 import {
+  ANY_LAYOUT,
   layoutOf,
   layoutSimilarity,
   learnExtractor,
@@ -16,6 +17,7 @@ import type { MessageView } from '../../pipeline/types.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildEml } from '../helpers/mail.ts';
+import { invoicePage, statementPage } from '../helpers/vendor-pages.ts';
 
 async function viewOf(text: string, from = 'Billing <billing@acme-tools.example>'): Promise<MessageView> {
   const analyzed = await analyzeMessage(buildEml({ from, subject: 'Your invoice', text }));
@@ -37,6 +39,25 @@ const INVOICE = (ref: string, date: string, total: string) =>
     'Balance payable',
     total,
   ].join('\n');
+
+const CREDIT_NOTE_XML = readFileSync(
+  join(import.meta.dirname, '../fixtures/einvoice/peppol-bis3-creditnote.xml'),
+  'utf8',
+);
+
+/** A supplier's mail with an e-invoice attached (the credit note fixture by default) and no page to read. */
+async function viewOfXml(doc = CREDIT_NOTE_XML): Promise<MessageView> {
+  const analyzed = await analyzeMessage(
+    buildEml({
+      from: 'Billing <billing@supplier.example>',
+      subject: 'Credit note',
+      text: 'Please find the e-invoice attached.',
+      attachments: [{ filename: 'note.xml', contentType: 'application/xml', content: doc }],
+    }),
+  );
+  if (!analyzed.ok) throw new Error(analyzed.refusal.message);
+  return analyzed.message.view;
+}
 
 const date: LearnField = { name: 'invoice_date', type: 'date' };
 const number: LearnField = { name: 'invoice_number', type: 'string' };
@@ -217,7 +238,7 @@ describe('learnExtractor', () => {
     const first = await withXml(xml, page('100.11'));
     const element = learnExtractor(first, total, 100.11);
     expect(element).toMatchObject({ ok: true, extractor: { kind: 'einvoice', field: 'total_amount' } });
-    const printed = learnExtractor(first, total, 100.11, [], true);
+    const printed = learnExtractor(first, total, 100.11, [], 'page');
     expect(printed).toMatchObject({ ok: true, extractor: { kind: 'labeled_value', labels: ['Amount payable'] } });
     if (!element.ok || !printed.ok) return;
     const schema = compileSchema({ name: 'i', fields: { total_amount: { type: 'number', extract: [] } } });
@@ -347,19 +368,7 @@ describe('layouts of a vendor', () => {
 
 describe('values held only by an e-invoice', () => {
   it('learns the e-invoice element that holds the value (no page layout), and reads the next e-invoice with it', async () => {
-    const xml = readFileSync(join(import.meta.dirname, '../fixtures/einvoice/peppol-bis3-creditnote.xml'), 'utf8');
-    const viewOfXml = async (doc: string) => {
-      const analyzed = await analyzeMessage(
-        buildEml({
-          from: 'Billing <billing@supplier.example>',
-          subject: 'Credit note',
-          text: 'Please find the e-invoice attached.',
-          attachments: [{ filename: 'note.xml', contentType: 'application/xml', content: doc }],
-        }),
-      );
-      if (!analyzed.ok) throw new Error(analyzed.refusal.message);
-      return analyzed.message.view;
-    };
+    const xml = CREDIT_NOTE_XML;
     // A field named otherwise than the element: the element whose value it is.
     const reference: LearnField = { name: 'document_ref', type: 'string' };
     const learned = learnExtractor(await viewOfXml(xml), reference, '018304 / 28865');
@@ -387,6 +396,89 @@ describe('values held only by an e-invoice', () => {
       ok: false,
       reason:
         "777.77 is not printed in the message's documents in any usual spelling, nor held by an element of its e-invoice",
+    });
+  });
+});
+
+describe('general readers: what a corrected value is, for the vendor’s other layouts', () => {
+  const amount: LearnField = { name: 'betrag', type: 'number' };
+  const schema = compileSchema({ name: 'i', fields: { betrag: { type: 'number', extract: [] } } });
+
+  it('learns which printed reader a custom field is, and reads a later page of another layout with it', async () => {
+    const first = await viewOf(invoicePage('AT-2026-0042', '1.234,50'));
+    const reader = learnExtractor(first, amount, 1234.5, [], 'reader');
+    expect(reader).toEqual({
+      ok: true,
+      extractor: { kind: 'printed', field: 'total_amount' },
+      found: { document_index: 0, raw: expect.stringContaining('1.234,50') },
+      agrees_with_earlier: true,
+      layout: ANY_LAYOUT,
+    });
+    const label = learnExtractor(first, amount, 1234.5);
+    expect(label).toMatchObject({ ok: true, extractor: { kind: 'labeled_value' } });
+    if (!reader.ok || !label.ok) return;
+    const runs = [
+      { id: 'lrn_label', field: 'betrag', extractor: label.extractor, confidence: 0.75, layout: label.layout },
+      { id: 'lrn_reader', field: 'betrag', extractor: reader.extractor, confidence: 0.75, layout: reader.layout },
+    ];
+    const next = await viewOf(statementPage('95.10'));
+    // The label alone reads nothing on the other layout; the reader reads its total.
+    expect(runSchema(schema, next, runs.slice(0, 1)).fields.betrag!.value).toBeNull();
+    const read = runSchema(schema, next, runs).fields.betrag!;
+    expect(read).toMatchObject({ value: 95.1, learned: 'lrn_reader' });
+    expect(read.confidence).toBeLessThanOrEqual(0.75);
+    // A page of the layout the label was learned on is read by the label first.
+    const same = await viewOf(invoicePage('AT-2026-0077', '88,00'));
+    expect(runSchema(schema, same, runs).fields.betrag).toMatchObject({ value: 88, learned: 'lrn_label' });
+  });
+
+  it('a sender’s address is a reader too, and a value no reader gives teaches none', async () => {
+    const first = await viewOf(INVOICE('AT-2026-0042', '5 March 2026', '1.234,50'));
+    const email: LearnField = { name: 'lieferant_email', type: 'email' };
+    expect(learnExtractor(first, email, 'billing@acme-tools.example', [], 'reader')).toMatchObject({
+      ok: true,
+      layout: ANY_LAYOUT,
+    });
+    expect(learnExtractor(first, amount, 4321, [], 'reader')).toEqual({
+      ok: false,
+      reason: 'no general reader gives 4321 on this message',
+    });
+  });
+
+  it('an e-invoice element stands for the printed reader of the same element on pages without the XML', async () => {
+    const element = learnExtractor(await viewOfXml(), amount, 100.11);
+    expect(element).toMatchObject({ ok: true, extractor: { kind: 'einvoice', field: 'total_amount' } });
+    if (!element.ok) return;
+    const runs = [{ id: 'lrn_xml', field: 'betrag', extractor: element.extractor, confidence: 0.8, layout: '' }];
+    const page = await viewOf(statementPage('95.10'), 'Billing <billing@supplier.example>');
+    const read = runSchema(schema, page, runs).fields.betrag!;
+    expect(read).toMatchObject({ value: 95.1, learned: 'lrn_xml' });
+    expect(read.confidence).toBeLessThanOrEqual(0.8);
+    // A reader learned from a page of the vendor's takes the place of the implied one.
+    const learnedReader = {
+      id: 'lrn_po',
+      field: 'betrag',
+      extractor: { kind: 'printed', field: 'po_number' } as const,
+    };
+    expect(
+      runSchema(schema, page, [...runs, { ...learnedReader, confidence: 0.75, layout: ANY_LAYOUT }]).fields.betrag!
+        .value,
+    ).toBeNull();
+  });
+
+  it('a printed reader learned from a page stands for the element of the same name on documents with XML', async () => {
+    const page = await viewOf(invoicePage('AT-2026-0042', '1.234,50'), 'Billing <billing@supplier.example>');
+    const reader = learnExtractor(page, amount, 1234.5, [], 'reader');
+    expect(reader).toMatchObject({ ok: true, extractor: { kind: 'printed', field: 'total_amount' } });
+    if (!reader.ok) return;
+    const runs = [
+      { id: 'lrn_reader', field: 'betrag', extractor: reader.extractor, confidence: 0.8, layout: ANY_LAYOUT },
+    ];
+    // The e-invoice's mail body prints no total: the element reads it, with the record's confidence.
+    expect(runSchema(schema, await viewOfXml(), runs).fields.betrag).toMatchObject({
+      value: 100.11,
+      confidence: 0.8,
+      learned: 'lrn_reader',
     });
   });
 });
