@@ -44,6 +44,20 @@ export const PAYMENT_LABELS = [
   'Betalingsmetode',
   'Betalingsform',
   'Betalt med',
+  'Meio de pagamento',
+  'Pago com',
+  'Reembolso',
+  'Zaplaceno',
+  'Platba',
+  'Způsob platby',
+  'Maksettu',
+  'Maksutapa',
+  'Betalt',
+  'Betalningsmedel',
+  'Ödeme',
+  'Ödeme şekli',
+  'Zwrot środków',
+  'Refund to',
 ];
 
 // Means of payment as receipts print them; the longest name found wins ("Visa Debit" over "Visa").
@@ -122,11 +136,27 @@ const MEANS = phrases(
   'credit card',
   'debit card',
   'card',
+  'multibanco',
+  'mb way',
+  'cartão',
+  'numerário',
+  'dinheiro',
+  'bankaxept',
+  'kort',
+  'kortti',
+  'korttimaksu',
+  'käteinen',
+  'platba kartou',
+  'hotově',
+  'hotovost',
+  'kredi kartı',
+  'banka kartı',
+  'nakit',
 );
 
 // Words that name a means only where a payment is printed (an amount on the line): "Bar" is
 // also a bar, "PIN" a code, "Karte" a map.
-const GENERIC = new Set(['bar', 'pin', 'card', 'karte', 'karta', 'cb', 'cash', 'kontant']);
+const GENERIC = new Set(['bar', 'pin', 'card', 'karte', 'karta', 'cb', 'cash', 'kontant', 'kort', 'kortti']);
 
 // Kinds of payment rather than a named means: a scheme on the same line ("Kartenzahlung
 // girocard", "Card: Visa") says more.
@@ -142,6 +172,13 @@ const KINDS = new Set(
     'karta płatnicza',
     'carta di credito',
     'pagamento elettronico',
+    'cartão',
+    'kort',
+    'kortti',
+    'korttimaksu',
+    'platba kartou',
+    'kredi kartı',
+    'banka kartı',
   ].map((k) =>
     wordsOf(k)
       .map((w) => w.text)
