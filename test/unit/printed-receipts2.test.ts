@@ -151,12 +151,12 @@ describe('a return names the original receipt', () => {
       'RETURN RECEIPT',
       '455 Mission Blvd, Fremont, CA 94538',
       'Trans # 0611-02-7730',
-      '03/15/2026 11:02                    Assoc 4471',
-      'Orig receipt 0611-05-6612 03/02/2026',
+      '02/27/2026 11:02                    Assoc 4471',
+      'Orig receipt 0611-05-6612 02/12/2026',
       'TOTAL REFUND                           -154.33',
     );
     // The sale's time stamp and a "Trans #" label: weak signals, below 0.8.
-    expect(field(r, 'date')).toEqual(['2026-03-15', 0.6]);
+    expect(field(r, 'date')).toEqual(['2026-02-27', 0.6]);
     expect(field(r, 'receipt_number')).toEqual(['0611-02-7730', 0.6]);
   });
 });
@@ -168,5 +168,52 @@ describe('items on one line apart by middle dots', () => {
     });
     // A label that is not the receipt's title word ("Kvittonummer" is not "Kvitto"): 0.72.
     expect(field(r, 'receipt_number')).toEqual(['118-2026-00441', 0.72]);
+  });
+});
+
+describe('items on one line apart by middle dots are cells', () => {
+  it('a title and its number between dots ("· Bon 5519-0313 ·") is the receipt number', async () => {
+    const r = await read({
+      html: '<h3>Blütenweiß Filiale 2207</h3><p>13.03.2026 · 12:02 Uhr · Bon 5519-0313 · Kasse 1</p><p>Summe EUR 17,05</p>',
+    });
+    expect(r.fields.receipt_number!.value).toBe('5519-0313');
+  });
+});
+
+describe('confidence that says what it knows', () => {
+  it('an unconfirmed total of which a smaller part was paid (a deposit, a share) is at most 0.7', async () => {
+    const r = await slip(
+      'RICEVUTA FISCALE N. 2026/00418',
+      'Pernottamento 3 notti                 570,00',
+      'Minibar                                14,50',
+      'TOTALE SOGGIORNO                      683,50',
+      'Acconto versato                      -200,00',
+      'Pagato con AMERICAN EXPRESS           483,50',
+    );
+    expect(field(r, 'total_amount')).toEqual([683.5, 0.7]);
+  });
+
+  it('cash given above the total is no rival: the total keeps its 0.85', async () => {
+    const r = await slip('1 BAGUETTE TRADITION   1,30', 'TOTAL                  3,40', 'Payé                   5,00');
+    expect(field(r, 'total_amount')).toEqual([3.4, 0.85]);
+  });
+
+  it('a receipt date after the mail that carries it is at most 0.5', async () => {
+    // The mail is dated 3 March 2026.
+    const r = await slip('Kassenbon Nr. 4471', 'Datum: 15.04.2026', 'Summe EUR 12,00');
+    expect(field(r, 'date')).toEqual(['2026-04-15', 0.5]);
+    const before = await slip('Kassenbon Nr. 4471', 'Datum: 02.03.2026', 'Summe EUR 12,00');
+    expect(field(before, 'date')).toEqual(['2026-03-02', 0.9]);
+  });
+
+  it("a slip's date with the time at the other end of the line is its time stamp, a weak signal at 0.6", async () => {
+    const r = await slip(
+      'Copper Kettle Hospitality LLC',
+      '2210 Elm St, Dallas, TX 75201',
+      'MERCHANT COPY',
+      '03/01/2026                    08:47 PM',
+      'TOTAL                           $42.17',
+    );
+    expect(field(r, 'date')).toEqual(['2026-03-01', 0.6]);
   });
 });
