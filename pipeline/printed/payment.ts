@@ -3,7 +3,7 @@
 // "Payment - Visa ending 1881", "Bar"). A card number or an amount beside the name is not
 // part of it.
 import { labeledCandidates } from '../extract-labels.ts';
-import { linesOf } from './layout.ts';
+import { type Cell, linesOf } from './layout.ts';
 import { findPhrase, phrases, type Word, wordsOf } from './words.ts';
 import type { PrintedCandidate, ReadableDocument } from './index.ts';
 
@@ -204,6 +204,8 @@ const SCHEMES = new Set(
     'diners club',
     'jcb',
     'unionpay',
+    // Germany's debit card scheme: "Kartenzahlung" then "girocard" on a terminal slip.
+    'girocard',
   ].map((k) =>
     wordsOf(k)
       .map((w) => w.text)
@@ -271,14 +273,47 @@ function meansIn(text: string, needsAmount = false): { raw: string; at: number }
   return { raw: text.slice(first.start, last.end), at: first.start };
 }
 
+const SPACE_IN_AMOUNT = /(\d) (?=\d{3}(?!\d))/g;
+const LABEL_WORDS = phrases(...PAYMENT_LABELS);
+
+/**
+ * A slip's line "Betaald met      V PAY": a payment label in its first cell and a means in the
+ * next. Two cells of words read as a table's header to the label reader, which then takes the
+ * line below ("Kaartnr.") as the value.
+ */
+function labelBesideMeans(doc: ReadableDocument): PrintedCandidate | null {
+  for (const line of linesOf(doc.doc, doc.text)) {
+    if (line.cells.length !== 2 || line.text.length > 120) continue;
+    const [label, value] = line.cells as [Cell, Cell];
+    const words = wordsOf(label.text);
+    if (!LABEL_WORDS.some((p) => p.length === words.length && p.every((w, i) => words[i]!.text === w))) continue;
+    const means = meansIn(value.text);
+    if (means)
+      return {
+        raw: means.raw,
+        confidence: 0.9,
+        document_index: doc.doc.index,
+        offset: value.offset + means.at,
+        why: 'label',
+      };
+  }
+  return null;
+}
+
 /** Whether every amount on a line is zero ("Rückgeld 0,00", "Pagamento contante 0,00"). */
 function paidNothing(text: string): boolean {
-  const amounts = text.split(' ').filter((t) => /^\d[\d.,']*[.,]\d\d$/.test(t));
+  // "Hotově   1 000,00": digits grouped by spaces are one amount.
+  const amounts = text
+    .replace(SPACE_IN_AMOUNT, '$1')
+    .split(' ')
+    .filter((t) => /^\d[\d.,']*[.,]\d\d$/.test(t));
   return amounts.length > 0 && amounts.every((a) => !/[1-9]/.test(a));
 }
 
 export function paymentMethod(documents: ReadableDocument[]): PrintedCandidate[] {
   for (const doc of documents) {
+    const beside = labelBesideMeans(doc);
+    if (beside) return [beside];
     // A label's value: the means it names, else the value as printed when it is a short phrase.
     for (const c of labeledCandidates(PAYMENT_LABELS, [doc], 'string')) {
       // The value up to the next cell gap.

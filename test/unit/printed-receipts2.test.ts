@@ -217,3 +217,40 @@ describe('confidence that says what it knows', () => {
     expect(field(r, 'date')).toEqual(['2026-03-01', 0.6]);
   });
 });
+
+describe('merchants and means of payment of the second set', () => {
+  it('a Czech company in small letters ("Mlýnská gastro s.r.o.") is the legal name under the brand', async () => {
+    const r = await slip(
+      'Restaurace U Mlýna',
+      'Mlýnská gastro s.r.o.',
+      'Mlýnská 7, 602 00 Brno',
+      'Účet č. 0318                 Stůl 6',
+      'Celkem k úhradě Kč          901,00',
+    );
+    // The test mail's sender ("Billing") names another party: a doubt, 0.7.
+    expect(field(r, 'merchant')).toEqual(['Mlýnská gastro s.r.o.', 0.7]);
+  });
+
+  it('girocard named under "Kartenzahlung" on a terminal slip is the card that paid', async () => {
+    const r = await slip('*** HÄNDLERBELEG ***', 'Kartenzahlung', 'girocard', 'Betrag EUR              23,80');
+    expect(field(r, 'payment_method')).toEqual(['girocard', 0.7]);
+  });
+
+  it('a payment label and the means in the next cell, not the line below', async () => {
+    const r = await slip(
+      'Bedrag                  € 14,40',
+      'Betaald met               V PAY',
+      'Kaartnr.            xxxx 3307',
+    );
+    expect(field(r, 'payment_method')).toEqual(['V PAY', 0.9]);
+  });
+
+  it('cash given in space-grouped thousands ("Hotově   1 000,00") is how the bill was paid', async () => {
+    const r = await slip(
+      'Celkem k úhradě Kč         901,00',
+      'Hotově                   1 000,00',
+      'Vráceno                     99,00',
+    );
+    expect(r.fields.payment_method!.value).toBe('Hotově');
+  });
+});
