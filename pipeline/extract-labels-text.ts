@@ -4,7 +4,8 @@
 import { datesIn } from './dates-in-text.ts';
 
 // A value ends at the next cell, a wide gap, or where the next "Label:" starts (see valueEnd).
-const GAP = /\s\|\s|\s{3,}|\t/;
+// A middle dot or bullet between spaces separates items on one line ("Kvittonummer: 118-2026-00441 · Kassa 3").
+const GAP = /\s[|·•]\s|\s{3,}|\t/;
 const SPACE_BEFORE_CAPITAL = /\s\p{Lu}/gu;
 const LABEL_CHAR = /[\p{L}.#°º ]/u;
 // What may stand between a label and its amount: a currency, gross/tax words, "due on <date>";
@@ -98,7 +99,10 @@ export function labelPattern(labels: string[]): string {
 const DATES_IN_TEXT =
   /\d{1,4}[./-]\d{1,2}[./-]\d{2,4}|(?<!\p{L})(?<lead>\p{L}{3,})\.?\s+\d{1,2},?\s+\d{4}|\d{1,2}\.?\s+(?<middle>\p{L}{3,})\.?\s+\d{4}/gu;
 
-/** The text with its dates blanked (same length, so offsets stay valid). */
+// A time of day ("15:58", "07:41:09") is never an amount: "Betaald 13-03-2026 15:58" holds none.
+const TIME_OF_DAY = /(?<![\d.,:])\d{1,2}:\d{2}(?::\d{2})?(?![\d.,:])/g;
+
+/** The text with its dates and times of day blanked (same length, so offsets stay valid). */
 export function blankDates(text: string): string {
   let out = '';
   let at = 0;
@@ -106,5 +110,6 @@ export function blankDates(text: string): string {
     out += text.slice(at, d.index) + ' '.repeat(d.text.length);
     at = d.index + d.text.length;
   }
-  return out + text.slice(at);
+  out += text.slice(at);
+  return out.includes(':') ? out.replace(TIME_OF_DAY, (t) => ' '.repeat(t.length)) : out;
 }

@@ -34,7 +34,7 @@ export interface LabeledCandidate {
 }
 
 const MAX_MATCHES = 300;
-const SEGMENT_SPLIT = /(\s\|\s|\s{3,}|\t)/;
+const SEGMENT_SPLIT = /(\s[|·•]\s|\s{3,}|\t)/;
 const AFTER_LABEL =
   /^(\s*\([^)\n]{0,30}\))?\s*(?:(?:no\.?|nr\.?|n[°º]\.?|number|nummer|numero|número|#)\s*)?([:：|#=]|\s[-–—]\s|\s{3,}|\t)?\s*/i;
 // Between a label and its date: a weekday with a comma, or a preposition ("due on", "fällig am").

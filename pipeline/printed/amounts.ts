@@ -41,6 +41,8 @@ const CURRENCY_WORDS = new Set([
   'kr',
   'zł',
   'zl',
+  'kč',
+  'tl',
   'fr',
   'sfr',
   'ft',
@@ -60,11 +62,16 @@ export interface PrintedAmount {
   ambiguous: boolean;
 }
 
+const STAR_BEFORE_DIGIT = /(?<!\*)\*(?=\d)/g;
+
 /**
  * The amount a text holds when it holds nothing else but a currency ("€ 1.234,50",
  * "8,336.00 SEK", "(12.00)"); a rate ("19 %") or a date is not an amount.
  */
-export function amountIn(text: string, offset: number): PrintedAmount | null {
+export function amountIn(printed: string, offset: number): PrintedAmount | null {
+  // Turkish tills print a star before each amount ("*1.845,76", "-*71,63"); a masked card
+  // number ("**** 7302") keeps its other stars and is no amount.
+  const text = printed.includes('*') ? printed.replace(STAR_BEFORE_DIGIT, ' ') : printed;
   let digits = 0;
   let letters = '';
   const words: string[] = [];
@@ -107,12 +114,25 @@ export interface RoleAmount extends PrintedAmount {
   row?: boolean;
 }
 
+const singleWords = (list: readonly (readonly string[])[]) =>
+  new Set(list.filter((p) => p.length === 1).map((p) => p[0]!));
+const INCLUDING_WORDS = singleWords(INCLUDING);
+const TAX_WORDS = singleWords(TAX);
+
+/** "incl. 21% btw": a rate, the words for including and for tax, and nothing else. */
+function includedTax(words: readonly Word[]): boolean {
+  const rate = words.some((w) => /^\d+$/.test(w.text));
+  return rate && words.every((w) => /^\d+$/.test(w.text) || INCLUDING_WORDS.has(w.text) || TAX_WORDS.has(w.text));
+}
+
 /** What a label's words say the amount beside it is, or null when it names no total. */
 export function roleOf(words: readonly Word[]): AmountRole | null {
   if (words.length === 0 || words.length > 8) return null;
   if (hasPhrase(words, PAYABLE)) return 'payable';
   const tax = hasPhrase(words, TAX);
-  if (tax && hasPhrase(words, INCLUDING)) return 'gross';
+  // "Total incl. VAT", "Importe (IVA 21% incl.)" are the gross; "incl. 21% btw", "inkl. 19 %
+  // MwSt." (nothing but the words for including and tax, and a rate) is the tax the total includes.
+  if (tax && hasPhrase(words, INCLUDING)) return includedTax(words) ? 'tax' : 'gross';
   if (hasPhrase(words, NET)) return 'net';
   if (tax) return 'tax';
   // "Tip", "Pourboire": not a total ("Total incl. tip" is one).

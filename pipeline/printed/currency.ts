@@ -75,6 +75,7 @@ const SIGNS: [string, string][] = [
   ['₹', 'INR'],
   ['₽', 'RUB'],
   ['₺', 'TRY'],
+  ['Kč', 'CZK'],
   ['US$', 'USD'],
   ['R$', 'BRL'],
   ['A$', 'AUD'],
@@ -205,6 +206,12 @@ function inDocument(doc: ReadableDocument): Found[] {
       return out;
     }
   }
+  // Turkish lira as receipts print it after the amount: "185,00 TL".
+  const lira = /\d\s?TL\b/.exec(doc.text);
+  if (lira) {
+    out.push({ code: 'TRY', raw: 'TL', offset: lira.index, document_index: doc.doc.index, strength: 0.85 });
+    return out;
+  }
   const kr = /\d\s?kr\b|\bkr\.?\s?\d/i.exec(doc.text);
   if (kr) {
     const code = kroneOf(doc.text);
@@ -257,6 +264,12 @@ const COUNTRY_PROBES: [RegExp, (m: RegExpExecArray) => string | null][] = [
     /\b(?:USt-?Id(?:Nr)?\.?|Steuernummer|P\.\s?IVA|Partita IVA|SIRET|SIREN|N° TVA|TVA intracommunautaire|KvK|CIF|NIF)\b/,
     () => 'EUR',
   ],
+  // Tax ids only one country prints: Finland's Y-tunnus, Greece's ΑΦΜ (euro); Czechia's IČO
+  // and DIČ; Norway's "Org.nr. … MVA"; Turkey's tax office and VKN ("Kadıköy V.D.").
+  [/\bY-tunnus\b|ΑΦΜ/u, () => 'EUR'],
+  [/\b(?:IČO|DIČ)\b/u, () => 'CZK'],
+  [/\bOrg\.?\s?nr\.?\s?\d{3}\s?\d{3}\s?\d{3}\s?MVA\b/, () => 'NOK'],
+  [/\bV\.D\.|\bVKN\b/, () => 'TRY'],
   [
     /\b[A-Z][a-z]+,\s(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[AT]|W[AIVY])\s\d{5}\b/,
     () => 'USD',

@@ -312,8 +312,9 @@ function paymentDeadlines(lines: Line[], order: Order | null, documentIndex: num
 }
 
 // A time right after a date: "06.03.2026 17:41", "March 7, 2026 · 10:52 PM", "13/03/2026 22:11",
-// "05/03/2026 à 13:52" (a word such as "at", "um", "kl." may stand between).
-const TIME_AFTER = /^[\s,·|-]{0,4}(?:(?:at|um|à|a las|alle|om|kl\.?|klo|godz\.?)\s{1,2})?\d{1,2}[:h]\d{2}(?![\d.,])/i;
+// "05/03/2026 à 13:52" (a word such as "at", "um", "kl." may stand between), or the time at the
+// other end of a slip's line ("03/10/2026          08:47 PM").
+const TIME_AFTER = /^[\s,·|-]{0,40}(?:(?:at|um|à|a las|alle|om|kl\.?|klo|godz\.?)\s{1,2})?\d{1,2}[:h]\d{2}(?![\d.,])/i;
 
 /**
  * A receipt's unlabelled time stamp: a date with the time of day, as tills and apps print the

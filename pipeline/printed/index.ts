@@ -2,6 +2,7 @@
 // would, by layout and by role rather than by the nearest label (docs/extraction.md). Each
 // field has its reader; each reader weighs the candidates the page offers and gives one
 // value with a confidence that says how well they agree.
+import { headerValues } from '../parse.ts';
 import type { Document, MessageView } from '../types.ts';
 import { amountsInColumns, amountsOnLine, amountsUnderHeaders, itemLinesSum, type RoleAmount } from './amounts.ts';
 import { linesOf } from './layout.ts';
@@ -68,6 +69,22 @@ function totalAmount(documents: ReadableDocument[]): PrintedCandidate[] {
   return [];
 }
 
+const DAY = 86_400_000;
+
+/**
+ * A receipt is not issued after the mail that carries it: a date more than a day after the
+ * mail's Date (a trip's or an event's day, a date misread) is at most 0.5. A forwarded mail is
+ * later than its receipt, never earlier, so forwarding does not trip this.
+ */
+function notAfterTheMail(found: PrintedCandidate[], view: MessageView): PrintedCandidate[] {
+  const sent = Date.parse(headerValues(view.headers, 'date')[0] ?? '');
+  if (Number.isNaN(sent)) return found;
+  return found.map((c) => {
+    const day = Date.parse(`${c.parse ?? c.raw}T00:00:00Z`);
+    return !Number.isNaN(day) && day - sent > DAY ? { ...c, confidence: Math.min(c.confidence, 0.5) } : c;
+  });
+}
+
 /** Candidates for `field` from the documents (attachments first, as text extractors read them). */
 export function printedCandidates(
   field: PrintedField,
@@ -92,7 +109,7 @@ export function printedCandidates(
     case 'receipt_number':
       return documentNumber(documents, 'receipt');
     case 'receipt_date':
-      return issueDate(documents, 'receipt');
+      return notAfterTheMail(issueDate(documents, 'receipt'), view);
     case 'payment_method':
       return paymentMethod(documents);
     case 'po_number':

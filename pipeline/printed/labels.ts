@@ -399,6 +399,7 @@ export const RECEIPT_NUMBER = [
   'Kvitto nr',
   'Kvittonr',
   'Kwitantienummer',
+
   'Bonnr',
   'Bonnr.',
   'Receipt ID',
@@ -432,4 +433,20 @@ export const RECEIPT_NUMBER_MORE = [
   'N° justificante',
   'Número de justificante',
   'Nº de justificante',
+  // Receipts in Norwegian, Finnish, Turkish, Czech and Portuguese (the printed reader only:
+  // the starter's own label list is full).
+  'Kvitteringsnr.',
+  'Kvitteringsnr',
+  'Kuittinumero',
+  'Fiş No',
+  'Číslo účtenky',
+  'Číslo dokladu',
+  'Doklad č.',
+  'Recibo n.º',
+  'Recibo nº',
+  // A US till's transaction number, a charging session's id: the sale's own number.
+  'Trans #',
+  'Transaction #',
+  'Sessie-ID',
+  'Session ID',
 ];

@@ -28,7 +28,7 @@ function isSpace(code: number): boolean {
 }
 
 /**
- * The cells of a line: runs separated by " | ", a tab, or three spaces or more. One pass,
+ * The cells of a line: runs separated by " | " (or " · ", " • "), a tab, or three spaces or more. One pass,
  * no regex: a line of a hostile document may be megabytes long.
  */
 export function cellsOf(text: string, lineOffset: number): Cell[] {
@@ -48,8 +48,9 @@ export function cellsOf(text: string, lineOffset: number): Cell[] {
       close();
       continue;
     }
+    // " | ", and " · " or " • " as mail apps set items on one line ("13.03.2026 · Bon 5519-0313 · Kasse 1").
     if (
-      code === 124 /* | */ &&
+      (code === 124 /* | */ || code === 0xb7 /* · */ || code === 0x2022) /* • */ &&
       (i === 0 || isSpace(text.charCodeAt(i - 1))) &&
       (i + 1 >= text.length || isSpace(text.charCodeAt(i + 1)))
     ) {

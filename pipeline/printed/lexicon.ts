@@ -1,5 +1,6 @@
 // The words documents print for the roles a clerk looks for, in English, German, French,
-// Spanish, Dutch, Italian, Portuguese, Polish, Swedish and Danish. Folded (lower case,
+// Spanish, Dutch, Italian, Portuguese, Polish, Swedish and Danish, and for receipts Czech,
+// Finnish, Norwegian, Greek and Turkish. Folded (lower case,
 // no accents; see words.ts), matched as whole words.
 import { phrases } from './words.ts';
 
@@ -56,6 +57,12 @@ export const PAYABLE = phrases(
   'at betale',
   'total at betale',
   'beløb at betale',
+  'k úhradě',
+  'celkem k úhradě',
+  'k zaplacení',
+  'maksettava',
+  'å betale',
+  'ödenecek tutar',
 );
 
 export const PAID = phrases(
@@ -113,6 +120,10 @@ export const TIP = phrases(
   'napiwek',
   'dricks',
   'drikkepenge',
+  'spropitné',
+  'tippi',
+  'gorjeta',
+  'bahşiş',
 );
 
 export const TAX = phrases(
@@ -143,6 +154,12 @@ export const TAX = phrases(
   'kwota vat',
   'kwota podatku',
   'imposto',
+  'dph',
+  'alv',
+  'mva',
+  'kdv',
+  'topkdv',
+  'φπα',
 );
 
 // A qualifier that makes a tax word part of a gross label: "Total incl. VAT", "Brutto inkl. MwSt".
@@ -178,6 +195,9 @@ export const NET = phrases(
   'netto',
   'nett',
   'subtotal',
+  'mezisoučet',
+  'välisumma',
+  'ara toplam',
   'sub total',
   'zwischensumme',
   'ht',
@@ -233,6 +253,11 @@ export const GROSS = phrases(
   'importe del abono',
   'totale nota di credito',
   'creditbedrag',
+  // A refund's total is what it refunds.
+  'total refund',
+  'refund total',
+  'razem do zwrotu',
+  'do zwrotu',
   'gross',
   'brutto',
   'bruttobetrag',
@@ -295,6 +320,13 @@ export const TOTAL = phrases(
   'suma',
   'summa',
   'importo totale',
+  'celkem',
+  'yhteensä',
+  // An amount's bare label on card slips and machines ("Betrag EUR 23,80", "Bedrag € 14,40").
+  'betrag',
+  'bedrag',
+  'σύνολο',
+  'toplam',
 );
 
 /** Document titles: the word a document is called by at its head. */
@@ -364,6 +396,21 @@ export const RECEIPT_TITLE = phrases(
   // A French restaurant's bill, only with its number's marker: "Note n° 2026-1147 du 05/03/2026".
   'note n',
   'addition n',
+  'účtenka',
+  'účet',
+  'doklad',
+  'kuitti',
+  'απόδειξη',
+  'απόδειξη λιανικής πώλησης',
+  'fiş',
+  'adisyon',
+  'kaufbeleg',
+  'ricevuta',
+  'ricevuta fiscale',
+  'talão',
+  'fatura simplificada',
+  'bong',
+  'dokument korekty',
 );
 
 /**

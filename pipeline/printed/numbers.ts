@@ -55,6 +55,12 @@ const MARKERS = new Set([
   'nro.',
   'num',
   'num.',
+  // Czech "č." (číslo), Greek "Αρ." (αριθμός), Portuguese "n.º".
+  'č',
+  'č.',
+  'αρ',
+  'αρ.',
+  'n.º',
   ':',
 ]);
 
@@ -261,7 +267,7 @@ function otherNumbers(lines: Line[], kind: keyof typeof KINDS): Set<string> {
   return out;
 }
 
-const BARE_MARKERS = ['Nº', 'N°', 'No.', 'Nr.', 'N.'];
+const BARE_MARKERS = ['Nº', 'N°', 'No.', 'Nr.', 'N.', 'Αρ.'];
 
 const normal = (code: string) => code.replace(/\s+/g, '').toLowerCase();
 

@@ -82,9 +82,18 @@ const LEGAL_FORMS = [
   'sca',
   'ag & co kg',
   'gmbh & co kg',
+  // Czech and Slovak (s.r.o., spol. s r.o., v.o.s.), Greek (IKE), Turkish (Ltd. Şti.).
+  'sro',
+  'spol s ro',
+  'vos',
+  'ike',
+  'ltd sti',
 ];
 const FORM_SET = new Set(LEGAL_FORMS.map((f) => f.replace(/\s+/g, '')));
 // Forms whose letters are also a common word or an abbreviation: only in capitals as written.
+// Forms printed in small letters with their dots ("Kvítek retail s.r.o."): the name before them
+// may hold small words too, back to its first capitalised one.
+const SMALL_FORMS = new Set(['sro', 'spolsro', 'vos']);
 const CASE_SENSITIVE = new Set(['ag', 'as', 'se', 'sa', 'sl', 'sc', 'is', 'cv', 'ab', 'hb', 'lp', 'ks', 'ek', 'ev']);
 
 const NAME_CONNECTORS = new Set([
@@ -188,7 +197,7 @@ function formAt(tokens: string[], keys: string[], end: number): number {
     const letters = token.replace(/[.,]/g, '');
     if (len === 1 && CASE_SENSITIVE.has(key) && letters !== letters.toUpperCase()) continue;
     // A form is printed with a capital (GmbH, Ltd, KG, SpA, Oy): "1 kg", "a spa" are a unit and a word.
-    if (len === 1 && letters === letters.toLowerCase()) continue;
+    if (len === 1 && letters === letters.toLowerCase() && !(SMALL_FORMS.has(key) && token.includes('.'))) continue;
     return end - len + 1;
   }
   return -1;
@@ -209,9 +218,19 @@ export function companyNames(text: string): { name: string; at: number }[] {
     let last = end;
     if (/^\(haftungsbeschr/i.test(plain[last + 1] ?? '')) last++;
     let start = formStart;
+    const small = SMALL_FORMS.has(keys.slice(formStart, end + 1).join(''));
     while (start > 0) {
       const prev = plain[start - 1]!;
       if (capitalised(prev) || NAME_CONNECTORS.has(prev.toLowerCase())) start--;
+      // "Mlýnská gastro s.r.o.": one small word after a capitalised one.
+      else if (
+        small &&
+        start === formStart &&
+        start >= 2 &&
+        /^\p{Ll}{2,}$/u.test(prev) &&
+        capitalised(plain[start - 2]!)
+      )
+        start--;
       else break;
     }
     while (start < formStart && NAME_CONNECTORS.has(plain[start]!.toLowerCase())) start++;

@@ -3,7 +3,7 @@
 // "Payment - Visa ending 1881", "Bar"). A card number or an amount beside the name is not
 // part of it.
 import { labeledCandidates } from '../extract-labels.ts';
-import { linesOf } from './layout.ts';
+import { type Cell, linesOf } from './layout.ts';
 import { findPhrase, phrases, type Word, wordsOf } from './words.ts';
 import type { PrintedCandidate, ReadableDocument } from './index.ts';
 
@@ -44,6 +44,20 @@ export const PAYMENT_LABELS = [
   'Betalingsmetode',
   'Betalingsform',
   'Betalt med',
+  'Meio de pagamento',
+  'Pago com',
+  'Reembolso',
+  'Zaplaceno',
+  'Platba',
+  'Způsob platby',
+  'Maksettu',
+  'Maksutapa',
+  'Betalt',
+  'Betalningsmedel',
+  'Ödeme',
+  'Ödeme şekli',
+  'Zwrot środków',
+  'Refund to',
 ];
 
 // Means of payment as receipts print them; the longest name found wins ("Visa Debit" over "Visa").
@@ -122,11 +136,27 @@ const MEANS = phrases(
   'credit card',
   'debit card',
   'card',
+  'multibanco',
+  'mb way',
+  'cartão',
+  'numerário',
+  'dinheiro',
+  'bankaxept',
+  'kort',
+  'kortti',
+  'korttimaksu',
+  'käteinen',
+  'platba kartou',
+  'hotově',
+  'hotovost',
+  'kredi kartı',
+  'banka kartı',
+  'nakit',
 );
 
 // Words that name a means only where a payment is printed (an amount on the line): "Bar" is
 // also a bar, "PIN" a code, "Karte" a map.
-const GENERIC = new Set(['bar', 'pin', 'card', 'karte', 'karta', 'cb', 'cash', 'kontant']);
+const GENERIC = new Set(['bar', 'pin', 'card', 'karte', 'karta', 'cb', 'cash', 'kontant', 'kort', 'kortti']);
 
 // Kinds of payment rather than a named means: a scheme on the same line ("Kartenzahlung
 // girocard", "Card: Visa") says more.
@@ -142,6 +172,13 @@ const KINDS = new Set(
     'karta płatnicza',
     'carta di credito',
     'pagamento elettronico',
+    'cartão',
+    'kort',
+    'kortti',
+    'korttimaksu',
+    'platba kartou',
+    'kredi kartı',
+    'banka kartı',
   ].map((k) =>
     wordsOf(k)
       .map((w) => w.text)
@@ -167,6 +204,8 @@ const SCHEMES = new Set(
     'diners club',
     'jcb',
     'unionpay',
+    // Germany's debit card scheme: "Kartenzahlung" then "girocard" on a terminal slip.
+    'girocard',
   ].map((k) =>
     wordsOf(k)
       .map((w) => w.text)
@@ -234,14 +273,47 @@ function meansIn(text: string, needsAmount = false): { raw: string; at: number }
   return { raw: text.slice(first.start, last.end), at: first.start };
 }
 
+const SPACE_IN_AMOUNT = /(\d) (?=\d{3}(?!\d))/g;
+const LABEL_WORDS = phrases(...PAYMENT_LABELS);
+
+/**
+ * A slip's line "Betaald met      V PAY": a payment label in its first cell and a means in the
+ * next. Two cells of words read as a table's header to the label reader, which then takes the
+ * line below ("Kaartnr.") as the value.
+ */
+function labelBesideMeans(doc: ReadableDocument): PrintedCandidate | null {
+  for (const line of linesOf(doc.doc, doc.text)) {
+    if (line.cells.length !== 2 || line.text.length > 120) continue;
+    const [label, value] = line.cells as [Cell, Cell];
+    const words = wordsOf(label.text);
+    if (!LABEL_WORDS.some((p) => p.length === words.length && p.every((w, i) => words[i]!.text === w))) continue;
+    const means = meansIn(value.text);
+    if (means)
+      return {
+        raw: means.raw,
+        confidence: 0.9,
+        document_index: doc.doc.index,
+        offset: value.offset + means.at,
+        why: 'label',
+      };
+  }
+  return null;
+}
+
 /** Whether every amount on a line is zero ("Rückgeld 0,00", "Pagamento contante 0,00"). */
 function paidNothing(text: string): boolean {
-  const amounts = text.split(' ').filter((t) => /^\d[\d.,']*[.,]\d\d$/.test(t));
+  // "Hotově   1 000,00": digits grouped by spaces are one amount.
+  const amounts = text
+    .replace(SPACE_IN_AMOUNT, '$1')
+    .split(' ')
+    .filter((t) => /^\d[\d.,']*[.,]\d\d$/.test(t));
   return amounts.length > 0 && amounts.every((a) => !/[1-9]/.test(a));
 }
 
 export function paymentMethod(documents: ReadableDocument[]): PrintedCandidate[] {
   for (const doc of documents) {
+    const beside = labelBesideMeans(doc);
+    if (beside) return [beside];
     // A label's value: the means it names, else the value as printed when it is a short phrase.
     for (const c of labeledCandidates(PAYMENT_LABELS, [doc], 'string')) {
       // The value up to the next cell gap.

@@ -121,17 +121,23 @@ function billTotal(amounts: RoleAmount[], itemsSum: number | null): TotalChoice 
   }
 
   // 3. A gross label, then a bare total: unconfirmed, so less sure, and unsure with rivals.
-  // One value under such labels is what a clerk would take; two or more are a guess.
+  // One value under such labels is what a clerk would take; two or more are a guess. A part of
+  // it paid (a deposit taken off, one payer's share: "Pagato con AMERICAN EXPRESS 483,50" under
+  // "TOTALE SOGGIORNO 683,50") is a rival of similar strength for what was paid.
+  const partPaid = (pick: RoleAmount) =>
+    paid.some((v) => v > 0 && pick.value > 0 && v < pick.value - CENT && !near(pick.value - v, 0));
   const gross = amounts.filter((a) => a.role === 'gross' && a.value !== 0);
   if (gross.length > 0) {
     const pick = last(gross)!;
-    return { amount: pick, confidence: distinctValues(gross).length > 1 ? 0.6 : 0.85, why: 'gross label' };
+    const confidence = distinctValues(gross).length > 1 ? 0.6 : partPaid(pick) ? 0.7 : 0.85;
+    return { amount: pick, confidence, why: 'gross label' };
   }
   const totals = amounts.filter((a) => a.role === 'total' && a.value !== 0);
   if (totals.length > 0) {
     const values = distinctValues(totals);
     const largest = totals.reduce((best, a) => (Math.abs(a.value) > Math.abs(best.value) ? a : best));
-    return { amount: largest, confidence: values.length > 1 ? 0.6 : 0.85, why: 'total label' };
+    const confidence = values.length > 1 ? 0.6 : partPaid(largest) ? 0.7 : 0.85;
+    return { amount: largest, confidence, why: 'total label' };
   }
   const paidLines = amounts.filter((a) => a.role === 'paid' && a.value !== 0);
   if (paidLines.length > 0) {

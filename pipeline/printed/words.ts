@@ -6,6 +6,9 @@
 
 /** One character folded: lower case, without its accent. Same length in UTF-16 units. */
 function foldChar(c: string): string {
+  // Turkish İ lower-cases to two units and ı has no accent to drop: both read as "i"
+  // ("FİŞ NO", "NAKİT", "KREDİ KARTI").
+  if (c === 'İ' || c === 'ı') return 'i';
   const lower = c.toLowerCase();
   if (lower.length !== 1) return c;
   const base = lower.normalize('NFD')[0]!;
@@ -128,6 +131,8 @@ export function titleAt(
   // "Your order", "Il tuo ordine", "Thanks for your order #1042", "Tak for din ordre #58213":
   // a title after a possessive or an article, early in its line.
   const found = firstPhrase(words, titles);
+  // "Orig receipt 0611-05-6612 03/02/2026", "Ref. Fatura FS 2026/4417": another document's title.
+  if (found && found.at >= 1 && REFERRING.has(words[found.at - 1]!.text)) return -1;
   if (
     found &&
     (found.at <= 1 ||
@@ -142,6 +147,20 @@ export function titleAt(
 }
 
 const NO_WORDS: ReadonlySet<string> = new Set();
+/** Words before a title that make it another document's: the original a return or credit refers to. */
+const REFERRING: ReadonlySet<string> = new Set([
+  'orig',
+  'original',
+  'originale',
+  'ursprungliche',
+  'ursprungs',
+  'ref',
+  'reference',
+  'referencia',
+  'riferimento',
+  'bezug',
+  'zu',
+]);
 // "Thank you for your order", "Merci pour votre commande", "Tak for din ordre".
 const THANKS: ReadonlySet<string> = new Set([
   'thank',
