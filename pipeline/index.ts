@@ -5,6 +5,7 @@ import { forwardedOriginal } from './forwarded.ts';
 import type { CompiledSchema } from './schema.ts';
 import { extractField, extractFields, type FieldResult } from './extract.ts';
 import {
+  ANY_LAYOUT,
   isReader,
   layoutFit,
   layoutsOfView,
@@ -111,8 +112,15 @@ export function runSchema(schema: CompiledSchema, view: MessageView, learned: Le
   learned = withImpliedReaders(learned);
   const layouts = learned.some((l) => l.layout) ? layoutsOfView(view) : [];
   const fit = new Map(learned.map((l) => [l, layoutFit(l.layout ?? '', layouts)]));
+  // A reader edited into a label (update_learned_extractor) keeps the reader's place: it was for every layout.
   const rank = (l: LearnedRun) =>
-    l.extractor.kind === 'einvoice' ? 3 : isReader(l.extractor) ? 1 : fit.get(l)! >= SAME_LAYOUT || !l.layout ? 2 : 0;
+    l.extractor.kind === 'einvoice'
+      ? 3
+      : isReader(l.extractor) || l.layout === ANY_LAYOUT
+        ? 1
+        : fit.get(l)! >= SAME_LAYOUT || !l.layout
+          ? 2
+          : 0;
   const ordered = [...learned].sort((a, b) => rank(b) - rank(a) || fit.get(b)! - fit.get(a)!);
   const decided = new Set<string>();
   for (const l of ordered) {

@@ -432,6 +432,31 @@ describe('general readers: what a corrected value is, for the vendor’s other l
     expect(runSchema(schema, same, runs).fields.betrag).toMatchObject({ value: 88, learned: 'lrn_label' });
   });
 
+  it('a reader a person edited into a label keeps the reader’s place, before the labels of other layouts', async () => {
+    const next = await viewOf(statementPage('95,10'));
+    const otherLayout = learnExtractor(await viewOf(statementPage('12,00')), amount, 0);
+    expect(otherLayout).toMatchObject({ ok: true });
+    if (!otherLayout.ok) return;
+    const runs = [
+      // Learned on another layout (the invoice's), it reads the opening balance on this page.
+      {
+        id: 'lrn_other',
+        field: 'betrag',
+        extractor: otherLayout.extractor,
+        confidence: 0.75,
+        layout: layoutOf(invoicePage('X-1', '1,00')),
+      },
+      {
+        id: 'lrn_edited',
+        field: 'betrag',
+        extractor: { kind: 'labeled_value', labels: ['Total amount due:'] } as const,
+        confidence: 0.75,
+        layout: ANY_LAYOUT,
+      },
+    ];
+    expect(runSchema(schema, next, runs).fields.betrag).toMatchObject({ value: 95.1, learned: 'lrn_edited' });
+  });
+
   it('a sender’s address is a reader too, and a value no reader gives teaches none', async () => {
     const first = await viewOf(INVOICE('AT-2026-0042', '5 March 2026', '1.234,50'));
     const email: LearnField = { name: 'lieferant_email', type: 'email' };
