@@ -60,8 +60,8 @@ export const PAYMENT_LABELS = [
   'Refund to',
 ];
 
-// Means of payment as receipts print them; the longest name found wins ("Visa Debit" over "Visa").
-const MEANS = phrases(
+// Card schemes by name (a slip's "VISA", "Maestro", "Mastercard ****5530").
+const CARD_SCHEMES = [
   'visa',
   'visa debit',
   'visa electron',
@@ -76,6 +76,11 @@ const MEANS = phrases(
   'diners club',
   'jcb',
   'unionpay',
+];
+
+// Means of payment as receipts print them; the longest name found wins ("Visa Debit" over "Visa").
+const MEANS = phrases(
+  ...CARD_SCHEMES,
   'ec cash',
   'ec karte',
   'girocard',
@@ -190,20 +195,7 @@ const KINDS = new Set(
 // "VISA", "PIN" … "Maestro", "Karta płatnicza" … "Mastercard ****5530").
 const SCHEMES = new Set(
   [
-    'visa',
-    'visa debit',
-    'visa electron',
-    'v pay',
-    'mastercard',
-    'master card',
-    'debit mastercard',
-    'maestro',
-    'american express',
-    'amex',
-    'discover',
-    'diners club',
-    'jcb',
-    'unionpay',
+    ...CARD_SCHEMES,
     // Germany's debit card scheme: "Kartenzahlung" then "girocard" on a terminal slip.
     'girocard',
   ].map((k) =>

@@ -449,7 +449,7 @@ describe('general readers: what a corrected value is, for the vendor’s other l
       {
         id: 'lrn_edited',
         field: 'betrag',
-        extractor: { kind: 'labeled_value', labels: ['Total amount due:'] } as const,
+        extractor: { kind: 'labeled_value' as const, labels: ['Total amount due:'] },
         confidence: 0.75,
         layout: ANY_LAYOUT,
       },
