@@ -110,7 +110,8 @@ export function runSchema(schema: CompiledSchema, view: MessageView, learned: Le
   // layout is this message's, best fit first; then the general reader (layout-free), before
   // the labels of the vendor's other layouts, which this page may print for another value.
   learned = withImpliedReaders(learned);
-  const layouts = learned.some((l) => l.layout) ? layoutsOfView(view) : [];
+  // Fingerprinting the message's pages is only needed when a learned extractor belongs to a layout.
+  const layouts = learned.some((l) => l.layout && l.layout !== ANY_LAYOUT) ? layoutsOfView(view) : [];
   const fit = new Map(learned.map((l) => [l, layoutFit(l.layout ?? '', layouts)]));
   // A reader edited into a label (update_learned_extractor) keeps the reader's place: it was for every layout.
   const rank = (l: LearnedRun) =>

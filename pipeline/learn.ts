@@ -401,6 +401,15 @@ export function isReader(extractor: Extractor): boolean {
   return extractor.kind === 'printed' || extractor.kind === 'mailbox';
 }
 
+/** Whether a schema's extractor (as written, any key order) runs the same general reader. */
+export function sameReader(written: unknown, reader: Extractor): boolean {
+  if (typeof written !== 'object' || written === null) return false;
+  const x = written as Record<string, unknown>;
+  if (reader.kind === 'printed') return x.kind === 'printed' && x.field === reader.field;
+  if (reader.kind === 'mailbox') return x.kind === 'mailbox' && x.source === reader.source && x.part === reader.part;
+  return false;
+}
+
 /**
  * The general readers a correction may teach, in the order tried: the printed reader of the
  * same-named field, of the other fields, then the sender's mailbox (its address for an email

@@ -10,6 +10,7 @@ import {
   layoutSimilarity,
   SAME_LAYOUT,
   sameFieldValue,
+  sameReader,
   type Learned,
   type LearnedRun,
   type LearnExample,
@@ -181,7 +182,7 @@ export async function learnFromCorrection(
   if (!first.ok) return flush(first.reason);
   // A reader the schema's own extractors of the field already run teaches nothing new.
   const own = (def as { extract?: unknown[] }).extract ?? [];
-  if (source === 'reader' && own.some((x) => JSON.stringify(x) === JSON.stringify(first.extractor)))
+  if (source === 'reader' && own.some((x) => sameReader(x, first.extractor)))
     return flush('the schema’s own extractors already run this reader');
   const existing = sameLayoutAs(ofField, first.layout, first.extractor);
   const earlier = await earlierExample(app, tenant, existing, corrected.id);

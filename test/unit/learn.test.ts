@@ -8,6 +8,7 @@ import {
   layoutSimilarity,
   learnExtractor,
   learnedConfidence,
+  sameReader,
   SAME_LAYOUT,
   vendorDomainOf,
   type LearnField,
@@ -455,6 +456,16 @@ describe('general readers: what a corrected value is, for the vendor’s other l
       },
     ];
     expect(runSchema(schema, next, runs).fields.betrag).toMatchObject({ value: 95.1, learned: 'lrn_edited' });
+  });
+
+  it('knows a reader the schema already runs, however its keys are written', () => {
+    const total = { kind: 'printed', field: 'total_amount' } as const;
+    expect(sameReader({ field: 'total_amount', kind: 'printed' }, total)).toBe(true);
+    expect(sameReader({ kind: 'printed', field: 'invoice_date' }, total)).toBe(false);
+    const from = { kind: 'mailbox', source: 'from', part: 'address' } as const;
+    expect(sameReader({ part: 'address', source: 'from', kind: 'mailbox' }, from)).toBe(true);
+    expect(sameReader({ kind: 'mailbox', source: 'from', part: 'name' }, from)).toBe(false);
+    expect(sameReader({ kind: 'labeled_value', labels: ['Total'] }, total)).toBe(false);
   });
 
   it('a sender’s address is a reader too, and a value no reader gives teaches none', async () => {
