@@ -236,6 +236,9 @@ function confidenceOf(field: CompiledField, best: Valid, valid: Valid[], view: M
     else if (!readsDayFirst(doc)) confidence = Math.min(confidence, 0.5);
   }
   if (field.type === 'string' && String(best.coerced.value).length > 120) confidence *= 0.6;
+  // U+FFFD stands for a character the document's text layer could not give (a PDF font
+  // without a map to letters): the value is known to be misspelt, so a person looks at it.
+  if (String(best.coerced.value).includes('\uFFFD')) confidence = Math.min(confidence, 0.5);
   return Math.round(confidence * 1000) / 1000;
 }
 

@@ -10,6 +10,7 @@
 // the document truncated. Before pdf.js sees the PDF, every stream's decoded size is
 // counted and a stream past the inflate limits is left out (pipeline/pdf-streams.ts).
 import { getResolvedPDFJS } from 'unpdf';
+import { repairFontEncodings } from './pdf-font-encoding.ts';
 import { READER_LIMITS } from './limits.ts';
 import { limitPdfStreams } from './pdf-streams.ts';
 
@@ -49,12 +50,16 @@ interface RawItem {
   transform?: number[];
   width?: number;
   height?: number;
+  fontName?: string;
 }
 
-function positioned(items: RawItem[]): PositionedItem[] {
+function positioned(raw: RawItem[]): PositionedItem[] {
   const out: PositionedItem[] = [];
+  const items = repairFontEncodings(
+    raw.map((item) => ({ ...item, str: typeof item.str === 'string' ? item.str : '', fontName: item.fontName ?? '' })),
+  );
   for (const item of items) {
-    if (typeof item.str !== 'string' || !item.transform || item.str.trim() === '') continue;
+    if (!item.transform || item.str.trim() === '') continue;
     const [a = 0, b = 0, c = 0, d = 0, x = 0, y = 0] = item.transform;
     if (!Number.isFinite(x) || !Number.isFinite(y)) continue;
     const size = Math.abs(item.height ?? 0) || Math.hypot(c, d) || Math.hypot(a, b) || 10;
@@ -99,14 +104,20 @@ export function layoutLines(items: PositionedItem[]): string[] {
     line.sort((p, q) => p.x - q.x);
     let text = '';
     let end = Number.NEGATIVE_INFINITY;
+    let size = 0;
     for (const item of line) {
       const gap = item.x - end;
       const column = Math.min(MAX_COLUMN, Math.round((item.x - left) / charWidth));
+      // A cell gap is wider than a word space of the larger of the two neighbours' fonts: a
+      // title set in 15 pt whose words a producer placed one by one is spaced wider than the
+      // body's characters, yet it is one phrase ("Rechnung Nr. 4711 vom ...").
+      const cellGap = Math.max(charWidth * 1.5, Math.max(size, item.size) * 0.75);
       if (text === '') text = ' '.repeat(column);
-      else if (gap > charWidth * 1.5) text += ' '.repeat(Math.max(3, column - text.length));
+      else if (gap > cellGap) text += ' '.repeat(Math.max(3, column - text.length));
       else if (gap > item.size * 0.15 && !text.endsWith(' ') && !item.str.startsWith(' ')) text += ' ';
       text += item.str;
       end = Math.max(end, item.x + item.width);
+      size = item.size;
     }
     return text.trimEnd();
   });

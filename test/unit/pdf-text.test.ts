@@ -64,6 +64,28 @@ describe('layout text', () => {
     expect(lines[1]).toBe('next line');
   });
 
+  it('a title in a large font whose words were placed one by one stays one phrase; a cell gap stays a gap', () => {
+    // Body text at 10 pt sets the page's character width (~5 pt); the title is 15 pt, its
+    // word spaces 9 pt wide (0.6 em), wider than 1.5 body characters but a space all the same.
+    const body = Array.from({ length: 8 }, (_, i) => ({
+      str: 'Pos text',
+      x: 10,
+      y: 600 - i * 14,
+      width: 40,
+      size: 10,
+    }));
+    const lines = layoutLines([
+      { str: 'Handelsrechnung', x: 10, y: 700, width: 131, size: 15 },
+      { str: 'Nr.', x: 150, y: 700, width: 26, size: 15 },
+      { str: '471113 vom 13.06.2018', x: 185, y: 700, width: 184, size: 15 },
+      { str: 'Total', x: 10, y: 680, width: 40, size: 15 },
+      { str: '1,428.00', x: 80, y: 680, width: 60, size: 15 },
+      ...body,
+    ]);
+    expect(lines[0]).toBe('Handelsrechnung Nr. 471113 vom 13.06.2018');
+    expect(lines[1]).toMatch(/^Total\s{3,}1,428\.00$/);
+  });
+
   it('a page of 150,000 items and items with broken coordinates do not throw', () => {
     const items = Array.from({ length: 150_000 }, (_, i) => ({
       str: 'x',
