@@ -65,7 +65,36 @@ function positioned(raw: RawItem[]): PositionedItem[] {
     const size = Math.abs(item.height ?? 0) || Math.hypot(c, d) || Math.hypot(a, b) || 10;
     out.push({ str: item.str.replace(/\s+/g, ' '), x, y, width: Math.max(0, item.width ?? 0), size });
   }
-  return out;
+  return closeLetterSpacing(out);
+}
+
+/** Letters one by one with single spaces between ("I N V O I C E"), or null. */
+function spacedLetters(str: string): string[] | null {
+  const tokens = str.trim().split(' ');
+  return tokens.length >= 2 && tokens.every((t) => [...t].length === 1) ? tokens : null;
+}
+
+/**
+ * Letter-spaced words written together again. A heading or label set with CSS letter-spacing
+ * reaches pdf.js as glyphs a fifth of an em apart, and pdf.js puts a space between each two
+ * ("I N V O I C E   N U M B E R"); the gap between words is wider, so words stay separate
+ * items. An item of three or more letters spaced that way is one word; a shorter one ("O F")
+ * when a spaced word of the same size stands on its line.
+ */
+function closeLetterSpacing(items: PositionedItem[]): PositionedItem[] {
+  const spaced = items.map((i) => spacedLetters(i.str));
+  const isWord = (tokens: string[] | null) =>
+    tokens !== null && tokens.length >= 3 && tokens.filter((t) => /\p{L}/u.test(t)).length >= 3;
+  const lines = new Set<string>();
+  items.forEach((item, n) => {
+    if (isWord(spaced[n] ?? null)) lines.add(`${Math.round(item.y)}:${Math.round(item.size)}`);
+  });
+  if (lines.size === 0) return items;
+  return items.map((item, n) => {
+    const tokens = spaced[n];
+    if (!tokens || !(isWord(tokens) || lines.has(`${Math.round(item.y)}:${Math.round(item.size)}`))) return item;
+    return { ...item, str: tokens.join('') };
+  });
 }
 
 function median(values: number[]): number {

@@ -1,5 +1,5 @@
 // Layout-aware PDF text and the PDF reader's limits, on PDFs generated here with pdf-lib.
-import { PDFArray, PDFDocument, PDFName, PDFNumber, StandardFonts } from 'pdf-lib';
+import { PDFArray, PDFDocument, PDFName, PDFNumber, StandardFonts, setCharacterSpacing } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { analyzeMessage, runSchema } from '../../pipeline/index.ts';
 import { layoutLines, MAX_PDF_PAGES, readPdf } from '../../pipeline/pdf-text.ts';
@@ -84,6 +84,33 @@ describe('layout text', () => {
     ]);
     expect(lines[0]).toBe('Handelsrechnung Nr. 471113 vom 13.06.2018');
     expect(lines[1]).toMatch(/^Total\s{3,}1,428\.00$/);
+  });
+
+  it('letter-spaced headings and labels are read as words', async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const page = doc.addPage([595, 842]);
+    const spaced = (text: string, x: number, y: number, size: number) => {
+      page.pushOperators(setCharacterSpacing(size * 0.25));
+      page.drawText(text, { x, y, size, font });
+      page.pushOperators(setCharacterSpacing(0));
+    };
+    spaced('INVOICE', 50, 780, 18);
+    spaced('INVOICE', 50, 750, 8);
+    spaced('NUMBER', 103.5, 750, 8);
+    spaced('DATE', 50, 720, 8);
+    spaced('OF', 85.5, 720, 8);
+    spaced('ISSUE', 107, 720, 8);
+    page.drawText('INV-77812', { x: 50, y: 738, size: 10, font });
+    page.drawText('March 4, 2026', { x: 50, y: 708, size: 10, font });
+    page.drawText('A B', { x: 300, y: 708, size: 10, font });
+    const { text } = await readPdf(await doc.save());
+    const lines = text.split('\n').map((l) => l.trim());
+    expect(lines).toContain('INVOICE');
+    expect(lines).toContain('INVOICE NUMBER');
+    expect(lines).toContain('DATE OF ISSUE');
+    // Letters a font sets with ordinary spaces stay as they are.
+    expect(text).toMatch(/March 4, 2026\s+A B$/m);
   });
 
   it('a page of 150,000 items and items with broken coordinates do not throw', () => {
