@@ -12,7 +12,7 @@ import { dayFirstLanguage } from '../extract-reading.ts';
 import { labeledCandidates } from '../extract-labels.ts';
 import { parseDate } from '../validate-dates.ts';
 import { type Line, linesOf } from './layout.ts';
-import { BARE_DATE, DUE_DATE, INVOICE_DATE } from './labels.ts';
+import { BARE_DATE, DUE_DATE, INVOICE_DATE, TAX_POINT } from './labels.ts';
 import {
   INVOICE_TITLE,
   INVOICE_TYPE_CODES,
@@ -451,6 +451,7 @@ export function issueDate(documents: ReadableDocument[], kind: 'invoice' | 'rece
       ...(kind === 'receipt' ? titleDates(lines, order, doc.doc.index, ORDER_TITLE, false, null) : []),
       // A bare "Date" only where it starts its cell: in "Due date" or "Delivery date" it is another date's.
       ...labelled(BARE_DATE, doc, order, (b) => b * 0.85, true, true),
+      ...(kind === 'invoice' ? labelled(TAX_POINT, doc, order, (b) => b * 0.85, false, true) : []),
       ...(kind === 'invoice' ? letterDates(lines, order, doc.doc.index) : timeStamps(lines, order, doc.doc.index)),
     ]);
     if (found.length > 0) return choose(found);

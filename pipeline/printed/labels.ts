@@ -6,6 +6,9 @@
 // A bare "Number" under a document title ("Factura / Número: 123"): tried after the specific labels.
 export const BARE_NUMBER = ['Number', 'Nummer', 'Numéro', 'Número', 'Numero', 'Numer', 'Nummer'];
 export const BARE_DATE = ['Date', 'Datum', 'Fecha', 'Data', 'Dato'];
+// A UK VAT invoice's tax point (the time of supply): the issue date when the page prints no
+// other, so tried as a bare date is, below an invoice-date label.
+export const TAX_POINT = ['Tax point', 'Tax point date'];
 
 export const INVOICE_NUMBER = [
   'Invoice number',
@@ -33,6 +36,8 @@ export const INVOICE_NUMBER = [
   'Nº de factura',
   'N.º de factura',
   'Factura nº',
+  // "n.º" is how Portuguese and Spanish spell the number mark; "nº" its shorter print.
+  'Factura n.º',
   'Factura N°',
   'Factura número',
   'Nº factura',
@@ -47,6 +52,7 @@ export const INVOICE_NUMBER = [
   'Número da fatura',
   'Nº da fatura',
   'Fatura nº',
+  'Fatura n.º',
   'Número da nota',
   'Numer faktury',
   'Nr faktury',

@@ -104,6 +104,42 @@ function datedAfterNumber(rest: string): boolean {
   return parseDate(t.slice(word.length).trimStart())?.start === 0;
 }
 
+/** Words that join a document's number to the document it refers to ("… zur Rechnung RE-118", "… to invoice 4410"). */
+const REFERS_TO = new Set([
+  'zur',
+  'zu',
+  'zum',
+  'for',
+  'to',
+  'against',
+  'regarding',
+  'sur',
+  'concernant',
+  'bij',
+  'op',
+  'alla',
+  'a',
+  'à',
+  'al',
+  'del',
+  'de',
+  'do',
+  'da',
+  'dla',
+  'till',
+]);
+
+/**
+ * Whether the words after a title's number name another document and its number: "Gutschrift
+ * GS-40918 zur Rechnung RE-118204", "Credit note CN-7 to invoice INV-1002", "Avoir A-12 sur
+ * facture F-340". The title's number is the document's; the one after is the referred one's.
+ */
+function refersOnward(after: string[]): boolean {
+  if (after.length < 3 || after.length > 5 || !REFERS_TO.has(after[0]!.toLowerCase())) return false;
+  const last = trimCode(after.at(-1)!);
+  return codeLike(last) && after.slice(1, -1).every((w) => /^\p{L}+\.?$/u.test(w));
+}
+
 const CLASS_WORDS = new Set(['class', 'type', 'tipo', 'clase', 'classe', 'typ']);
 
 /** The number in a title cell: "Rechnung(380) Nr. 103001 vom 22.09.2015", "Invoice #A-17 dated …". */
@@ -136,7 +172,8 @@ function numberAfterTitle(rest: string): { code: string; at: number } | null | '
   if (
     after.length > 0 &&
     !(TITLE_DATE_WORDS.has(after[0]!.text.toLowerCase()) && after.length <= 5) &&
-    !datedAfterNumber(rest.slice(after[0]!.at))
+    !datedAfterNumber(rest.slice(after[0]!.at)) &&
+    !refersOnward(after.map((t) => t.text))
   )
     return null;
   return codeLike(code) ? { code, at } : null;

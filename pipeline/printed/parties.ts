@@ -415,6 +415,7 @@ function readNames(documents: ReadableDocument[], view: MessageView): NameCandid
         }
       }
     }
+    if (site) out.push(...letterheadNames(lines, sections, site, doc.index));
     for (const c of labeledCandidates(SELLER, [{ doc, text }], 'string')) {
       if (notAName(c.raw)) continue;
       const cell = lines
@@ -432,6 +433,46 @@ function readNames(documents: ReadableDocument[], view: MessageView): NameCandid
     }
   }
   return out.filter((c) => ![...own].some((s) => nameMatchesSite(c.name, s)));
+}
+
+/** Whether a letterhead's text reads as a name: two to six capitalised words, no digits or contact marks. */
+function nameLike(text: string): boolean {
+  if (/[\d@:/]|www\./i.test(text) || notAName(text)) return false;
+  const tokens = text.split(/\s+/);
+  if (tokens.length < 2 || tokens.length > 6) return false;
+  if (tokens.filter((t) => t.length > 1).length < 2) return false;
+  return tokens.every((t) => capitalised(t) || NAME_CONNECTORS.has(t.toLowerCase()));
+}
+
+/**
+ * A letterhead without a legal form (a sole trader, a firm's trading name): the first name among
+ * the first cells of the page's first three lines, when it shares a word with the sender's site
+ * ("Lucía Romero Prieto", sent from romero-traducciones.example). Below a company name in a
+ * letterhead (0.85), so a shop's brand beside its legal name is no rival to it; at 0.7 it is
+ * not applied on its own.
+ */
+function letterheadNames(
+  lines: Line[],
+  sections: ReturnType<typeof sectionsOf>,
+  site: string,
+  documentIndex: number,
+): NameCandidate[] {
+  const out: NameCandidate[] = [];
+  let seen = 0;
+  for (const line of lines) {
+    if (line.cells.length === 0) continue;
+    if (++seen > 3) break;
+    const cell = line.cells[0]!;
+    const role = sections.get(cell)?.role;
+    if (role === 'buyer' || role === 'delivery') continue;
+    const first = segmentsOf(cell)[0];
+    if (!first || !nameLike(first.text)) continue;
+    // The first name is the letterhead's; a line under it is its trade or tagline.
+    if (nameMatchesSite(first.text, site))
+      out.push({ name: first.text, offset: first.offset, document_index: documentIndex, score: 0.7, legal: false });
+    break;
+  }
+  return out;
 }
 
 const normalName = (name: string) =>
