@@ -86,6 +86,13 @@ export function amountIn(printed: string, offset: number): PrintedAmount | null 
       letters += c.toLowerCase();
       continue;
     }
+    // A sign the list above lacks: another currency's (₫, ₱, ฿), or one a PDF's text layer
+    // gave in place of the currency ("542,61 ¬" where the page shows €, "1 254,00 \uFFFD").
+    if (/[\p{Sc}\p{Sm}\p{So}]/u.test(c) && c !== '°') {
+      if (letters) words.push(letters);
+      letters = '';
+      continue;
+    }
     return null;
   }
   if (letters) words.push(letters);

@@ -136,3 +136,31 @@ describe('a letterhead without a legal form', () => {
     expect(r.fields.vendor_name?.value).not.toBe('Jonas Berg');
   });
 });
+
+describe('an amount beside a sign the reader does not know', () => {
+  it('a currency sign the text layer garbled ("542,61 ¬" where the page shows €) still leaves an amount', async () => {
+    const r = await read(
+      [
+        'Hôtel du Parc SARL',
+        'Facture N° HP-2026-0311',
+        'Date / prestation                          Qté   Prix TTC    Montant TTC',
+        '06/03 Chambre double                          1     145,45         145,45',
+        '07/03 Chambre double                          1     145,45         145,45',
+        '                                          Total HT        264,45 ¬',
+        '                                          TVA 10 %         26,45 ¬',
+        '                                          Total TTC       290,90 ¬',
+      ].join('\n'),
+    );
+    expect(r.fields.total_amount!.value).toBe(290.9);
+    expect(r.fields.total_amount!.confidence).toBeGreaterThanOrEqual(0.8);
+  });
+
+  it('a currency sign outside the known list (₫) is a sign, not a word', async () => {
+    const r = await read(
+      ['Saigon Print Co.', 'Invoice no. SP-0099', '                                   Total due      1.250.000 ₫'].join(
+        '\n',
+      ),
+    );
+    expect(r.fields.total_amount!.value).toBe(1250000);
+  });
+});
