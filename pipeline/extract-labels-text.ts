@@ -2,10 +2,11 @@
 // ends, what may stand before an amount, the label pattern, dates blanked out. Each replaces a
 // regex that backtracked, so test/unit/linear-regex.test.ts checks them on their own.
 import { datesIn } from './dates-in-text.ts';
+import { isBoxVertical } from './text-table.ts';
 
 // A value ends at the next cell, a wide gap, or where the next "Label:" starts (see valueEnd).
 // A middle dot or bullet between spaces separates items on one line ("Kvittonummer: 118-2026-00441 · Kassa 3").
-const GAP = /\s[|·•]\s|\s{3,}|\t/;
+const GAP = /\s[|·•]\s|[│┃║┆┇┊┋╎╏¦]|\s{3,}|\t/;
 const SPACE_BEFORE_CAPITAL = /\s\p{Lu}/gu;
 const LABEL_CHAR = /[\p{L}.#°º ]/u;
 // What may stand between a label and its amount: a currency, gross/tax words, "due on <date>";
@@ -68,6 +69,7 @@ export function endsWithGap(text: string): boolean {
   const n = text.length;
   return (
     text.endsWith('\t') ||
+    isBoxVertical(text.trimEnd().charCodeAt(text.trimEnd().length - 1)) ||
     (ws(text[n - 1]) && ws(text[n - 2]) && ws(text[n - 3])) ||
     (ws(text[n - 1]) && text[n - 2] === '|' && ws(text[n - 3]))
   );

@@ -18,6 +18,7 @@ import {
   trimPunctuation,
   valueEnd,
 } from './extract-labels-text.ts';
+import { BOX_VERTICALS, isBoxVertical } from './text-table.ts';
 import type { Document } from './types.ts';
 import { coerceText, type FieldType } from './validate.ts';
 
@@ -34,9 +35,9 @@ export interface LabeledCandidate {
 }
 
 const MAX_MATCHES = 300;
-const SEGMENT_SPLIT = /(\s[|·•]\s|\s{3,}|\t)/;
+const SEGMENT_SPLIT = /(\s[|·•]\s|[│┃║┆┇┊┋╎╏¦]|\s{3,}|\t)/;
 const AFTER_LABEL =
-  /^(\s*\([^)\n]{0,30}\))?\s*(?:(?:no\.?|nr\.?|n[°º]\.?|number|nummer|numero|número|#)\s*)?([:：|#=]|\s[-–—]\s|\s{3,}|\t)?\s*/i;
+  /^(\s*\([^)\n]{0,30}\))?\s*(?:(?:no\.?|nr\.?|n[°º]\.?|number|nummer|numero|número|#)\s*)?([:：|#=│┃║┆┇┊┋╎╏¦]|\s[-–—]\s|\s{3,}|\t)?\s*(?:[│┃║┆┇┊┋╎╏¦]\s*)?/i;
 // Between a label and its date: a weekday with a comma, or a preposition ("due on", "fällig am").
 const DATE_PREFIX = /^[\s:,.-]*(?:\p{L}{2,12},\s*|(?:on|am|le|el|den|vom|du|del|dia|il|op|per|by|bis)\s+)?$/iu;
 
@@ -62,6 +63,7 @@ function segments(line: string): { text: string; start: number; end: number }[] 
 
 /** Cells of an HTML table row ("a | | c"), empty ones included, so that a cell's index is its column. */
 export function pipedCells(line: string): { text: string; start: number; end: number }[] {
+  if ([...BOX_VERTICALS].some((bar) => line.includes(bar))) return boxCells(line);
   const out: { text: string; start: number; end: number }[] = [];
   let start = 0;
   // A row whose first cells are empty starts with "| ".
@@ -78,6 +80,22 @@ export function pipedCells(line: string): { text: string; start: number; end: nu
     if (bar < 0) return out;
     start = bar + 3;
   }
+}
+
+/** Cells of a text table's row ("│ a │ │ c │"): between strokes, empty ones included; the border's outside is none. */
+function boxCells(line: string): { text: string; start: number; end: number }[] {
+  const bars: number[] = [];
+  for (let i = 0; i < line.length; i++) if (isBoxVertical(line.charCodeAt(i))) bars.push(i);
+  const edges = [line.slice(0, bars[0]).trim() ? -1 : bars[0]!, ...bars.slice(1)];
+  if (line.slice(bars.at(-1)! + 1).trim()) edges.push(line.length);
+  const out: { text: string; start: number; end: number }[] = [];
+  for (let k = 0; k + 1 < edges.length; k++) {
+    const raw = line.slice(edges[k]! + 1, edges[k + 1]);
+    const lead = raw.length - raw.trimStart().length;
+    const start = edges[k]! + 1 + lead;
+    out.push({ text: raw.trim(), start, end: start + raw.trim().length });
+  }
+  return out;
 }
 
 /**
@@ -131,6 +149,26 @@ function headerRow(line: string, next: string): boolean {
   // Values are short and hold a digit: "2 x House Blend, whole bean, 1 kg | GBP 38.00" is an item row.
   const below = pipedCells(next);
   return below.length === 2 && below.every((c) => /\d/.test(c.text) && c.text.split(' ').length <= 4);
+}
+
+/**
+ * Whether the line with text above the line starting at `lineStart` has a label cell (words, no
+ * digits, not a table row) starting at `column`: the column heading of a value found there.
+ */
+function labelAbove(text: string, lineStart: number, column: number): boolean {
+  let end = lineStart - 1;
+  for (let n = 0; n < 2 && end > 0; n++) {
+    const above = lineAt(text, end - 1);
+    const aboveText = text.slice(above.start, above.end);
+    if (aboveText.trim()) {
+      if (aboveText.includes(' | ')) return false;
+      return segments(aboveText).some(
+        (c) => Math.abs(c.start - column) <= 1 && /\p{L}{3}/u.test(c.text) && !/\d/.test(c.text),
+      );
+    }
+    end = above.start - 1;
+  }
+  return false;
 }
 
 /** The next line with text after the line ending at `lineEnd`. */
@@ -203,7 +241,14 @@ function valueAt(
       offset = valueStart;
     }
     const at = value ? startOf(type, value) : -1;
-    if (at >= 0) return { raw: value.slice(at), offset: offset + at, base: separator ? 0.9 : 0.75 };
+    if (at >= 0) {
+      const base = separator ? 0.9 : 0.75;
+      // Two columns set as text ("Fecha de cargo      6 de marzo" under "Fecha de factura" of
+      // the right column): a value after a wide gap that stands under another label of its own
+      // column is that label's as much as this one's: a rival, so it is not sure.
+      const underLabel = separator === 'gap' && labelAbove(text, line.start, offset + at - line.start);
+      return { raw: value.slice(at), offset: offset + at, base: underLabel ? Math.min(base, 0.6) : base };
+    }
   }
 
   // 2. Below, in the label's column (or the first cell when the label starts its line).

@@ -139,7 +139,7 @@ export function placesOf(view: MessageView, field: LearnField, value: unknown): 
   return places;
 }
 
-const GAP = /\s\|\s|\s{3,}|\t/;
+const GAP = /\s\|\s|[│┃║┆┇┊┋╎╏¦]|\s{3,}|\t/;
 
 function lineBounds(text: string, at: number): { start: number; end: number } {
   const start = text.lastIndexOf('\n', at - 1) + 1;

@@ -1,8 +1,9 @@
 // The printed page as lines and cells. Document text keeps its layout (pipeline/pdf-text.ts
 // puts each PDF text item at the column its x coordinate gives; HTML tables become
 // "cell | cell" rows), so a wide gap or " | " ends a cell, and a cell's column is where it
-// starts on its line. Offsets are into the document text, so a value read here points at
-// the characters it came from.
+// starts on its line; a text table's box-drawing strokes end cells too (pipeline/text-table.ts).
+// Offsets are into the document text, so a value read here points at the characters it came from.
+import { BOX_VERTICALS, isBoxRule, isBoxVertical } from '../text-table.ts';
 
 export interface Cell {
   text: string;
@@ -28,7 +29,8 @@ function isSpace(code: number): boolean {
 }
 
 /**
- * The cells of a line: runs separated by " | " (or " · ", " • "), a tab, or three spaces or more. One pass,
+ * The cells of a line: runs separated by " | " (or " · ", " • "), a box-drawing stroke, a tab, or three
+ * spaces or more; box-drawing rules and corners are blank. One pass,
  * no regex: a line of a hostile document may be megabytes long.
  */
 export function cellsOf(text: string, lineOffset: number): Cell[] {
@@ -44,7 +46,7 @@ export function cellsOf(text: string, lineOffset: number): Cell[] {
   };
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    if (code === 9) {
+    if (code === 9 || isBoxVertical(code)) {
       close();
       continue;
     }
@@ -57,7 +59,7 @@ export function cellsOf(text: string, lineOffset: number): Cell[] {
       close();
       continue;
     }
-    if (isSpace(code)) {
+    if (isSpace(code) || isBoxRule(code)) {
       // Three spaces in a row end a cell.
       if (start >= 0 && i - lastText >= 3) close();
       continue;
@@ -79,7 +81,8 @@ export function linesOf(key: object, text: string): Line[] {
   let offset = 0;
   let index = 0;
   for (const raw of text.split('\n')) {
-    lines.push({ index, text: raw, offset, cells: cellsOf(raw, offset), piped: raw.includes(' | ') });
+    const piped = raw.includes(' | ') || [...BOX_VERTICALS].some((bar) => raw.includes(bar));
+    lines.push({ index, text: raw, offset, cells: cellsOf(raw, offset), piped });
     offset += raw.length + 1;
     index++;
   }

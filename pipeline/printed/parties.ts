@@ -385,9 +385,12 @@ function readNames(documents: ReadableDocument[], view: MessageView): NameCandid
         if (role === 'buyer' || role === 'delivery') continue;
         if (placed && role === 'seller') {
           const named = nameLabelled(line.cells, i);
+          // A label's cell ("Nummer" of "Nummer        : GE2020211", colons aligned in a
+          // text table) is not the section's first line of text: the name may follow it.
+          const labelCell = /[:：]/.test(cell.text) || /^[:：]/.test(line.cells[i + 1]?.text ?? '');
           const first = !firstOf.has(placed.section);
-          firstOf.add(placed.section);
-          const value = named ?? (first && !/[:：]/.test(cell.text) ? { text: cell.text, offset: cell.offset } : null);
+          if (!labelCell || named) firstOf.add(placed.section);
+          const value = named ?? (first && !labelCell ? { text: cell.text, offset: cell.offset } : null);
           if (value && !notAName(value.text))
             out.push({
               name: value.text,

@@ -1,0 +1,17 @@
+// Tables drawn with box-drawing characters, as text-only mail and text browsers print them
+// (w3m, mutt's HTML views, reports of older systems): "│ Numer faktury │ FA/2025/12/001 │"
+// between rules such as "├──────┼──────┤". A vertical stroke ends a cell wherever it stands,
+// with or without spaces around it; the other box characters draw rules and corners, and
+// read as blank space.
+
+/** Vertical strokes: light, heavy, double and dashed, and the broken bar. */
+export const BOX_VERTICALS = '│┃║┆┇┊┋╎╏¦';
+
+export function isBoxVertical(code: number): boolean {
+  return BOX_VERTICALS.includes(String.fromCharCode(code));
+}
+
+/** A box-drawing character that is not a vertical stroke: a rule, corner or junction. */
+export function isBoxRule(code: number): boolean {
+  return code >= 0x2500 && code <= 0x257f && !isBoxVertical(code);
+}
