@@ -415,6 +415,7 @@ function readNames(documents: ReadableDocument[], view: MessageView): NameCandid
         }
       }
     }
+    if (doc.kind === 'body') out.push(...mastheadNames(lines, view, site, doc.index));
     for (const c of labeledCandidates(SELLER, [{ doc, text }], 'string')) {
       if (notAName(c.raw)) continue;
       const cell = lines
@@ -432,6 +433,30 @@ function readNames(documents: ReadableDocument[], view: MessageView): NameCandid
     }
   }
   return out.filter((c) => ![...own].some((s) => nameMatchesSite(c.name, s)));
+}
+
+/**
+ * A mail's masthead: the shop's or service's name alone on one of its first lines ("Wick &
+ * Ember", "Skillhaven"), as shop and billing systems print it above the message. It names the
+ * issuer only where the sender agrees: the name is the From display name or the sender's site.
+ * A trading name without a legal form, so weaker than a legal entity in the footer.
+ */
+function mastheadNames(lines: Line[], view: MessageView, site: string | null, documentIndex: number): NameCandidate[] {
+  const display = fold(view.from?.name ?? '').trim();
+  const out: NameCandidate[] = [];
+  let filled = 0;
+  for (const line of lines) {
+    if (line.cells.length === 0) continue;
+    if (++filled > 3) break;
+    for (const cell of line.cells) {
+      const text = cell.text.trim();
+      const words = wordsOf(text);
+      if (words.length === 0 || words.length > 4 || /\d/.test(text) || notAName(text)) continue;
+      if ((display && fold(text) === display) || (site && nameMatchesSite(text, site)))
+        out.push({ name: text, offset: cell.offset, document_index: documentIndex, score: 0.7, legal: false });
+    }
+  }
+  return out;
 }
 
 const normalName = (name: string) =>
