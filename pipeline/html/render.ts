@@ -133,7 +133,7 @@ export class Renderer {
   private open: { key: string; reason: string; parts: string[] } | null = null;
   private cells: number[] = [];
   /** Per open table row, where each of its cells' pieces start and end in `visible`. */
-  private rowCells: { start: number; end: number; separator: number }[][] = [];
+  private rowCells: { start: number; end: number }[][] = [];
   private ids = 0;
 
   /** Elements `quoteOf` marks (outermost only), by where their text starts and ends in `visible`. */
@@ -274,11 +274,9 @@ export class Renderer {
     } else if (d === 'table-cell') {
       const i = this.cells.length - 1;
       if (i >= 0) {
-        const before = this.visible.length;
         if (this.cells[i]! > 0) this.emit(' | ', hide, false);
         this.cells[i]!++;
-        const separator = this.visible.length > before ? before : -1;
-        this.rowCells[i]!.push({ start: this.visible.length, end: -1, separator });
+        this.rowCells[i]!.push({ start: this.visible.length, end: -1 });
       } else this.emit(' ', hide, false);
     } else if (PARAGRAPH.has(el.name) && d !== 'inline' && d !== 'inline-block')
       this.emit(PARAGRAPH_BREAK, hide, false);
@@ -308,12 +306,9 @@ export class Renderer {
    * "Total | $1,284.00" as a person sees them, and a label cell stays beside a value cell of
    * several lines. Two cells of several lines each (two addresses) keep their own lines.
    */
-  private joinCells(cells: { start: number; end: number; separator: number }[]): void {
+  private joinCells(cells: { start: number; end: number }[]): void {
     let previous: { last: number; oneLine: boolean } | null = null;
     for (const cell of cells) {
-      // Empty cells before the row's first text (an image column, a spacer) print nothing, nor
-      // does the separator after them: "| Cedar Candle × 2" reads "Cedar Candle × 2".
-      if (!previous && cell.separator >= 0) this.visible[cell.separator] = ' ';
       if (cell.end < 0) continue;
       let first = -1;
       let last = -1;

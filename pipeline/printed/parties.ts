@@ -373,6 +373,7 @@ function readNames(documents: ReadableDocument[], view: MessageView): NameCandid
   const site = senderSite(view);
   const own = ownSites(view);
   const out: NameCandidate[] = [];
+  const masthead: NameCandidate[] = [];
   for (const { doc, text } of documents) {
     const lines = linesOf(doc, text);
     const sections = sectionsOf(lines);
@@ -415,7 +416,7 @@ function readNames(documents: ReadableDocument[], view: MessageView): NameCandid
         }
       }
     }
-    if (doc.kind === 'body') out.push(...mastheadNames(lines, view, site, doc.index));
+    if (doc.kind === 'body') masthead.push(...mastheadNames(lines, view, site, doc.index));
     for (const c of labeledCandidates(SELLER, [{ doc, text }], 'string')) {
       if (notAName(c.raw)) continue;
       const cell = lines
@@ -432,7 +433,16 @@ function readNames(documents: ReadableDocument[], view: MessageView): NameCandid
       });
     }
   }
-  return out.filter((c) => ![...own].some((s) => nameMatchesSite(c.name, s)));
+  // The masthead's trading name only where the page names no issuer otherwise: beside a legal
+  // name it would only repeat it.
+  return (out.length > 0 ? out : masthead).filter((c) => ![...own].some((s) => nameMatchesSite(c.name, s)));
+}
+
+/** Whether every word of a name is in the site's name ("Wick & Ember", wickandember.example): the name is the site's. */
+function nameIsSite(words: readonly { text: string }[], site: string): boolean {
+  const word = siteWord(site);
+  const named = words.filter((w) => !NAME_CONNECTORS.has(w.text));
+  return word.length > 0 && named.length > 0 && named.every((w) => w.text.length >= 3 && word.includes(w.text));
 }
 
 /**
@@ -452,7 +462,7 @@ function mastheadNames(lines: Line[], view: MessageView, site: string | null, do
       const text = cell.text.trim();
       const words = wordsOf(text);
       if (words.length === 0 || words.length > 4 || /\d/.test(text) || notAName(text)) continue;
-      if ((display && fold(text) === display) || (site && nameMatchesSite(text, site)))
+      if ((display && fold(text) === display) || (site && nameIsSite(words, site)))
         out.push({ name: text, offset: cell.offset, document_index: documentIndex, score: 0.7, legal: false });
     }
   }
