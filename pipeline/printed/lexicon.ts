@@ -361,6 +361,8 @@ export const TOTAL = phrases(
   // An amount's bare label on card slips and machines ("Betrag EUR 23,80", "Bedrag € 14,40").
   'betrag',
   'bedrag',
+  // Portuguese and Spanish billing tables head the amount column "Valor" ("Fatura | Data | Valor").
+  'valor',
   'σύνολο',
   'toplam',
 );

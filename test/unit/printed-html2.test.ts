@@ -124,6 +124,19 @@ describe('amounts', () => {
   });
 });
 
+describe('a billing table of one header row over one value row (Crater, Laravel markdown mail)', () => {
+  it('reads the amount under "Valor" as the total, and only one row under its header', async () => {
+    const r = await read(
+      '<p>Recebeu uma nova fatura de <b>Contas Claras, Lda.</b></p>' +
+        '<table><thead><tr><th>Fatura</th><th>Data</th><th>Vencimento</th><th>Valor</th></tr></thead>' +
+        '<tbody><tr><td>FT 2026/112</td><td>17/03/2026</td><td>16/04/2026</td><td>246,00&nbsp;€</td></tr></tbody></table>',
+    );
+    expect(r.fields.total_amount!.value).toBe(246);
+    expect(r.fields.total_amount!.confidence).toBe(0.85);
+    expect(r.fields.due_date!.value).toBe('2026-04-16');
+  });
+});
+
 describe('the masthead’s name (Shopify, Postmark)', () => {
   const page = (name: string) =>
     `<table><tr><td><h1><a href="https://shop.example">${name}</a></h1></td><td>Order #1642</td></tr></table>` +
