@@ -86,6 +86,19 @@ function wordCount(text: string): number {
   return n;
 }
 
+/** A piece that is only whitespace and block markers (what `tidy` turns into breaks). */
+function isBreakPiece(piece: string): boolean {
+  for (let k = 0; k < piece.length; k++) {
+    const code = piece.charCodeAt(k);
+    if (code > 32 && code !== 0xa0) return false;
+  }
+  return true;
+}
+
+function hasBreak(piece: string): boolean {
+  return piece.includes(LINE) || piece.includes(PARAGRAPH_BREAK) || piece.includes('\n');
+}
+
 type Frame = { node: AnyNode; style: Computed; depth: number } | { exit: Element; style: Computed };
 
 /** Chromium's parser nests at most 512 elements deep and attaches deeper ones as siblings. */
@@ -119,6 +132,8 @@ export class Renderer {
   styleBudgetExceeded = false;
   private open: { key: string; reason: string; parts: string[] } | null = null;
   private cells: number[] = [];
+  /** Per open table row, where each of its cells' pieces start and end in `visible`. */
+  private rowCells: { start: number; end: number }[][] = [];
   private ids = 0;
 
   /** Elements `quoteOf` marks (outermost only), by where their text starts and ends in `visible`. */
@@ -255,11 +270,13 @@ export class Renderer {
     else if (d === 'table-row') {
       this.emit(LINE, hide, false);
       this.cells.push(0);
+      this.rowCells.push([]);
     } else if (d === 'table-cell') {
       const i = this.cells.length - 1;
       if (i >= 0) {
         if (this.cells[i]! > 0) this.emit(' | ', hide, false);
         this.cells[i]!++;
+        this.rowCells[i]!.push({ start: this.visible.length, end: -1 });
       } else this.emit(' ', hide, false);
     } else if (PARAGRAPH.has(el.name) && d !== 'inline' && d !== 'inline-block')
       this.emit(PARAGRAPH_BREAK, hide, false);
@@ -270,11 +287,45 @@ export class Renderer {
     const d = style.display;
     const hide = style.hide;
     if (d === 'table-row') {
+      this.joinCells(this.rowCells.pop() ?? []);
       this.emit(LINE, hide, false);
       this.cells.pop();
+    } else if (d === 'table-cell') {
+      const cell = this.rowCells.at(-1)?.findLast((c) => c.end < 0);
+      if (cell) cell.end = this.visible.length;
     } else if (PARAGRAPH.has(el.name) && d !== 'inline' && d !== 'inline-block')
       this.emit(PARAGRAPH_BREAK, hide, false);
     else if (!d.startsWith('inline') && d !== 'contents' && d !== 'none' && d !== 'table-cell')
       this.emit(LINE, hide, false);
+  }
+
+  /**
+   * Cells side by side read as one line: where a row's neighbouring cells both hold text and
+   * one of them holds a single line, the block breaks between them (a <p>, <h3> or <div>
+   * wrapping a cell's text) are dropped, so "Total" and "$1,284.00" in two cells read
+   * "Total | $1,284.00" as a person sees them, and a label cell stays beside a value cell of
+   * several lines. Two cells of several lines each (two addresses) keep their own lines.
+   */
+  private joinCells(cells: { start: number; end: number }[]): void {
+    let previous: { last: number; oneLine: boolean } | null = null;
+    for (const cell of cells) {
+      if (cell.end < 0) continue;
+      let first = -1;
+      let last = -1;
+      for (let k = cell.start; k < cell.end; k++) {
+        if (!isBreakPiece(this.visible[k]!)) {
+          if (first < 0) first = k;
+          last = k;
+        }
+      }
+      if (first < 0) continue;
+      let oneLine = true;
+      for (let k = first + 1; k < last && oneLine; k++) if (hasBreak(this.visible[k]!)) oneLine = false;
+      if (previous && (previous.oneLine || oneLine)) {
+        for (let k = previous.last + 1; k < first; k++)
+          if (isBreakPiece(this.visible[k]!) && hasBreak(this.visible[k]!)) this.visible[k] = ' ';
+      }
+      previous = { last, oneLine };
+    }
   }
 }

@@ -3,8 +3,19 @@
 import { pipedCells } from '../extract-labels.ts';
 import { parseAmount } from '../validate-dates.ts';
 import type { Cell, Line } from './layout.ts';
-import { type AmountRole, GROSS, INCLUDING, NET, PAID, PAYABLE, TAX, TIP, TOTAL } from './lexicon.ts';
-import { hasPhrase, type Word, wordsOf } from './words.ts';
+import {
+  AMOUNT_IN_SENTENCE,
+  type AmountRole,
+  GROSS,
+  INCLUDING,
+  NET,
+  PAID,
+  PAYABLE,
+  TAX,
+  TIP,
+  TOTAL,
+} from './lexicon.ts';
+import { findPhrase, hasPhrase, type Word, wordsOf } from './words.ts';
 
 const CURRENCY_WORDS = new Set([
   'eur',
@@ -257,6 +268,10 @@ export function amountsUnderHeaders(lines: Line[]): RoleAmount[] {
     const heads = pipedCells(line.text);
     const values = pipedCells(next.text);
     if (values.length > heads.length) continue;
+    // A header over several rows of the same cells is an item table's ("Reference | Product |
+    // Unit price | Qty | Total price"): its "Total" column holds each line's, not the document's.
+    const after = lines.slice(lines.indexOf(next) + 1, lines.indexOf(next) + 3).find((l) => l.cells.length > 0);
+    if (after?.piped && pipedCells(after.text).length === values.length && /\d/.test(after.text)) continue;
     for (const [k, head] of heads.entries()) {
       const words = wordsOf(head.text);
       const role = roleOf(words);
@@ -317,6 +332,55 @@ export function amountsInColumns(lines: Line[]): RoleAmount[] {
       }
     }
     i = Math.max(j, i + 1);
+  }
+  return out;
+}
+
+/** Whether an amount's text names its currency (a sign or a code): a bare number in a sentence is a count. */
+function namesCurrency(text: string): boolean {
+  for (const c of text) if (CURRENCY_SIGNS.includes(c)) return true;
+  return wordsOf(text).some((w) => CURRENCY_WORDS.has(w.text));
+}
+
+/** A token of an amount as a sentence prints it: digits and separators, a sign or a currency code. */
+function amountToken(token: string): boolean {
+  for (const c of token)
+    if (!NUMBER_CHARS.includes(c) && !CURRENCY_SIGNS.includes(c)) return CURRENCY_WORDS.has(token.toLowerCase());
+  return true;
+}
+
+/**
+ * The amount a sentence names as the document's ("Here is your invoice INV/2026/00087
+ * amounting in $ 1,234.00", "d'un montant de 1 452,00 €", "voor een bedrag van € 2.117,50"):
+ * billing systems' mails print the total only there. Only an amount with its currency.
+ */
+export function amountsInProse(line: Line): RoleAmount[] {
+  const out: RoleAmount[] = [];
+  for (const cell of line.cells) {
+    if (cell.text.length < 16 || !/\d/.test(cell.text)) continue;
+    const words = wordsOf(cell.text);
+    for (const wanted of AMOUNT_IN_SENTENCE) {
+      for (let at = findPhrase(words, wanted); at >= 0; at = findPhrase(words, wanted, at + 1)) {
+        const end = words[at + wanted.length - 1]!.end;
+        let first = -1;
+        let last = -1;
+        for (const m of cell.text.slice(end).matchAll(/\S+/g)) {
+          let token = m[0];
+          // A sentence goes on after the amount: "1 452,00 €." ends with its full stop.
+          while (token.length > 1 && '.,;:'.includes(token.at(-1)!) && !/\d/.test(token.at(-2)!))
+            token = token.slice(0, -1);
+          if (!amountToken(token)) break;
+          if (first < 0) first = end + m.index;
+          last = end + m.index + token.length;
+          if (token !== m[0]) break;
+        }
+        if (first < 0) continue;
+        const printed = cell.text.slice(first, last);
+        if (!namesCurrency(printed)) continue;
+        const amount = amountIn(printed, cell.offset + first);
+        if (amount) out.push({ ...amount, role: 'gross', line: line.index, label: wanted.join(' ') });
+      }
+    }
   }
   return out;
 }

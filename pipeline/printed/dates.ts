@@ -128,6 +128,22 @@ function titleDates(
     // follow the number: at most a marker, the number and a date word after the title.
     const after = tokens.findIndex((t) => t.index >= titleEnd);
     const reach = words.length > 14 ? after + 4 : tokens.length;
+    // The title and its number in one cell and the date alone in the next ("Factura
+    // CUR-2026-0388 | 21/03/2026"): a purchase header prints the date beside the number.
+    const beside = !anyPlace && words.length <= 6 && line.cells.length === 2 ? line.cells[1]! : null;
+    const besideDate = beside ? readDate(beside.text, order) : null;
+    if (beside && besideDate && besideDate.start === 0 && besideDate.end === beside.text.trimEnd().length) {
+      out.push({
+        iso: besideDate.iso,
+        certainty: besideDate.certainty,
+        raw: beside.text.slice(0, besideDate.end),
+        offset: beside.offset,
+        document_index: documentIndex,
+        strength: 0.8,
+        source: 'title',
+      });
+      continue;
+    }
     for (let i = 1; i < tokens.length && i <= reach; i++) {
       const previous = fold(tokens[i - 1]![0]);
       // "[Commande n°4821] (8 mars 2026)": a date in parentheses after the number.

@@ -4,7 +4,14 @@
 // value with a confidence that says how well they agree.
 import { headerValues } from '../parse.ts';
 import type { Document, MessageView } from '../types.ts';
-import { amountsInColumns, amountsOnLine, amountsUnderHeaders, itemLinesSum, type RoleAmount } from './amounts.ts';
+import {
+  amountsInColumns,
+  amountsInProse,
+  amountsOnLine,
+  amountsUnderHeaders,
+  itemLinesSum,
+  type RoleAmount,
+} from './amounts.ts';
 import { linesOf } from './layout.ts';
 import { documentCurrency } from './currency.ts';
 import { dueDate, issueDate } from './dates.ts';
@@ -51,6 +58,7 @@ function totalAmount(documents: ReadableDocument[]): PrintedCandidate[] {
       ...lines.flatMap(amountsOnLine),
       ...amountsInColumns(lines),
       ...amountsUnderHeaders(lines),
+      ...lines.flatMap(amountsInProse),
     ];
     const choice = chooseTotal(amounts, itemLinesSum(lines, amounts));
     if (choice) {

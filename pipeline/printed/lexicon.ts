@@ -265,6 +265,12 @@ export const GROSS = phrases(
   'ttc',
   'grand total',
   'order total',
+  'eindtotaal',
+  'totaalbedrag incl btw',
+  'totale complessivo',
+  'totale ordine',
+  'total du panier',
+  'łącznie',
   'invoice total',
   'total invoice amount',
   'invoice amount',
@@ -305,6 +311,36 @@ export const GROSS = phrases(
   'gavebeløb',
 );
 
+/**
+ * What a sentence says before the document's amount ("your invoice … amounting in 1.234,00 €",
+ * "Rechnung … über 3.867,70 €"): read only where an amount with its currency follows.
+ */
+export const AMOUNT_IN_SENTENCE = phrases(
+  'amounting in',
+  'amounting to',
+  'in the amount of',
+  'for the amount of',
+  'for an amount of',
+  'über',
+  'in höhe von',
+  'd un montant de',
+  'pour un montant de',
+  'd un montant total de',
+  'por un importe de',
+  'por importe de',
+  'por un valor de',
+  'voor een bedrag van',
+  'ten bedrage van',
+  'per un importo di',
+  'di importo',
+  'dell importo di',
+  'no valor de',
+  'no montante de',
+  'na kwotę',
+  'o wartości',
+  'på ett belopp av',
+);
+
 export const TOTAL = phrases(
   'total',
   'sum',
@@ -325,6 +361,8 @@ export const TOTAL = phrases(
   // An amount's bare label on card slips and machines ("Betrag EUR 23,80", "Bedrag € 14,40").
   'betrag',
   'bedrag',
+  // Portuguese and Spanish billing tables head the amount column "Valor" ("Fatura | Data | Valor").
+  'valor',
   'σύνολο',
   'toplam',
 );
@@ -420,6 +458,7 @@ export const RECEIPT_TITLE = phrases(
 export const ORDER_TITLE = phrases(
   'order',
   'order confirmation',
+  'order summary',
   'bestellung',
   'bestellbestätigung',
   'commande',

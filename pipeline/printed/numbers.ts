@@ -100,8 +100,35 @@ function datedAfterNumber(rest: string): boolean {
   const t = rest.trimStart();
   if (t.startsWith('(')) return parseDate(t.slice(1).trimStart())?.start === 0;
   const word = /^\S+/.exec(t)?.[0];
-  if (!word || !TITLE_DATE_WORDS.has(word.toLowerCase())) return false;
-  return parseDate(t.slice(word.length).trimStart())?.start === 0;
+  if (!word) return false;
+  if (TITLE_DATE_WORDS.has(word.toLowerCase())) return parseDate(t.slice(word.length).trimStart())?.start === 0;
+  // "QWPXHLTVB passée le 04/03/2026", "#1042 placed on March 5, 2026": a participle, its date word, the date.
+  const placed = /^\p{L}+\s+(\S+)\s+/u.exec(t);
+  return (
+    !!placed && PLACED_DATE_WORDS.has(placed[1]!.toLowerCase()) && parseDate(t.slice(placed[0].length))?.start === 0
+  );
+}
+
+const PLACED_DATE_WORDS: ReadonlySet<string> = new Set([...TITLE_DATE_WORDS, 'on', 'am', 'op', 'el', 'il', 'dnia']);
+
+/**
+ * An order reference of capital letters only, as shop systems make them ("QWPXHLTVB"): a
+ * number only where its date follows it, the one sign that it names the document.
+ */
+const LETTER_REFERENCE = /^[A-Z]{8,20}$/;
+
+/** "for", "für", "pour", "per", "voor", "dla", "para", "för", "til": what a title's number is issued for. */
+const FOR_WORDS: ReadonlySet<string> = new Set(['for', 'für', 'pour', 'per', 'voor', 'dla', 'para', 'för', 'til']);
+
+/**
+ * Whether the words after a title's number name the other document it is for ("Your Invoice
+ * #000002981 for Order #000003410", "Ihre Rechnung #100004217 für Bestellung #100006630",
+ * "Votre facture n° 200000731 pour la commande n° 200001152"): the title stays a title.
+ */
+function forAnotherNumber(after: string[]): boolean {
+  if (after.length < 2 || after.length > 5 || !FOR_WORDS.has(after[0]!.toLowerCase())) return false;
+  const words = wordsOf(after.slice(1, -1).join(' '));
+  return firstPhrase(words, ORDER_TITLE) !== null && codeLike(trimCode(unglue(after.at(-1)!)));
 }
 
 /** Words that join a document's number to the document it refers to ("… zur Rechnung RE-118", "… to invoice 4410"). */
@@ -173,10 +200,14 @@ function numberAfterTitle(rest: string): { code: string; at: number } | null | '
     after.length > 0 &&
     !(TITLE_DATE_WORDS.has(after[0]!.text.toLowerCase()) && after.length <= 5) &&
     !datedAfterNumber(rest.slice(after[0]!.at)) &&
-    !refersOnward(after.map((t) => t.text))
+    !refersOnward(after.map((t) => t.text)) &&
+    !forAnotherNumber(after.map((t) => t.text))
   )
     return null;
-  return codeLike(code) ? { code, at } : null;
+  if (codeLike(code)) return { code, at };
+  return LETTER_REFERENCE.test(code) && datedAfterNumber(rest.slice(token.at + token.text.length))
+    ? { code, at }
+    : null;
 }
 
 function titleCandidates(
@@ -380,7 +411,8 @@ export function documentNumber(
     for (const c of found) {
       if (!c.value || c.value.length > 40) continue;
       // A bare "Number" counts only as a code; a labelled one may be letters ("FINAL-ATT").
-      if (c.source !== 'label' && !codeLike(c.value)) continue;
+      if (c.source !== 'label' && !codeLike(c.value) && !(c.source === 'title' && LETTER_REFERENCE.test(c.value)))
+        continue;
       if (c.source === 'label' && !codeLike(c.value) && !/^\S{1,30}$/.test(c.value)) continue;
       const role = roleAt(c.offset);
       if (role === 'buyer' || role === 'delivery' || role === 'reference') continue;

@@ -373,6 +373,7 @@ function readNames(documents: ReadableDocument[], view: MessageView): NameCandid
   const site = senderSite(view);
   const own = ownSites(view);
   const out: NameCandidate[] = [];
+  const masthead: NameCandidate[] = [];
   for (const { doc, text } of documents) {
     const lines = linesOf(doc, text);
     const sections = sectionsOf(lines);
@@ -419,6 +420,7 @@ function readNames(documents: ReadableDocument[], view: MessageView): NameCandid
       }
     }
     if (site) out.push(...letterheadNames(lines, sections, site, doc.index));
+    if (doc.kind === 'body') masthead.push(...mastheadNames(lines, view, site, doc.index));
     for (const c of labeledCandidates(SELLER, [{ doc, text }], 'string')) {
       if (notAName(c.raw)) continue;
       const cell = lines
@@ -435,7 +437,40 @@ function readNames(documents: ReadableDocument[], view: MessageView): NameCandid
       });
     }
   }
-  return out.filter((c) => ![...own].some((s) => nameMatchesSite(c.name, s)));
+  // The masthead's trading name only where the page names no issuer otherwise: beside a legal
+  // name it would only repeat it.
+  return (out.length > 0 ? out : masthead).filter((c) => ![...own].some((s) => nameMatchesSite(c.name, s)));
+}
+
+/** Whether every word of a name is in the site's name ("Wick & Ember", wickandember.example): the name is the site's. */
+function nameIsSite(words: readonly { text: string }[], site: string): boolean {
+  const word = siteWord(site);
+  const named = words.filter((w) => !NAME_CONNECTORS.has(w.text));
+  return word.length > 0 && named.length > 0 && named.every((w) => w.text.length >= 3 && word.includes(w.text));
+}
+
+/**
+ * A mail's masthead: the shop's or service's name alone on one of its first lines ("Wick &
+ * Ember", "Skillhaven"), as shop and billing systems print it above the message. It names the
+ * issuer only where the sender agrees: the name is the From display name or the sender's site.
+ * A trading name without a legal form, so weaker than a legal entity in the footer.
+ */
+function mastheadNames(lines: Line[], view: MessageView, site: string | null, documentIndex: number): NameCandidate[] {
+  const display = fold(view.from?.name ?? '').trim();
+  const out: NameCandidate[] = [];
+  let filled = 0;
+  for (const line of lines) {
+    if (line.cells.length === 0) continue;
+    if (++filled > 3) break;
+    for (const cell of line.cells) {
+      const text = cell.text.trim();
+      const words = wordsOf(text);
+      if (words.length === 0 || words.length > 4 || /\d/.test(text) || notAName(text)) continue;
+      if ((display && fold(text) === display) || (site && nameIsSite(words, site)))
+        out.push({ name: text, offset: cell.offset, document_index: documentIndex, score: 0.7, legal: false });
+    }
+  }
+  return out;
 }
 
 /** Whether a letterhead's text reads as a name: two to six capitalised words, no digits or contact marks. */
