@@ -4,7 +4,14 @@
 // value with a confidence that says how well they agree.
 import { headerValues } from '../parse.ts';
 import type { Document, MessageView } from '../types.ts';
-import { amountsInColumns, amountsOnLine, amountsUnderHeaders, itemLinesSum, type RoleAmount } from './amounts.ts';
+import {
+  amountIn,
+  amountsInColumns,
+  amountsOnLine,
+  amountsUnderHeaders,
+  itemLinesSum,
+  type RoleAmount,
+} from './amounts.ts';
 import { linesOf } from './layout.ts';
 import { documentCurrency } from './currency.ts';
 import { dueDate, issueDate } from './dates.ts';
@@ -12,7 +19,7 @@ import { documentNumber } from './numbers.ts';
 import { orderNumber } from './orders.ts';
 import { vendorEmail, vendorName } from './parties.ts';
 import { paymentMethod } from './payment.ts';
-import { chooseTotal } from './totals.ts';
+import { chooseTotal, type PrintedValue } from './totals.ts';
 
 export const PRINTED_FIELDS = [
   'invoice_number',
@@ -52,7 +59,14 @@ function totalAmount(documents: ReadableDocument[]): PrintedCandidate[] {
       ...amountsInColumns(lines),
       ...amountsUnderHeaders(lines),
     ];
-    const choice = chooseTotal(amounts, itemLinesSum(lines, amounts));
+    // Every amount the page prints, labelled or alone in its cell, once each, for the arithmetic's checks.
+    const printed = new Map<number, PrintedValue>(amounts.map((a) => [a.offset, { value: a.value, line: a.line }]));
+    for (const line of lines)
+      for (const cell of line.cells) {
+        const alone = /\d/.test(cell.text) ? amountIn(cell.text, cell.offset) : null;
+        if (alone) printed.set(alone.offset, { value: alone.value, line: line.index });
+      }
+    const choice = chooseTotal(amounts, itemLinesSum(lines, amounts), [...printed.values()]);
     if (choice) {
       return [
         {
