@@ -10,9 +10,10 @@ import {
   amountsOnLine,
   amountsUnderHeaders,
   itemLinesSum,
+  type PrintedAmount,
   type RoleAmount,
 } from './amounts.ts';
-import { linesOf } from './layout.ts';
+import { type Cell, linesOf } from './layout.ts';
 import { documentCurrency } from './currency.ts';
 import { dueDate, issueDate } from './dates.ts';
 import { documentNumber } from './numbers.ts';
@@ -51,6 +52,20 @@ export interface ReadableDocument {
   text: string;
 }
 
+/** The amount a cell ends with: the whole cell, or what follows one of its last three spaces. */
+function trailingAmount(cell: Cell): PrintedAmount | null {
+  const whole = amountIn(cell.text, cell.offset);
+  if (whole) return whole;
+  let space = cell.text.length;
+  for (let tries = 0; tries < 3; tries++) {
+    space = cell.text.lastIndexOf(' ', space - 1);
+    if (space < 0) return null;
+    const found = amountIn(cell.text.slice(space + 1), cell.offset + space + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
 function totalAmount(documents: ReadableDocument[]): PrintedCandidate[] {
   for (const { doc, text } of documents) {
     const lines = linesOf(doc, text);
@@ -59,12 +74,13 @@ function totalAmount(documents: ReadableDocument[]): PrintedCandidate[] {
       ...amountsInColumns(lines),
       ...amountsUnderHeaders(lines),
     ];
-    // Every amount the page prints, labelled or alone in its cell, once each, for the arithmetic's checks.
+    // Every amount the page prints, once each, for the arithmetic's checks: labelled, alone in
+    // its cell, or at the end of a cell after words the reader does not know as a label.
     const printed = new Map<number, PrintedValue>(amounts.map((a) => [a.offset, { value: a.value, line: a.line }]));
     for (const line of lines)
       for (const cell of line.cells) {
-        const alone = /\d/.test(cell.text) ? amountIn(cell.text, cell.offset) : null;
-        if (alone) printed.set(alone.offset, { value: alone.value, line: line.index });
+        const found = /\d/.test(cell.text) ? trailingAmount(cell) : null;
+        if (found) printed.set(found.offset, { value: found.value, line: line.index });
       }
     const choice = chooseTotal(amounts, itemLinesSum(lines, amounts), [...printed.values()]);
     if (choice) {

@@ -27,6 +27,9 @@ describe('a total whose corroboration is gone', () => {
     // and the total plus it is printed below.
     const damaged = await invoice([...head, 'Total:   1.620,00 EUR', 'VAT 21%:   340,20 EUR', 'Quelm:   1.960,20 EUR']);
     expect(field(damaged, 'total_amount')).toEqual([1620, 0.7]);
+    // The same with the unknown label and its amount in one cell.
+    const oneCell = await invoice([...head, 'Total:   1.620,00 EUR', 'VAT 21%:   340,20 EUR', 'Quelm: 1.960,20 EUR']);
+    expect(field(oneCell, 'total_amount')).toEqual([1620, 0.7]);
     // A tax that is a common rate of the total by chance (5% of 49,99), its gross printed nowhere.
     const chance = await invoice([...head, 'Total:   49,99 EUR', 'VAT 20%:   2,50 EUR']);
     expect(field(chance, 'total_amount')).toEqual([49.99, 0.85]);
