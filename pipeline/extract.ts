@@ -21,6 +21,7 @@ import { labeledCandidates } from './extract-labels.ts';
 import { dayFirstLanguage, forwardedBySender, maskWrapper } from './extract-reading.ts';
 import { headerValues } from './parse.ts';
 import { printedCandidates, type PrintedCandidate, type PrintedField } from './printed/index.ts';
+import { senderAddressCap } from './printed/parties.ts';
 import { firstMatch, type SafeRegex } from './regex.ts';
 import type { CompiledExtractor, CompiledField, CompiledSchema } from './schema.ts';
 import type { Document, MessageView } from './types.ts';
@@ -158,7 +159,9 @@ function mailboxCandidates(x: Extract<CompiledExtractor, { kind: 'mailbox' }>, v
   const raw = x.part === 'address' ? box.address : x.part === 'name' ? name : domainOf(box.address);
   if (!raw) return [];
   // A display name is what the mail says about itself; a forward's sender is the forwarder.
-  const base = x.part === 'name' || (x.source === 'from' && forwardedBySender(view)) ? 0.5 : 0.95;
+  let base = x.part === 'name' || (x.source === 'from' && forwardedBySender(view)) ? 0.5 : 0.95;
+  // The sender's address stands for the issuer's when the page gives none; what speaks against it.
+  if (x.part === 'address' && x.source === 'from') base = Math.min(base, senderAddressCap(raw));
   return [{ raw, base, offset: null, source: { header: x.source === 'reply_to' ? 'reply-to' : x.source } }];
 }
 

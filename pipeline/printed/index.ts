@@ -5,21 +5,23 @@
 import { headerValues } from '../parse.ts';
 import type { Document, MessageView } from '../types.ts';
 import {
+  amountIn,
   amountsInColumns,
   amountsInProse,
   amountsOnLine,
   amountsUnderHeaders,
   itemLinesSum,
+  type PrintedAmount,
   type RoleAmount,
 } from './amounts.ts';
-import { linesOf } from './layout.ts';
+import { type Cell, linesOf } from './layout.ts';
 import { documentCurrency } from './currency.ts';
 import { dueDate, issueDate } from './dates.ts';
 import { documentNumber } from './numbers.ts';
 import { orderNumber } from './orders.ts';
 import { vendorEmail, vendorName } from './parties.ts';
 import { paymentMethod } from './payment.ts';
-import { chooseTotal } from './totals.ts';
+import { chooseTotal, type PrintedValue } from './totals.ts';
 
 export const PRINTED_FIELDS = [
   'invoice_number',
@@ -51,6 +53,20 @@ export interface ReadableDocument {
   text: string;
 }
 
+/** The amount a cell ends with: the whole cell, or what follows one of its last three spaces. */
+function trailingAmount(cell: Cell): PrintedAmount | null {
+  const whole = amountIn(cell.text, cell.offset);
+  if (whole) return whole;
+  let space = cell.text.length;
+  for (let tries = 0; tries < 3; tries++) {
+    space = cell.text.lastIndexOf(' ', space - 1);
+    if (space < 0) return null;
+    const found = amountIn(cell.text.slice(space + 1), cell.offset + space + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
 function totalAmount(documents: ReadableDocument[]): PrintedCandidate[] {
   for (const { doc, text } of documents) {
     const lines = linesOf(doc, text);
@@ -60,7 +76,15 @@ function totalAmount(documents: ReadableDocument[]): PrintedCandidate[] {
       ...amountsUnderHeaders(lines),
       ...lines.flatMap(amountsInProse),
     ];
-    const choice = chooseTotal(amounts, itemLinesSum(lines, amounts));
+    // Every amount the page prints, once each, for the arithmetic's checks: labelled, alone in
+    // its cell, or at the end of a cell after words the reader does not know as a label.
+    const printed = new Map<number, PrintedValue>(amounts.map((a) => [a.offset, { value: a.value, line: a.line }]));
+    for (const line of lines)
+      for (const cell of line.cells) {
+        const found = /\d/.test(cell.text) ? trailingAmount(cell) : null;
+        if (found) printed.set(found.offset, { value: found.value, line: line.index });
+      }
+    const choice = chooseTotal(amounts, itemLinesSum(lines, amounts), [...printed.values()]);
     if (choice) {
       return [
         {

@@ -392,14 +392,19 @@ function readNames(documents: ReadableDocument[], view: MessageView): NameCandid
           const first = !firstOf.has(placed.section);
           if (!labelCell || named) firstOf.add(placed.section);
           const value = named ?? (first && !labelCell ? { text: cell.text, offset: cell.offset } : null);
-          if (value && !notAName(value.text))
+          if (value && !notAName(value.text)) {
+            const legal = companyNames(value.text).length > 0;
             out.push({
               name: value.text,
               offset: value.offset,
               document_index: doc.index,
-              score: named ? 0.9 : 0.8,
-              legal: companyNames(value.text).length > 0,
+              // The block's place alone vouches for the cell: when the cell does not read as a
+              // name (a street and number, an address, a word cut at the line's end) the name's
+              // line may be the one the reader lost, and the cell is only a guess.
+              score: !legal && !nameShaped(value.text) ? 0.6 : named ? 0.9 : 0.8,
+              legal,
             });
+          }
         }
         for (const segment of segmentsOf(cell)) {
           for (const found of companyNames(segment.text)) {
@@ -428,12 +433,14 @@ function readNames(documents: ReadableDocument[], view: MessageView): NameCandid
         .find((x) => c.offset >= x.offset && c.offset < x.offset + x.text.length);
       const role = cell ? sections.get(cell)?.role : undefined;
       if (role === 'buyer' || role === 'delivery') continue;
+      const legal = companyNames(c.raw).length > 0;
       out.push({
         name: c.raw,
         offset: c.offset,
         document_index: doc.index,
-        score: c.base * 0.9,
-        legal: companyNames(c.raw).length > 0,
+        // As for a seller block's cell: a label's value that does not read as a name is a guess.
+        score: !legal && !nameShaped(c.raw) ? Math.min(0.6, c.base * 0.9) : c.base * 0.9,
+        legal,
       });
     }
   }
@@ -471,6 +478,15 @@ function mastheadNames(lines: Line[], view: MessageView, site: string | null, do
     }
   }
   return out;
+}
+
+/**
+ * Whether a cell can be a party's name: a capital first, no digits (a street and number, a
+ * postcode), no contact marks, no word cut at the line's end. "A/S", "c/o" are names' marks.
+ */
+function nameShaped(text: string): boolean {
+  const t = text.trim();
+  return /^\p{Lu}/u.test(t) && !/[\d@_]|www\./i.test(t) && !t.endsWith('-');
 }
 
 /** Whether a letterhead's text reads as a name: two to six capitalised words, no digits or contact marks. */
@@ -560,7 +576,16 @@ export function vendorName(documents: ReadableDocument[], view: MessageView): Pr
 }
 
 const NO_REPLY =
-  /^(no-?reply|do-?not-?reply|donotreply|ne-?pas-?repondre|noreply|notifications?|mailer|bounce|postmaster|nicht-?antworten)/i;
+  /^(no-?reply|do-?not-?reply|donotreply|ne-?pas-?repondre|noreply|notifications?|mailer|bounce|postmaster|nicht-?antworten|geen-?antwoord|no-?responder)/i;
+
+/**
+ * How sure the sender's address can be as the issuer's when the page gave none: a mailbox
+ * nobody reads (no-reply, ne-pas-répondre, geen-antwoord) is no contact (0.5); otherwise
+ * nothing speaks against it (1).
+ */
+export function senderAddressCap(address: string): number {
+  return NO_REPLY.test(address.toLowerCase()) ? 0.5 : 1;
+}
 
 // A mailbox a billing system sends from, not a person's: "billing@", "invoice+statements@", "rechnung@".
 const BILLING_MAILBOX =

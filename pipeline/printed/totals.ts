@@ -4,6 +4,8 @@
 // paid = payable) confirms a choice or casts doubt on it. A "Total amount" line can be the
 // net sum on one layout and the gross on another: only the arithmetic tells.
 import type { RoleAmount } from './amounts.ts';
+import { INCLUDING } from './lexicon.ts';
+import { hasPhrase, wordsOf } from './words.ts';
 
 export interface TotalChoice {
   amount: RoleAmount;
@@ -15,6 +17,14 @@ export interface TotalChoice {
 const CENT = 0.011;
 
 const near = (a: number, b: number, tolerance = CENT) => Math.abs(a - b) <= tolerance;
+
+// Standard and reduced VAT/GST/sales-tax rates in use (percent): a tax amount that is one of
+// them applied to a total says how the two relate.
+const TAX_RATES = [
+  2.5, 3, 4, 5, 5.5, 6, 7, 7.7, 8, 8.1, 9, 10, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 27,
+];
+/** Line-by-line rounding: a cent, or a tenth of a percent of a large tax. */
+const rounding = (tax: number) => Math.max(CENT, tax * 0.001);
 
 /** Tax amounts one by one, and summed over the lines that print them (several rates). */
 function taxFigures(amounts: RoleAmount[]): number[] {
@@ -48,8 +58,18 @@ function distinctValues(list: RoleAmount[]): number[] {
  * `itemsSum`: what the item lines above the totals add up to (amounts.ts itemLinesSum), when
  * the page has them; a total equal to it, or to it plus a tax, is confirmed by it.
  */
-export function chooseTotal(amounts: RoleAmount[], itemsSum: number | null = null): TotalChoice | null {
-  const choice = billTotal(amounts, itemsSum);
+/** An amount the page prints, on which line. */
+export interface PrintedValue {
+  value: number;
+  line: number;
+}
+
+export function chooseTotal(
+  amounts: RoleAmount[],
+  itemsSum: number | null = null,
+  printed: PrintedValue[] = [],
+): TotalChoice | null {
+  const choice = billTotal(amounts, itemsSum, printed);
   return choice ? withTip(choice, amounts) : null;
 }
 
@@ -74,7 +94,30 @@ function withTip(choice: TotalChoice, amounts: RoleAmount[]): TotalChoice {
   return { amount: sum, confidence: choice.confidence >= 0.85 ? 0.9 : choice.confidence, why: 'total and tip' };
 }
 
-function billTotal(amounts: RoleAmount[], itemsSum: number | null): TotalChoice | null {
+/**
+ * Whether the page prints, below the total, a part of it whose rest it prints too, other than
+ * the net and tax that sum to it: 1.717,20 under a gross of 1.960,20 with 243,00 withheld, a
+ * balance under a total with a deposit. What is due may be that part, its label lost or
+ * unknown to the reader. (Item lines above the total that add up to it are no such part.)
+ */
+function splitOfTotal(total: RoleAmount, printed: PrintedValue[], amounts: RoleAmount[], taxes: number[]): boolean {
+  const bases = amounts.filter((a) => ['net', 'total', 'gross'].includes(a.role)).map((a) => a.value);
+  const confirming = (x: number, d: number) => bases.some((b) => near(b, x)) && taxes.some((t) => near(t, d));
+  const parts = printed.filter((p) => p.value > 0 && p.value < total.value - CENT);
+  return parts.some(
+    (x, i) =>
+      x.line > total.line &&
+      parts.some(
+        (d, j) =>
+          i !== j &&
+          near(x.value + d.value, total.value) &&
+          !confirming(x.value, d.value) &&
+          !confirming(d.value, x.value),
+      ),
+  );
+}
+
+function billTotal(amounts: RoleAmount[], itemsSum: number | null, printed: PrintedValue[]): TotalChoice | null {
   if (amounts.length === 0) return null;
   const taxes = taxFigures(amounts);
   const addsUp = (a: RoleAmount) =>
@@ -112,20 +155,45 @@ function billTotal(amounts: RoleAmount[], itemsSum: number | null): TotalChoice 
     return { amount: pick, confidence, why: explained(pick) ? 'payable, confirmed by the totals' : 'payable' };
   }
 
+  // A part of the total paid (a deposit taken off, an instalment, one payer's share: "Pagato
+  // con AMERICAN EXPRESS 483,50" under "TOTALE SOGGIORNO 683,50") is a rival of similar
+  // strength for what is due: the payable line that says so may be the one the reader missed.
+  // Shares that add up to the total (a split bill: "Pago 1/2 ... 48,70", "Pago 2/2 ... 48,70")
+  // paid all of it: every place the page prints one of the amounts paid, summed.
+  const paidInFull = (pick: RoleAmount) =>
+    near(
+      printed.filter((v) => v.value > 0 && paid.some((p) => near(p, v.value))).reduce((sum, v) => sum + v.value, 0),
+      pick.value,
+    );
+  const partPaid = (pick: RoleAmount) =>
+    !paidInFull(pick) && paid.some((v) => v > 0 && pick.value > 0 && v < pick.value - CENT && !near(pick.value - v, 0));
+
   // 2. A gross or total that net + tax confirm.
   if (confirmedGross.length > 0) {
     const pick = last(confirmedGross)!;
     const rivals = distinctValues(confirmedGross).length > 1;
-    const why = sumOfNetAndTax(pick.value, amounts, taxes) ? 'net + tax = total' : 'the item lines add up to it';
-    return { amount: pick, confidence: rivals ? 0.7 : 0.9, why };
+    const byTax = sumOfNetAndTax(pick.value, amounts, taxes);
+    const why = byTax ? 'net + tax = total' : 'the item lines add up to it';
+    const takenOff = partPaid(pick) || (byTax && !paidInFull(pick) && splitOfTotal(pick, printed, amounts, taxes));
+    return { amount: pick, confidence: rivals || takenOff ? 0.7 : 0.9, why };
   }
 
   // 3. A gross label, then a bare total: unconfirmed, so less sure, and unsure with rivals.
-  // One value under such labels is what a clerk would take; two or more are a guess. A part of
-  // it paid (a deposit taken off, one payer's share: "Pagato con AMERICAN EXPRESS 483,50" under
-  // "TOTALE SOGGIORNO 683,50") is a rival of similar strength for what was paid.
-  const partPaid = (pick: RoleAmount) =>
-    paid.some((v) => v > 0 && pick.value > 0 && v < pick.value - CENT && !near(pick.value - v, 0));
+  // One value under such labels is what a clerk would take; two or more are a guess; a part
+  // of it paid is a rival (above).
+  // A tax that is a rate OF the total (21% of 1.620,00 is 340,20), not a rate the total
+  // includes (21/121 of it): the bare total is the sum before tax, its gross line lost (cut
+  // off, or labelled in words the reader does not know), a rival of similar strength for the
+  // amount due. A till's "MwSt 19% 4,62" under "Summe 28,94" is the included kind.
+  const addedTax = (pick: RoleAmount) =>
+    taxes.some(
+      (t) =>
+        t > 0 &&
+        pick.value > t &&
+        TAX_RATES.some((r) => near((pick.value * r) / 100, t, rounding(t))) &&
+        !TAX_RATES.some((r) => near((pick.value * r) / (100 + r), t, rounding(t))) &&
+        printed.some((v) => near(v.value, pick.value + t)),
+    ) && !amounts.some((a) => a.role === 'tax' && hasPhrase(wordsOf(a.label), INCLUDING));
   const gross = amounts.filter((a) => a.role === 'gross' && a.value !== 0);
   if (gross.length > 0) {
     const pick = last(gross)!;
@@ -136,8 +204,9 @@ function billTotal(amounts: RoleAmount[], itemsSum: number | null): TotalChoice 
   if (totals.length > 0) {
     const values = distinctValues(totals);
     const largest = totals.reduce((best, a) => (Math.abs(a.value) > Math.abs(best.value) ? a : best));
-    const confidence = values.length > 1 ? 0.6 : partPaid(largest) ? 0.7 : 0.85;
-    return { amount: largest, confidence, why: 'total label' };
+    const beforeTax = addedTax(largest);
+    const confidence = values.length > 1 ? 0.6 : partPaid(largest) || beforeTax ? 0.7 : 0.85;
+    return { amount: largest, confidence, why: beforeTax ? 'total label, a tax added to it' : 'total label' };
   }
   const paidLines = amounts.filter((a) => a.role === 'paid' && a.value !== 0);
   if (paidLines.length > 0) {

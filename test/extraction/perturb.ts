@@ -1,0 +1,302 @@
+// Damage harness: how honest is confidence when the evidence a rule leans on is missing?
+// Real documents differ from ours by what is missing or worded otherwise: a label the reader
+// does not know, a line it cannot parse, no currency, a totals box cut short, lines out of order,
+// a mail without its attachment. For every case with truth this derives damaged variants of the
+// message's readable text (deterministic, seeded by the case id), runs the same schema over the
+// damaged view and scores every variant against the same truth (score.ts's loaders and
+// comparison). A value that goes missing is fine; a value that becomes WRONG must not be at
+// >= 0.8. The damage is done to the documents' text after analyzeMessage (what the readers
+// see: a PDF's text layer, an HTML body's rendered text), not to the PDF or HTML itself.
+//   node bin/run-ts.mjs test/extraction/perturb.ts                 business corpus + layouts
+//   LAYOUTS=test/fixtures/layouts-pdf/dev LAYOUTS_ONLY=1 node bin/run-ts.mjs test/extraction/perturb.ts
+//   ONLY=id-prefix  KINDS=drop-line,no-currency  SAMPLE=6 (lines per line-wise damage)  WRONG=1 (list
+//   every confidently wrong value, not only the first 40)
+// Runs the starters without their einvoice extractors (the printed page alone), as TEXT_ONLY=1
+// does for score.ts: an e-invoice's XML is read exactly and damaging its printed copy says nothing.
+import { writeFileSync } from 'node:fs';
+import { analyzeMessage, runSchema } from '../../pipeline/index.ts';
+import { readable } from '../../pipeline/extract.ts';
+import { printedCandidates, type PrintedField } from '../../pipeline/printed/index.ts';
+import { compileSchema } from '../../pipeline/schema.ts';
+import { STARTERS } from '../../pipeline/starters.ts';
+import type { Document, MessageView } from '../../pipeline/types.ts';
+import { type Case, corpusCases, layoutCases, same } from './score.ts';
+
+/** A small seeded generator (mulberry32), so every run damages the same lines. */
+function random(seed: string): () => number {
+  let h = 2166136261;
+  for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 16777619);
+  let a = h >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function sample<T>(items: T[], n: number, rnd: () => number): T[] {
+  const pool = [...items];
+  const out: T[] = [];
+  while (pool.length > 0 && out.length < n) out.push(pool.splice(Math.floor(rnd() * pool.length), 1)[0]!);
+  return out;
+}
+
+const hasLetter = (s: string) => /\p{L}/u.test(s);
+
+/** Where a line's label ends: at its colon, else where the token holding the first digit starts. */
+function labelEnd(line: string): number {
+  const digit = line.search(/\d/);
+  if (digit < 0) return -1;
+  const colon = line.lastIndexOf(':', digit);
+  if (colon > 0 && hasLetter(line.slice(0, colon))) return colon + 1;
+  let start = digit;
+  while (start > 0 && !/\s/.test(line[start - 1]!)) start--;
+  return hasLetter(line.slice(0, start)) ? start : -1;
+}
+
+// Words no reader's lexicon holds, in place of a label (a label worded otherwise).
+const NONCE = ['Quelm', 'Varox', 'Tessik', 'Ombrel', 'Durvan', 'Plisk'];
+const CURRENCY = /[€$£¥₹₩₫₱¤]|\b(?:EUR|USD|GBP|CHF|SEK|NOK|DKK|PLN|CZK|HUF|JPY|CAD|AUD|RON|BGN|INR|Euro|Euros)\b/g;
+
+type Damage = (lines: string[], rnd: () => number, n: number) => string[][];
+
+const DAMAGES: Record<string, Damage> = {
+  'drop-line': (lines, rnd, n) =>
+    sample(
+      lines.map((l, i) => (l.trim() ? i : -1)).filter((i) => i >= 0),
+      n,
+      rnd,
+    ).map((i) => lines.filter((_, j) => j !== i)),
+  'drop-label': (lines, rnd, n) =>
+    sample(
+      lines.map((l, i) => (labelEnd(l) > 0 ? i : -1)).filter((i) => i >= 0),
+      n,
+      rnd,
+    ).map((i) => lines.map((l, j) => (j === i ? l.slice(labelEnd(l)).trimStart() : l))),
+  'rename-label': (lines, rnd, n) =>
+    sample(
+      lines.map((l, i) => (labelEnd(l) > 0 ? i : -1)).filter((i) => i >= 0),
+      n,
+      rnd,
+    ).map((i) =>
+      lines.map((l, j) => {
+        if (j !== i) return l;
+        const end = labelEnd(l);
+        const colon = l.slice(0, end).trimEnd().endsWith(':') ? ':' : '';
+        return `${NONCE[Math.floor(rnd() * NONCE.length)]}${colon} ${l.slice(end).trimStart()}`;
+      }),
+    ),
+  'no-currency': (lines) => {
+    const out = lines.map((l) => l.replace(CURRENCY, ''));
+    return out.join('\n') === lines.join('\n') ? [] : [out];
+  },
+  'cut-totals': (lines) => {
+    // The totals box's last line: the last line that holds an amount.
+    let last = -1;
+    for (let i = 0; i < lines.length; i++) if (/\d[.,]\d\d\b/.test(lines[i]!)) last = i;
+    return last < 0 ? [] : [lines.filter((_, j) => j !== last)];
+  },
+  'swap-lines': (lines, rnd, n) =>
+    sample(
+      lines.map((l, i) => (i + 1 < lines.length && l.trim() && lines[i + 1]!.trim() ? i : -1)).filter((i) => i >= 0),
+      n,
+      rnd,
+    ).map((i) => {
+      const out = [...lines];
+      [out[i], out[i + 1]] = [out[i + 1]!, out[i]!];
+      return out;
+    }),
+};
+
+/** The document the printed readers read first (an attachment before the body), if any. */
+function mainDocument(view: MessageView): Document | undefined {
+  return readable(view.documents)[0]?.doc;
+}
+
+function withText(view: MessageView, doc: Document, text: string): MessageView {
+  return {
+    ...view,
+    documents: view.documents.map((d) => (d === doc ? { ...d, text, quoted: undefined } : { ...d })),
+  };
+}
+
+interface Variant {
+  kind: string;
+  view: MessageView;
+}
+
+function variantsOf(c: Case, view: MessageView, kinds: string[], n: number): Variant[] {
+  const out: Variant[] = [];
+  const doc = mainDocument(view);
+  if (doc) {
+    const lines = doc.text.split('\n');
+    for (const kind of kinds) {
+      const damage = DAMAGES[kind];
+      if (!damage) continue;
+      for (const damaged of damage(lines, random(`${c.id}/${kind}`), n))
+        out.push({ kind, view: withText(view, doc, damaged.join('\n')) });
+    }
+  }
+  // The mail body alone: the attachment lost (forwarded without it, or unreadable).
+  if (kinds.includes('no-attachment')) {
+    const body = view.documents.find((d) => d.kind === 'body' && d.text.trim());
+    const attached = view.documents.filter((d) => d.kind === 'attachment' && d.text.trim());
+    if (body && attached.length > 0)
+      out.push({
+        kind: 'no-attachment',
+        view: {
+          ...view,
+          documents: view.documents.map((d) => (d.kind === 'attachment' ? { ...d, text: '' } : { ...d })),
+        },
+      });
+  }
+  return out;
+}
+
+interface Outcome {
+  id: string;
+  group: string;
+  kind: string;
+  field: string;
+  want: unknown;
+  got: unknown;
+  confidence: number;
+  ok: boolean;
+  raw: string | null;
+  rule: string;
+  line: string;
+  /** The undamaged message gives the same wrong value: a miss of the reader, not of the damage. */
+  already: boolean;
+}
+
+type Compiled = ReturnType<typeof compileSchema>;
+
+function ruleOf(schema: Compiled, field: string, extractor: number | null, offset: number, view: MessageView) {
+  const compiled = schema.fields.find((f) => f.name === field)?.compiled[extractor ?? -1];
+  if (!compiled) return '?';
+  if (compiled.kind !== 'printed') return compiled.kind;
+  const found = printedCandidates(compiled.field as PrintedField, readable(view.documents), view);
+  return `printed: ${found.find((c) => c.offset === offset)?.why ?? found[0]?.why ?? '?'}`;
+}
+
+function lineAt(view: MessageView, source: unknown): string {
+  if (!source || typeof source !== 'object' || !('document_index' in source)) return JSON.stringify(source);
+  const s = source as { document_index: number; start: number };
+  const text = view.documents[s.document_index]?.text ?? '';
+  const from = text.lastIndexOf('\n', s.start - 1) + 1;
+  const to = text.indexOf('\n', s.start);
+  return text
+    .slice(from, to < 0 ? undefined : to)
+    .trim()
+    .slice(0, 100);
+}
+
+export async function perturbCases(cases: Case[], kinds: string[], n: number): Promise<Outcome[]> {
+  const out: Outcome[] = [];
+  const schemas = new Map<string, Compiled>();
+  for (const c of cases) {
+    let schema = schemas.get(c.starter);
+    if (!schema) {
+      const def = structuredClone(STARTERS[c.starter]!);
+      for (const f of Object.values(def.fields)) f.extract = f.extract.filter((x) => x.kind !== 'einvoice');
+      schema = compileSchema(def, 'schema', null);
+      schemas.set(c.starter, schema);
+    }
+    const analyzed = await analyzeMessage(c.eml);
+    if (!analyzed.ok) throw new Error(`${c.id}: ${analyzed.refusal.message}`);
+    const base = analyzed.message.view;
+    const undamaged = runSchema(schema, base);
+    for (const { kind, view } of [{ kind: 'none', view: base }, ...variantsOf(c, base, kinds, n)]) {
+      const run = kind === 'none' ? undamaged : runSchema(schema, view);
+      for (const [field, want] of Object.entries(c.expected)) {
+        const r = run.fields[field];
+        const got = r?.value ?? null;
+        const ok = same(field, want, got);
+        const before = undamaged.fields[field]?.value ?? null;
+        const confidence = r?.confidence ?? 0;
+        const confidentWrong = !ok && got !== null && confidence >= 0.8;
+        const source = r?.source as { start?: number } | null;
+        out.push({
+          id: c.id,
+          group: c.group,
+          kind,
+          field,
+          want,
+          got,
+          confidence,
+          ok,
+          raw: r?.raw ?? null,
+          rule: confidentWrong ? ruleOf(schema, field, r?.extractor ?? null, source?.start ?? -1, view) : '',
+          line: confidentWrong ? lineAt(view, r?.source) : '',
+          already: !ok && !same(field, want, before) && JSON.stringify(before) === JSON.stringify(got),
+        });
+      }
+    }
+  }
+  return out;
+}
+
+export function perturbReport(outcomes: Outcome[], listAll: boolean): string {
+  const lines: string[] = [];
+  const groups = new Map<string, Outcome[]>();
+  for (const o of outcomes) {
+    const key = `${o.group} ${o.kind}`;
+    groups.set(key, [...(groups.get(key) ?? []), o]);
+  }
+  lines.push(
+    'per group and damage:            values  right   wrong>=0.9  wrong>=0.8  (new)  right/found>=0.8  right/found>=0.9',
+  );
+  const row = (key: string, list: Outcome[]) => {
+    const found8 = list.filter((o) => o.got !== null && o.confidence >= 0.8);
+    const found9 = found8.filter((o) => o.confidence >= 0.9);
+    const ok8 = found8.filter((o) => o.ok).length;
+    const ok9 = found9.filter((o) => o.ok).length;
+    const share = (ok: number, n: number) => (n ? `${((100 * ok) / n).toFixed(1)}%` : '-');
+    const fresh = found8.filter((o) => !o.ok && !o.already).length;
+    lines.push(
+      `  ${key.padEnd(30)} ${String(list.length).padStart(6)} ${String(list.filter((o) => o.ok).length).padStart(6)}   ${String(found9.length - ok9).padStart(9)}  ${String(found8.length - ok8).padStart(10)}  ${`(${fresh})`.padStart(5)}  ${`${ok8}/${found8.length} ${share(ok8, found8.length)}`.padStart(16)}  ${`${ok9}/${found9.length} ${share(ok9, found9.length)}`.padStart(16)}`,
+    );
+  };
+  for (const key of [...groups.keys()].sort()) row(key, groups.get(key)!);
+  const damaged = outcomes.filter((o) => o.kind !== 'none');
+  const kinds = new Map<string, Outcome[]>();
+  for (const o of damaged) kinds.set(o.kind, [...(kinds.get(o.kind) ?? []), o]);
+  lines.push('per damage, all groups:');
+  for (const key of [...kinds.keys()].sort()) row(key, kinds.get(key)!);
+  row('ALL damaged', damaged);
+  const wrong = outcomes.filter((o) => !o.ok && o.got !== null && o.confidence >= 0.8);
+  lines.push(
+    `confidently wrong (>= 0.8): ${wrong.length}, ${wrong.filter((o) => !o.already).length} new (not the undamaged reading's own miss), by field and rule (new):`,
+  );
+  const rules = new Map<string, number>();
+  for (const o of wrong.filter((x) => !x.already))
+    rules.set(`${o.field} | ${o.rule}`, (rules.get(`${o.field} | ${o.rule}`) ?? 0) + 1);
+  for (const [rule, count] of [...rules.entries()].sort((a, b) => b[1] - a[1]))
+    lines.push(`  ${String(count).padStart(4)}  ${rule}`);
+  lines.push('confidently wrong values:');
+  for (const o of listAll ? wrong : wrong.slice(0, 40))
+    lines.push(
+      `  ${o.already ? '(already) ' : ''}${o.group} ${o.id} [${o.kind}] ${o.field}: want ${JSON.stringify(o.want)} got ${JSON.stringify(o.got)} (${o.confidence}) raw ${JSON.stringify(o.raw)?.slice(0, 60)} by ${o.rule} on line ${JSON.stringify(o.line)}`,
+    );
+  return lines.join('\n');
+}
+
+if (/[/\\]perturb\.ts$/.test(process.argv[1] ?? '')) {
+  const only = process.env.ONLY;
+  const kinds = process.env.KINDS?.split(',') ?? [...Object.keys(DAMAGES), 'no-attachment'];
+  const corpus = process.env.LAYOUTS_ONLY === '1' ? [] : corpusCases();
+  const cases = [...corpus, ...layoutCases()].filter((c) => !only || c.id.startsWith(only));
+  const outcomes = await perturbCases(cases, kinds, Number(process.env.SAMPLE ?? 6));
+  console.log(perturbReport(outcomes, process.env.WRONG === '1'));
+  // DUMP=file: the undamaged readings, one JSON line each, to compare two versions of the readers.
+  if (process.env.DUMP)
+    writeFileSync(
+      process.env.DUMP,
+      outcomes
+        .filter((o) => o.kind === 'none')
+        .map((o) => JSON.stringify({ id: o.id, field: o.field, got: o.got, confidence: o.confidence, ok: o.ok }))
+        .join('\n'),
+    );
+}
