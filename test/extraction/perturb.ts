@@ -17,10 +17,9 @@ import { writeFileSync } from 'node:fs';
 import { analyzeMessage, runSchema } from '../../pipeline/index.ts';
 import { readable } from '../../pipeline/extract.ts';
 import { printedCandidates, type PrintedField } from '../../pipeline/printed/index.ts';
-import { compileSchema } from '../../pipeline/schema.ts';
-import { STARTERS } from '../../pipeline/starters.ts';
+import type { compileSchema } from '../../pipeline/schema.ts';
 import type { Document, MessageView } from '../../pipeline/types.ts';
-import { type Case, corpusCases, layoutCases, same } from './score.ts';
+import { type Case, corpusCases, layoutCases, type Outcome as ScoredOutcome, same, starterSchemas } from './score.ts';
 
 /** A small seeded generator (mulberry32), so every run damages the same lines. */
 function random(seed: string): () => number {
@@ -155,16 +154,8 @@ function variantsOf(c: Case, view: MessageView, kinds: string[], n: number): Var
   return out;
 }
 
-interface Outcome {
-  id: string;
-  group: string;
+interface Outcome extends ScoredOutcome {
   kind: string;
-  field: string;
-  want: unknown;
-  got: unknown;
-  confidence: number;
-  ok: boolean;
-  raw: string | null;
   rule: string;
   line: string;
   /** The undamaged message gives the same wrong value: a miss of the reader, not of the damage. */
@@ -195,15 +186,9 @@ function lineAt(view: MessageView, source: unknown): string {
 
 export async function perturbCases(cases: Case[], kinds: string[], n: number): Promise<Outcome[]> {
   const out: Outcome[] = [];
-  const schemas = new Map<string, Compiled>();
+  const schemaOf = starterSchemas(true);
   for (const c of cases) {
-    let schema = schemas.get(c.starter);
-    if (!schema) {
-      const def = structuredClone(STARTERS[c.starter]!);
-      for (const f of Object.values(def.fields)) f.extract = f.extract.filter((x) => x.kind !== 'einvoice');
-      schema = compileSchema(def, 'schema', null);
-      schemas.set(c.starter, schema);
-    }
+    const schema = schemaOf(c.starter);
     const analyzed = await analyzeMessage(c.eml);
     if (!analyzed.ok) throw new Error(`${c.id}: ${analyzed.refusal.message}`);
     const base = analyzed.message.view;

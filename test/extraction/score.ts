@@ -145,7 +145,7 @@ export function layoutCases(): Case[] {
   }));
 }
 
-interface Outcome {
+export interface Outcome {
   id: string;
   group: string;
   field: string;
@@ -156,18 +156,27 @@ interface Outcome {
   raw: string | null;
 }
 
-export async function scoreCases(cases: Case[], textOnly: boolean): Promise<Outcome[]> {
-  const out: Outcome[] = [];
+/** The starter schemas compiled once each; text only: without their einvoice extractors (the printed page alone). */
+export function starterSchemas(textOnly: boolean): (starter: string) => ReturnType<typeof compileSchema> {
   const schemas = new Map<string, ReturnType<typeof compileSchema>>();
-  for (const c of cases) {
-    let schema = schemas.get(c.starter);
+  return (starter) => {
+    let schema = schemas.get(starter);
     if (!schema) {
-      const def = structuredClone(STARTERS[c.starter]!);
+      const def = structuredClone(STARTERS[starter]!);
       if (textOnly)
         for (const f of Object.values(def.fields)) f.extract = f.extract.filter((x) => x.kind !== 'einvoice');
       schema = compileSchema(def, 'schema', null);
-      schemas.set(c.starter, schema);
+      schemas.set(starter, schema);
     }
+    return schema;
+  };
+}
+
+export async function scoreCases(cases: Case[], textOnly: boolean): Promise<Outcome[]> {
+  const out: Outcome[] = [];
+  const schemaOf = starterSchemas(textOnly);
+  for (const c of cases) {
+    const schema = schemaOf(c.starter);
     const analyzed = await analyzeMessage(c.eml);
     if (!analyzed.ok) throw new Error(`${c.id}: ${analyzed.refusal.message}`);
     const run = runSchema(schema, analyzed.message.view);
