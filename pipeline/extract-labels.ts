@@ -18,7 +18,7 @@ import {
   trimPunctuation,
   valueEnd,
 } from './extract-labels-text.ts';
-import { BOX_VERTICALS, isBoxVertical } from './text-table.ts';
+import { hasBoxVertical, isBoxVertical } from './text-table.ts';
 import type { Document } from './types.ts';
 import { coerceText, type FieldType } from './validate.ts';
 
@@ -63,7 +63,7 @@ function segments(line: string): { text: string; start: number; end: number }[] 
 
 /** Cells of an HTML table row ("a | | c"), empty ones included, so that a cell's index is its column. */
 export function pipedCells(line: string): { text: string; start: number; end: number }[] {
-  if ([...BOX_VERTICALS].some((bar) => line.includes(bar))) return boxCells(line);
+  if (hasBoxVertical(line)) return boxCells(line);
   const out: { text: string; start: number; end: number }[] = [];
   let start = 0;
   // A row whose first cells are empty starts with "| ".

@@ -70,7 +70,11 @@ function positioned(raw: RawItem[]): PositionedItem[] {
 
 /** Letters one by one with single spaces between ("I N V O I C E"), or null. */
 function spacedLetters(str: string): string[] | null {
-  const tokens = str.trim().split(' ');
+  const trimmed = str.trim();
+  // Runs for every text item: most are words, whose second character is not a space.
+  const second = trimmed.charCodeAt(0) >= 0xd800 && trimmed.charCodeAt(0) < 0xdc00 ? 2 : 1;
+  if (trimmed.charCodeAt(second) !== 32) return null;
+  const tokens = trimmed.split(' ');
   return tokens.length >= 2 && tokens.every((t) => [...t].length === 1) ? tokens : null;
 }
 

@@ -3,7 +3,7 @@
 // "cell | cell" rows), so a wide gap or " | " ends a cell, and a cell's column is where it
 // starts on its line; a text table's box-drawing strokes end cells too (pipeline/text-table.ts).
 // Offsets are into the document text, so a value read here points at the characters it came from.
-import { BOX_VERTICALS, isBoxRule, isBoxVertical } from '../text-table.ts';
+import { hasBoxVertical, isBoxRule, isBoxVertical } from '../text-table.ts';
 
 export interface Cell {
   text: string;
@@ -81,7 +81,7 @@ export function linesOf(key: object, text: string): Line[] {
   let offset = 0;
   let index = 0;
   for (const raw of text.split('\n')) {
-    const piped = raw.includes(' | ') || [...BOX_VERTICALS].some((bar) => raw.includes(bar));
+    const piped = raw.includes(' | ') || hasBoxVertical(raw);
     lines.push({ index, text: raw, offset, cells: cellsOf(raw, offset), piped });
     offset += raw.length + 1;
     index++;

@@ -54,16 +54,16 @@ function distinctValues(list: RoleAmount[]): number[] {
   return out;
 }
 
-/**
- * `itemsSum`: what the item lines above the totals add up to (amounts.ts itemLinesSum), when
- * the page has them; a total equal to it, or to it plus a tax, is confirmed by it.
- */
 /** An amount the page prints, on which line. */
 export interface PrintedValue {
   value: number;
   line: number;
 }
 
+/**
+ * `itemsSum`: what the item lines above the totals add up to (amounts.ts itemLinesSum), when
+ * the page has them; a total equal to it, or to it plus a tax, is confirmed by it.
+ */
 export function chooseTotal(
   amounts: RoleAmount[],
   itemsSum: number | null = null,
