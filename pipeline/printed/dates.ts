@@ -21,6 +21,7 @@ import {
   TITLE_DATE_WORDS,
   TITLE_DETERMINERS,
 } from './lexicon.ts';
+import { numbersWithDates } from './numbers.ts';
 import { sectionsOf } from './sections.ts';
 import { firstPhrase, fold, phrases, titleAt, typeCodeAt, wordsOf } from './words.ts';
 import type { PrintedCandidate, ReadableDocument } from './index.ts';
@@ -164,6 +165,25 @@ function titleDates(
         break;
       }
     }
+  }
+  return out;
+}
+
+/** The date printed alone beside (or under) the document's number with no label ("RE-2026-0117 | 05.03.2026"). */
+function besideNumberDates(lines: Line[], order: Order | null, documentIndex: number): DateCandidate[] {
+  const out: DateCandidate[] = [];
+  for (const pair of numbersWithDates(lines)) {
+    const date = readDate(pair.date.text, order);
+    if (!date) continue;
+    out.push({
+      iso: date.iso,
+      certainty: date.certainty,
+      raw: pair.date.text.slice(date.start, date.end),
+      offset: pair.date.offset + date.start,
+      document_index: documentIndex,
+      strength: 0.7,
+      source: 'beside number',
+    });
   }
   return out;
 }
@@ -469,6 +489,7 @@ export function issueDate(documents: ReadableDocument[], kind: 'invoice' | 'rece
       ...labelled(BARE_DATE, doc, order, (b) => b * 0.85, true, true),
       ...(kind === 'invoice' ? labelled(TAX_POINT, doc, order, (b) => b * 0.85, false, true) : []),
       ...(kind === 'invoice' ? letterDates(lines, order, doc.doc.index) : timeStamps(lines, order, doc.doc.index)),
+      ...besideNumberDates(lines, order, doc.doc.index),
     ]);
     if (found.length > 0) return choose(found);
   }

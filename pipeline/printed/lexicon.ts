@@ -733,3 +733,45 @@ export const TITLE_DATE_WORDS: ReadonlySet<string> = new Set([
   '/',
   '|',
 ]);
+
+/**
+ * Parcel carriers by name. Shop systems print the carrier under a supplier's word (PrestaShop's
+ * German "Lieferant: DHL Paket" is its "Carrier:"): a carrier delivers the goods, it does not sell
+ * them, so a seller label's value that names one is not the issuer.
+ */
+export const CARRIERS = phrases(
+  'dhl',
+  'ups',
+  'fedex',
+  'usps',
+  'dpd',
+  'gls',
+  'hermes',
+  'evri',
+  'yodel',
+  'royal mail',
+  'parcelforce',
+  'tnt',
+  'colissimo',
+  'chronopost',
+  'mondial relay',
+  'la poste',
+  'correos',
+  'seur',
+  'mrw',
+  'postnl',
+  'postnord',
+  'bpost',
+  'inpost',
+  'poczta polska',
+  'brt',
+  'poste italiane',
+  'sda',
+  'österreichische post',
+  'deutsche post',
+  'swiss post',
+  'die post',
+  'bring',
+  'canada post',
+  'australia post',
+);

@@ -7,7 +7,7 @@
 // different values of similar strength make each one doubtful.
 import { labeledCandidates } from '../extract-labels.ts';
 import { parseDate } from '../validate-dates.ts';
-import { cellUnder, type Line, linesOf } from './layout.ts';
+import { type Cell, cellUnder, type Line, linesOf } from './layout.ts';
 import {
   INVOICE_TITLE,
   INVOICE_TYPE_CODES,
@@ -116,6 +116,63 @@ const PLACED_DATE_WORDS: ReadonlySet<string> = new Set([...TITLE_DATE_WORDS, 'on
  * number only where its date follows it, the one sign that it names the document.
  */
 const LETTER_REFERENCE = /^[A-Z]{8,20}$/;
+
+/** A lone document number in a cell (a marker before it, "#", "No.", may stay): the number, else null. */
+function loneNumber(cell: Cell): string | null {
+  const tokens = cell.text.trim().split(/\s+/);
+  if (tokens.length > 2 || (tokens.length === 2 && !MARKERS.has(tokens[0]!.toLowerCase()))) return null;
+  const value = trimCode(unglue(tokens.at(-1)!));
+  // "05.03.2026 | 07:14": the time of the sale beside its date is no number.
+  if (!codeLike(value) || /^\d{1,2}[:h.]\d{2}(?:[:.]\d{2})?$/.test(value)) return null;
+  // "$1.210,00 | 01/02/2026": an amount with its currency's sign is no number either.
+  if (!/\p{L}/u.test(value) && /[.,]\d{2}$/.test(value)) return null;
+  return value;
+}
+
+/** Whether a cell holds a date and nothing else. */
+function loneDate(cell: Cell): boolean {
+  const found = parseDate(cell.text);
+  return found?.start === 0 && found.end >= cell.text.trimEnd().length;
+}
+
+export interface NumberAndDate {
+  value: string;
+  number: Cell;
+  date: Cell;
+}
+
+/**
+ * A purchase header: the document's number alone in one cell and its date alone in the other,
+ * with no title or label ("RE-2026-0117 | 05.03.2026", "BP-771203 | March 6, 2026"), as mail
+ * templates print them above the items; or, at the head of a page, the number on a line of its
+ * own and the date right under it in the same column (an invoice whose title the printer lost).
+ * Both are read from the pairing only, so less surely than from a label or a title.
+ */
+export function numbersWithDates(lines: Line[]): NumberAndDate[] {
+  const out: NumberAndDate[] = [];
+  for (const [i, line] of lines.entries()) {
+    if (line.cells.length === 2 && line.text.length <= 80) {
+      for (const [n, d] of [
+        [0, 1],
+        [1, 0],
+      ] as const) {
+        const value = loneNumber(line.cells[n]!);
+        if (value && loneDate(line.cells[d]!)) {
+          out.push({ value, number: line.cells[n]!, date: line.cells[d]! });
+          break;
+        }
+      }
+    }
+    // Stacked: only among the page's first lines, where a document prints its own.
+    const next = lines[i + 1];
+    if (i >= 12 || !next || line.cells.length !== 1 || next.cells.length !== 1) continue;
+    const [number, date] = [line.cells[0]!, next.cells[0]!];
+    const aligned = Math.abs(number.start - date.start) <= 4 || Math.abs(number.end - date.end) <= 4;
+    const value = loneNumber(number);
+    if (aligned && value && loneDate(date)) out.push({ value, number, date });
+  }
+  return out;
+}
 
 /** "for", "für", "pour", "per", "voor", "dla", "para", "för", "til": what a title's number is issued for. */
 const FOR_WORDS: ReadonlySet<string> = new Set(['for', 'für', 'pour', 'per', 'voor', 'dla', 'para', 'för', 'til']);
@@ -399,6 +456,14 @@ export function documentNumber(
               source: 'bare' as const,
             }))
         : []),
+      ...numbersWithDates(lines).map((pair) => ({
+        value: pair.value,
+        raw: pair.value,
+        offset: pair.number.offset + Math.max(0, pair.number.text.lastIndexOf(pair.value)),
+        document_index: doc.index,
+        strength: 0.7,
+        source: 'bare' as const,
+      })),
       ...labeledCandidates(BARE_NUMBER, [{ doc, text }], 'string', true).map((c) => ({
         value: trimCode(c.raw),
         raw: c.raw,

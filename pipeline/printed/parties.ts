@@ -11,7 +11,8 @@ import { type Cell, type Line, linesOf } from './layout.ts';
 import { SELLER } from './labels.ts';
 import { labeledCandidates } from '../extract-labels.ts';
 import { type SectionRole, sectionsOf } from './sections.ts';
-import { fold, phrases, wordsOf } from './words.ts';
+import { CARRIERS } from './lexicon.ts';
+import { firstPhrase, fold, phrases, wordsOf } from './words.ts';
 import type { PrintedCandidate, ReadableDocument } from './index.ts';
 
 // Legal forms as printed, compared without case and dots: "GmbH", "S.A.", "Sp. z o.o.".
@@ -428,6 +429,10 @@ function readNames(documents: ReadableDocument[], view: MessageView): NameCandid
     if (doc.kind === 'body') masthead.push(...mastheadNames(lines, view, site, doc.index));
     for (const c of labeledCandidates(SELLER, [{ doc, text }], 'string')) {
       if (notAName(c.raw)) continue;
+      // "Lieferant: DHL Paket": a carrier under a supplier's word delivers, it does not sell
+      // (unless the mail is the carrier's own).
+      const carrier = firstPhrase(wordsOf(c.raw), CARRIERS);
+      if (carrier?.at === 0 && !(site && nameMatchesSite(c.raw, site))) continue;
       const cell = lines
         .flatMap((l) => l.cells)
         .find((x) => c.offset >= x.offset && c.offset < x.offset + x.text.length);

@@ -135,6 +135,9 @@ const MEANS = phrases(
   'direct debit',
   'bank transfer',
   'überweisung',
+  // Prepayment and cash on delivery as German shops name them ("Zahlung: Vorkasse (Überweisung)").
+  'vorkasse',
+  'nachnahme',
   'virement',
   'transferencia',
   'bonifico',
