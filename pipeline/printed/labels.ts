@@ -5,7 +5,8 @@
 
 // A bare "Number" under a document title ("Factura / Número: 123"): tried after the specific labels.
 export const BARE_NUMBER = ['Number', 'Nummer', 'Numéro', 'Número', 'Numero', 'Numer', 'Nummer'];
-export const BARE_DATE = ['Date', 'Datum', 'Fecha', 'Data', 'Dato'];
+// "Dated" beside a number, as Indian accounting packages print their header grid ("Invoice No. … / Dated 5-Mar-2026").
+export const BARE_DATE = ['Date', 'Datum', 'Fecha', 'Data', 'Dato', 'Dated'];
 // A UK VAT invoice's tax point (the time of supply): the issue date when the page prints no
 // other, so tried as a bare date is, below an invoice-date label.
 export const TAX_POINT = ['Tax point', 'Tax point date'];
@@ -95,6 +96,15 @@ export const INVOICE_NUMBER_MORE = [
   'Creditfactuurnummer',
   'Faktura korygująca nr',
   'Kreditnota nr',
+  // Czech, Finnish and Japanese invoices.
+  'Číslo faktury',
+  'Faktura č.',
+  'Číslo dokladu',
+  'Laskun numero',
+  'Laskunumero',
+  'Laskun nro',
+  '請求書番号',
+  '請求番号',
 ];
 export const INVOICE_DATE = [
   'Invoice date',
@@ -134,6 +144,18 @@ export const INVOICE_DATE = [
   'Data faktury',
   'Fakturadatum',
   'Fakturadato',
+];
+// More issue-date labels, read by the printed-page reader only (the starter's list is near its limit).
+export const INVOICE_DATE_MORE = [
+  'Datum vystavení',
+  'Datum vystavení dokladu',
+  'Laskun päivämäärä',
+  'Laskun päiväys',
+  'Laskupäivä',
+  'Päiväys',
+  'Päivämäärä',
+  '発行日',
+  '請求日',
 ];
 export const DUE_DATE = [
   'Due date',
@@ -186,6 +208,18 @@ export const DUE_DATE = [
   'Data addebito',
   'Incassodatum',
   'Afschrijfdatum',
+];
+// More due-date labels, read by the printed-page reader only: Czech, Finnish, Norwegian, Japanese.
+export const DUE_DATE_MORE = [
+  'Datum splatnosti',
+  'Splatnost',
+  'Eräpäivä',
+  'Forfallsdato',
+  'Forfallsdag',
+  'Forfall',
+  'お支払期限',
+  '支払期限',
+  'お支払期日',
 ];
 // The amount payable (gross): net, tax and subtotal lines are not listed, and a qualifier
 // such as "HT" or "netto" between a label and its amount rejects the amount.
@@ -301,6 +335,11 @@ export const PO_NUMBER = [
   'Referencia de pedido',
   'Referencia del cliente',
   'Pedido del cliente',
+  // Indian accounting packages' header grid; Czech order references.
+  "Buyer's Order No.",
+  "Buyer's Order No",
+  'Objednávka č.',
+  'Číslo objednávky',
 ];
 export const PO_NUMBER_MORE = [
   'Inkoopordernummer',
