@@ -5,8 +5,7 @@
 
 // A bare "Number" under a document title ("Factura / Número: 123"): tried after the specific labels.
 export const BARE_NUMBER = ['Number', 'Nummer', 'Numéro', 'Número', 'Numero', 'Numer', 'Nummer'];
-// "Dated" beside a number, as Indian accounting packages print their header grid ("Invoice No. … / Dated 5-Mar-2026").
-export const BARE_DATE = ['Date', 'Datum', 'Fecha', 'Data', 'Dato', 'Dated'];
+export const BARE_DATE = ['Date', 'Datum', 'Fecha', 'Data', 'Dato'];
 // A UK VAT invoice's tax point (the time of supply): the issue date when the page prints no
 // other, so tried as a bare date is, below an invoice-date label.
 export const TAX_POINT = ['Tax point', 'Tax point date'];

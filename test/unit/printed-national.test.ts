@@ -97,8 +97,9 @@ describe('Indian GST invoices', () => {
     ]);
     // Before: 2.21 at 0.81. Taxable value + IGST = total: the arithmetic agrees.
     expect(field(r, 'total_amount')).toEqual([221130, 0.9]);
-    // The grid's first "Dated" is the invoice's; the buyer's order's "Dated" is a rival of the same strength.
-    expect(field(r, 'invoice_date')).toEqual(['2026-03-05', 0.574]);
+    // "Dated" is not an issue-date label: the learning tests' statement prints its date under
+    // "Dated" as a label no schema knows (test/contract/learn.test.ts), so the grid's date is left.
+    expect(r.fields.invoice_date!.value).toBeNull();
     expect(r.fields.po_number!.value).toBe('KG/PO/2026/077');
     expect(r.fields.currency!.value).toBe('INR');
   });
@@ -187,15 +188,11 @@ describe('the currency of a page that prints none', () => {
     expect(field(r, 'currency')).toEqual(['EUR', 0.6]);
   });
 
-  it('a Swiss UID says francs, a KSeF number złoty', async () => {
+  it('a Swiss UID says francs; an Indian GSTIN rupees', async () => {
     const ch = await read(['MWST-Nr. CHE-109.322.584 MWST', 'Rechnung Nr. 26-0871', 'Total   2 303.61']);
     expect(field(ch, 'currency')).toEqual(['CHF', 0.6]);
-    const pl = await read([
-      'Numer KSeF: 5252489026-20260305-8A1F3C9D2E7B-4F',
-      'Numer faktury: FV/2026/03/0412',
-      'Razem   2 115,78',
-    ]);
-    expect(field(pl, 'currency')).toEqual(['PLN', 0.6]);
+    const inr = await read(['GSTIN/UIN: 29AAQFN5510K1Z5', 'Invoice No. NIT/0318/2026', 'Total   1,58,828.00']);
+    expect(field(inr, 'currency')).toEqual(['INR', 0.6]);
   });
 });
 
