@@ -183,7 +183,9 @@ function nextLineText(text: string, lineEnd: number): string {
   return '';
 }
 
-const AMOUNT = /[-−]?(?:\d{1,3}(?:[ .,'\u00A0\u202F]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)/g;
+// Lakh grouping first ("2,21,130.00"), as parseAmount reads it.
+const AMOUNT =
+  /[-−]?(?:\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d+)?|\d{1,3}(?:[ .,'\u00A0\u202F]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)/g;
 
 /** The amounts of a text that is nothing but amounts (with currency and rates): a table row. */
 function amountsIn(text: string): { text: string; start: number }[] {

@@ -43,6 +43,8 @@ export interface PositionedItem {
   width: number;
   /** Font size (text height) in page units. */
   size: number;
+  /** A right-to-left run (Arabic, Hebrew), whose glyphs the page places in visual order. */
+  rtl?: boolean;
 }
 
 interface RawItem {
@@ -51,6 +53,7 @@ interface RawItem {
   width?: number;
   height?: number;
   fontName?: string;
+  dir?: string;
 }
 
 function positioned(raw: RawItem[]): PositionedItem[] {
@@ -63,9 +66,69 @@ function positioned(raw: RawItem[]): PositionedItem[] {
     const [a = 0, b = 0, c = 0, d = 0, x = 0, y = 0] = item.transform;
     if (!Number.isFinite(x) || !Number.isFinite(y)) continue;
     const size = Math.abs(item.height ?? 0) || Math.hypot(c, d) || Math.hypot(a, b) || 10;
-    out.push({ str: item.str.replace(/\s+/g, ' '), x, y, width: Math.max(0, item.width ?? 0), size });
+    const str = foldCompatibilityForms(item.str.replace(/\s+/g, ' '));
+    out.push({ str, x, y, width: Math.max(0, item.width ?? 0), size, ...(item.dir === 'rtl' ? { rtl: true } : {}) });
   }
   return closeLetterSpacing(out);
+}
+
+/**
+ * Characters a font's ToUnicode map gives in a compatibility form, as their ordinary letters:
+ * Arabic presentation forms (each letter's joined shape, U+FB50–FDFF, U+FE70–FEFF) and the
+ * Kangxi and CJK radicals (U+2E80–2FDF) that CJK fonts map their ideographs to ("⽉" for 月).
+ * NFKC of those characters only: the rest of the text keeps its marks ("n.º", "m²").
+ */
+function foldCompatibilityForms(str: string): string {
+  let out = '';
+  let changed = false;
+  for (const c of str) {
+    const code = c.codePointAt(0)!;
+    const compat =
+      (code >= 0x2e80 && code <= 0x2fdf) || (code >= 0xfb50 && code <= 0xfdff) || (code >= 0xfe70 && code <= 0xfeff);
+    if (compat && code !== 0xfeff) {
+      out += c.normalize('NFKC');
+      changed = true;
+    } else out += c;
+  }
+  return changed ? out : str;
+}
+
+/**
+ * Right-to-left runs in reading order. A page draws an Arabic or Hebrew word's glyphs in
+ * visual order, left to right (often one item per glyph); adjacent right-to-left items on a
+ * line are one run, read from its right end.
+ */
+function rtlRunsInOrder(line: PositionedItem[]): PositionedItem[] {
+  if (!line.some((i) => i.rtl)) return line;
+  const out: PositionedItem[] = [];
+  let run: PositionedItem[] = [];
+  const flush = () => {
+    if (run.length === 0) return;
+    // pdf.js gives each item's own characters in reading order: the items are what to reverse.
+    let logical = '';
+    for (let k = run.length - 1; k >= 0; k--) {
+      const item = run[k]!;
+      const left = run[k - 1];
+      logical += item.str;
+      if (left && item.x - (left.x + left.width) > item.size * 0.15 && !logical.endsWith(' ')) logical += ' ';
+    }
+    const first = run[0]!;
+    const end = run.reduce((max, i) => Math.max(max, i.x + i.width), first.x);
+    out.push({ ...first, str: logical, width: end - first.x });
+    run = [];
+  };
+  for (const item of line) {
+    // A wide gap ends a run: the next right-to-left text is another cell's.
+    const last = run.at(-1);
+    if (item.rtl && last && item.x - (last.x + last.width) > item.size) flush();
+    if (item.rtl) run.push(item);
+    else {
+      flush();
+      out.push(item);
+    }
+  }
+  flush();
+  return out;
 }
 
 /** Letters one by one with single spaces between ("I N V O I C E"), or null. */
@@ -133,8 +196,9 @@ export function layoutLines(items: PositionedItem[]): string[] {
   }
   if (current.length) lines.push(current);
 
-  return lines.map((line) => {
-    line.sort((p, q) => p.x - q.x);
+  return lines.map((unordered) => {
+    unordered.sort((p, q) => p.x - q.x);
+    const line = rtlRunsInOrder(unordered);
     let text = '';
     let end = Number.NEGATIVE_INFINITY;
     let size = 0;

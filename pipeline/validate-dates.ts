@@ -155,6 +155,16 @@ const DATE_FORMATS: [RegExp, (m: RegExpExecArray) => { iso: string | null; ambig
       return { iso: month ? validDate(+m[3]!, month, +m[1]!) : null, ambiguous: false };
     },
   ],
+  // "5-Mar-2026", "05-Mar-26": the day, the month's name and the year joined by hyphens.
+  [
+    new RegExp(`(\\d{1,2})-${MONTH_WORD}-(\\d{4}|\\d{2})(?!\\d)`, 'iu'),
+    (m) => {
+      const month = MONTHS[m[2]!.toLowerCase()];
+      return { iso: month ? validDate(+m[3]!, month, +m[1]!) : null, ambiguous: false };
+    },
+  ],
+  // East Asian dates: "2026年3月5日" (year, month and day marks).
+  [/(\d{4})年\s?(\d{1,2})月\s?(\d{1,2})日/, (m) => ({ iso: validDate(+m[1]!, +m[2]!, +m[3]!), ambiguous: false })],
   [
     new RegExp(`${MONTH_WORD}\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})`, 'iu'),
     (m) => {
@@ -174,8 +184,12 @@ export function parseDate(raw: string): Found {
   return null;
 }
 
+// Indian grouping (lakh, crore): thousands, then pairs of digits ("1,23,456.00", "12,34,56,789").
 export function parseAmount(raw: string): Found {
-  const m = /(\(\s*)?([-−–]\s*)?(\d{1,3}(?:[ .,'\u00A0\u202F]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)(\s*\))?/.exec(raw);
+  const m =
+    /(\(\s*)?([-−–]\s*)?(\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d+)?|\d{1,3}(?:[ .,'\u00A0\u202F]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)(\s*\))?/.exec(
+      raw,
+    );
   if (!m) return null;
   let token = m[3]!.replace(/[ '\u00A0\u202F]/g, '');
   let ambiguous = false;

@@ -2,7 +2,7 @@
 // and the labelled amounts of a document with the role their label gives them.
 import { pipedCells } from '../extract-labels.ts';
 import { parseAmount } from '../validate-dates.ts';
-import type { Cell, Line } from './layout.ts';
+import { type Cell, cellUnder, type Line, nextFilled } from './layout.ts';
 import {
   AMOUNT_IN_SENTENCE,
   type AmountRole,
@@ -279,6 +279,40 @@ export function amountsUnderHeaders(lines: Line[]): RoleAmount[] {
       if (!role || !value?.text) continue;
       const amount = amountIn(value.text, next.offset + value.start);
       if (amount) out.push({ ...amount, role, line: next.index, label: words.map((w) => w.text).join(' ') });
+    }
+  }
+  return out;
+}
+
+// The two boxes of a payment slip's amount field, currency then amount: the Swiss QR-bill's
+// "Währung | Betrag" (fr "Monnaie | Montant", it "Valuta | Importo", en "Currency | Amount"),
+// the Austrian Zahlschein's and the SEPA transfer form's "EUR | Betrag".
+const SLIP_CURRENCY_HEADS = new Set(['währung', 'waehrung', 'monnaie', 'valuta', 'currency', 'eur']);
+const SLIP_AMOUNT_HEADS = new Set(['betrag', 'montant', 'importo', 'amount']);
+
+/**
+ * A payment slip's amount grid: a currency box and an amount box side by side, their labels
+ * on one line and a currency code and the amount under them on the next. The slip is filled
+ * in for the amount the payer owes: its amount is the payable. An item table's "Betrag"
+ * column is not one (no currency box beside it, and more rows of amounts under it).
+ */
+export function amountsInSlipGrid(lines: Line[]): RoleAmount[] {
+  const out: RoleAmount[] = [];
+  for (let i = 0; i + 1 < lines.length; i++) {
+    const line = lines[i]!;
+    if (line.piped || line.cells.length < 2) continue;
+    for (let k = 0; k + 1 < line.cells.length; k++) {
+      const head = line.cells[k]!;
+      const amountHead = line.cells[k + 1]!;
+      if (!SLIP_CURRENCY_HEADS.has(head.text.toLowerCase()) || !SLIP_AMOUNT_HEADS.has(amountHead.text.toLowerCase()))
+        continue;
+      const next = nextFilled(lines, i, 2);
+      if (!next) continue;
+      const currency = cellUnder(next, head.start, head.end);
+      const value = cellUnder(next, amountHead.start, amountHead.end);
+      if (!currency || !value || currency === value || !CURRENCY_WORDS.has(currency.text.toLowerCase())) continue;
+      const amount = amountIn(value.text, value.offset);
+      if (amount) out.push({ ...amount, role: 'payable', line: next.index, label: amountHead.text.toLowerCase() });
     }
   }
   return out;

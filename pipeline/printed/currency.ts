@@ -267,6 +267,15 @@ const COUNTRY_PROBES: [RegExp, (m: RegExpExecArray) => string | null][] = [
   // Tax ids only one country prints: Finland's Y-tunnus, Greece's ΑΦΜ (euro); Czechia's IČO
   // and DIČ; Norway's "Org.nr. … MVA"; Turkey's tax office and VKN ("Kadıköy V.D.").
   [/\bY-tunnus\b|ΑΦΜ/u, () => 'EUR'],
+  // Italy's codice fiscale (the FatturaPA courtesy copy's "Identificativo fiscale ai fini IVA"),
+  // Portugal's ATCUD; India's GSTIN; Switzerland's UID (CHE-123.456.789); Sweden's Bankgiro; a
+  // Japanese qualified invoice's registration number (T + 13 digits). Not Poland's KSeF number:
+  // a KSeF print states its currency ("17 115,45PLN"), which a later extractor reads at 0.7.
+  [/\b(?:Codice fiscale|Identificativo fiscale|ATCUD)\b/, () => 'EUR'],
+  [/\bGSTIN\b/, () => 'INR'],
+  [/\bCHE-\d{3}\.\d{3}\.\d{3}\b/, () => 'CHF'],
+  [/\bBankgiro\b/, () => 'SEK'],
+  [/登録番号\s?T\d{13}/u, () => 'JPY'],
   [/\b(?:IČO|DIČ)\b/u, () => 'CZK'],
   [/\bOrg\.?\s?nr\.?\s?\d{3}\s?\d{3}\s?\d{3}\s?MVA\b/, () => 'NOK'],
   [/\bV\.D\.|\bVKN\b/, () => 'TRY'],

@@ -12,7 +12,11 @@ import { dayFirstLanguage } from '../extract-reading.ts';
 import { labeledCandidates } from '../extract-labels.ts';
 import { parseDate } from '../validate-dates.ts';
 import { type Line, linesOf } from './layout.ts';
-import { BARE_DATE, DUE_DATE, INVOICE_DATE, TAX_POINT } from './labels.ts';
+import { underHeaderLabels } from './grid.ts';
+import { BARE_DATE, DUE_DATE, DUE_DATE_MORE, INVOICE_DATE, INVOICE_DATE_MORE, TAX_POINT } from './labels.ts';
+
+const INVOICE_DATES = [...INVOICE_DATE, ...INVOICE_DATE_MORE];
+const DUE_DATES = [...DUE_DATE, ...DUE_DATE_MORE];
 import {
   INVOICE_TITLE,
   INVOICE_TYPE_CODES,
@@ -408,6 +412,34 @@ function labelled(
   return out;
 }
 
+/**
+ * Dates under a header row of labels that the label reader did not take for one ("Numero
+ * documento   Data documento" over "FPR 77/26   02-03-2026", beside an "Art. 73" cell): the
+ * date in the cell under its label, as surely as a table header vouches for it.
+ */
+function headerRowDates(
+  lines: Line[],
+  labels: readonly string[],
+  order: Order | null,
+  documentIndex: number,
+): DateCandidate[] {
+  const out: DateCandidate[] = [];
+  for (const { value } of underHeaderLabels(lines, labels)) {
+    const date = readDate(value.text, order);
+    if (date?.start !== 0) continue;
+    out.push({
+      iso: date.iso,
+      certainty: date.certainty,
+      raw: value.text.slice(date.start, date.end),
+      offset: value.offset + date.start,
+      document_index: documentIndex,
+      strength: 0.8,
+      source: 'label',
+    });
+  }
+  return out;
+}
+
 function choose(all: DateCandidate[]): PrintedCandidate[] {
   if (all.length === 0) return [];
   const byValue = new Map<string, DateCandidate[]>();
@@ -475,7 +507,8 @@ export function issueDate(documents: ReadableDocument[], kind: 'invoice' | 'rece
     const order = dateOrder(doc.doc, doc.text);
     const lines = linesOf(doc.doc, doc.text);
     const found = outsideParties(doc, [
-      ...labelled(kind === 'invoice' ? INVOICE_DATE : RECEIPT_DATE, doc, order, (b) => b),
+      ...labelled(kind === 'invoice' ? INVOICE_DATES : RECEIPT_DATE, doc, order, (b) => b),
+      ...(kind === 'invoice' ? headerRowDates(lines, INVOICE_DATES, order, doc.doc.index) : []),
       ...titleDates(
         lines,
         order,
@@ -501,7 +534,8 @@ export function dueDate(documents: ReadableDocument[]): PrintedCandidate[] {
     const order = dateOrder(doc.doc, doc.text);
     const lines = linesOf(doc.doc, doc.text);
     const found = outsideParties(doc, [
-      ...labelled(DUE_DATE, doc, order, (b) => b),
+      ...labelled(DUE_DATES, doc, order, (b) => b),
+      ...headerRowDates(lines, DUE_DATES, order, doc.doc.index),
       ...paymentDeadlines(lines, order, doc.doc.index),
     ]);
     if (found.length > 0) return choose(found);

@@ -8,6 +8,7 @@ import {
   amountIn,
   amountsInColumns,
   amountsInProse,
+  amountsInSlipGrid,
   amountsOnLine,
   amountsUnderHeaders,
   itemLinesSum,
@@ -74,6 +75,7 @@ function totalAmount(documents: ReadableDocument[]): PrintedCandidate[] {
       ...lines.flatMap(amountsOnLine),
       ...amountsInColumns(lines),
       ...amountsUnderHeaders(lines),
+      ...amountsInSlipGrid(lines),
       ...lines.flatMap(amountsInProse),
     ];
     // Every amount the page prints, once each, for the arithmetic's checks: labelled, alone in

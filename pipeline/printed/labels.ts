@@ -95,6 +95,15 @@ export const INVOICE_NUMBER_MORE = [
   'Creditfactuurnummer',
   'Faktura korygująca nr',
   'Kreditnota nr',
+  // Czech, Finnish and Japanese invoices.
+  'Číslo faktury',
+  'Faktura č.',
+  'Číslo dokladu',
+  'Laskun numero',
+  'Laskunumero',
+  'Laskun nro',
+  '請求書番号',
+  '請求番号',
 ];
 export const INVOICE_DATE = [
   'Invoice date',
@@ -134,6 +143,18 @@ export const INVOICE_DATE = [
   'Data faktury',
   'Fakturadatum',
   'Fakturadato',
+];
+// More issue-date labels, read by the printed-page reader only (the starter's list is near its limit).
+export const INVOICE_DATE_MORE = [
+  'Datum vystavení',
+  'Datum vystavení dokladu',
+  'Laskun päivämäärä',
+  'Laskun päiväys',
+  'Laskupäivä',
+  'Päiväys',
+  'Päivämäärä',
+  '発行日',
+  '請求日',
 ];
 export const DUE_DATE = [
   'Due date',
@@ -186,6 +207,18 @@ export const DUE_DATE = [
   'Data addebito',
   'Incassodatum',
   'Afschrijfdatum',
+];
+// More due-date labels, read by the printed-page reader only: Czech, Finnish, Norwegian, Japanese.
+export const DUE_DATE_MORE = [
+  'Datum splatnosti',
+  'Splatnost',
+  'Eräpäivä',
+  'Forfallsdato',
+  'Forfallsdag',
+  'Forfall',
+  'お支払期限',
+  '支払期限',
+  'お支払期日',
 ];
 // The amount payable (gross): net, tax and subtotal lines are not listed, and a qualifier
 // such as "HT" or "netto" between a label and its amount rejects the amount.
@@ -301,6 +334,11 @@ export const PO_NUMBER = [
   'Referencia de pedido',
   'Referencia del cliente',
   'Pedido del cliente',
+  // Indian accounting packages' header grid; Czech order references.
+  "Buyer's Order No.",
+  "Buyer's Order No",
+  'Objednávka č.',
+  'Číslo objednávky',
 ];
 export const PO_NUMBER_MORE = [
   'Inkoopordernummer',

@@ -63,6 +63,9 @@ export const PAYABLE = phrases(
   'maksettava',
   'å betale',
   'ödenecek tutar',
+  // Japanese: the amount billed ("ご請求金額").
+  'ご請求金額',
+  '請求金額',
 );
 
 export const PAID = phrases(
@@ -160,6 +163,7 @@ export const TAX = phrases(
   'kdv',
   'topkdv',
   'φπα',
+  '消費税',
 );
 
 // A qualifier that makes a tax word part of a gross label: "Total incl. VAT", "Brutto inkl. MwSt".
@@ -239,6 +243,7 @@ export const NET = phrases(
   'sous total',
   'sous-total',
   'subtotale',
+  '小計',
 );
 
 export const GROSS = phrases(
@@ -365,6 +370,9 @@ export const TOTAL = phrases(
   'valor',
   'σύνολο',
   'toplam',
+  // Japanese: the total ("合計", "総合計").
+  '合計',
+  '総合計',
 );
 
 /** Document titles: the word a document is called by at its head. */
@@ -402,6 +410,9 @@ export const INVOICE_TITLE = phrases(
   'creditfactuur',
   'faktura korygujaca',
   'kreditnota',
+  // A Czech VAT invoice's title: "Faktura - daňový doklad č. 2026010458".
+  'faktura daňový doklad',
+  'daňový doklad',
 );
 
 /** A receipt's titles, and the words of its own number's labels. */

@@ -18,6 +18,7 @@ import {
   TITLE_DATE_WORDS,
   TITLE_DETERMINERS,
 } from './lexicon.ts';
+import { cellUnderLabel, isFieldLabel } from './grid.ts';
 import { BARE_NUMBER, INVOICE_NUMBER, INVOICE_NUMBER_MORE, RECEIPT_NUMBER, RECEIPT_NUMBER_MORE } from './labels.ts';
 import { sectionsOf } from './sections.ts';
 import { firstPhrase, titleAt, typeCodeAt, wordsOf } from './words.ts';
@@ -473,7 +474,15 @@ export function documentNumber(
         source: 'bare' as const,
       })),
     ];
-    for (const c of found) {
+    for (const found0 of found) {
+      let c = found0;
+      if (c.source === 'label' && isFieldLabel(c.value)) {
+        const below = cellUnderLabel(lines, c.offset);
+        const code = below ? trimCode(below.text) : '';
+        if (!below || !codeLike(code)) continue;
+        const offset = below.offset + below.text.indexOf(code);
+        c = { ...c, value: code, raw: code, offset, strength: Math.min(c.strength, 0.8) };
+      }
       if (!c.value || c.value.length > 40) continue;
       // A bare "Number" counts only as a code; a labelled one may be letters ("FINAL-ATT").
       if (c.source !== 'label' && !codeLike(c.value) && !(c.source === 'title' && LETTER_REFERENCE.test(c.value)))
