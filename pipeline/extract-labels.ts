@@ -183,6 +183,28 @@ function nextLineText(text: string, lineEnd: number): string {
   return '';
 }
 
+/**
+ * Whether the row after the one ending at `rowEnd` (the next line with text) has a value of
+ * `type` in the header cell's column too: the header heads a column of several rows.
+ */
+function columnGoesOn(
+  text: string,
+  header: string,
+  rowEnd: number,
+  col: { start: number; end: number },
+  piped: boolean,
+  type: FieldType,
+): boolean {
+  const row = nextLineText(text, rowEnd);
+  if (!row.trim()) return false;
+  const cells = segments(row);
+  if (cells.length < 2) return false;
+  const cell = piped
+    ? pipedCellUnder(header, row, col.start)
+    : cells.find((s) => s.start < col.end + 2 && s.end > col.start - 2);
+  return !!cell && !/[:：]/.test(cell.text) && readsAs(type, cell.text);
+}
+
 const AMOUNT = /[-−]?(?:\d{1,3}(?:[ .,'\u00A0\u202F]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)/g;
 
 /** The amounts of a text that is nothing but amounts (with currency and rates): a table row. */
@@ -292,7 +314,13 @@ function valueAt(
             (!piped && cell === cells[0] && !/\d/.test(cell.text) && /^\s*\S[^|]*\s\|\s/.test(nextText)));
         if (cell && !labelCell && readsAs(type, cell.text)) {
           // A table header or "Label:" vouches for the value below; a heading without a colon less so.
-          const base = isHeader || colon ? 0.8 : 0.6;
+          // A header cell with more rows of amounts under it heads an item column (`Montant TTC`
+          // over each line's amount): its first row is one item's, not the document's total.
+          const itemColumn =
+            isHeader &&
+            (type === 'number' || type === 'integer') &&
+            columnGoesOn(text, lineText, next.end, col, piped, type);
+          const base = itemColumn ? 0.5 : isHeader || colon ? 0.8 : 0.6;
           return { raw: cell.text, offset: next.start + cell.start, base };
         }
         break;
