@@ -159,6 +159,8 @@ export const TAX = phrases(
   'mva',
   'kdv',
   'topkdv',
+  // Polish fiscal receipts' VAT: "PTU A 23%", "Suma PTU 4,70".
+  'ptu',
   'φπα',
 );
 
