@@ -214,6 +214,9 @@ function amountsIn(text: string): { text: string; start: number }[] {
   return /^(?:[\s%€$£¥|]|[A-Z]{3}\b|zł|kr\b)*$/u.test(rest) ? found : [];
 }
 
+// Words that make a parenthesis after a total's label say "before tax".
+const NET_QUALIFIER = /\b(?:excl|exkl|excluding|exklusive|ohne|hors|sans|ht|netto|net|sin|senza|zonder|bez)\b/i;
+
 function valueAt(
   text: string,
   labelStart: number,
@@ -269,7 +272,14 @@ function valueAt(
       // the right column): a value after a wide gap that stands under another label of its own
       // column is that label's as much as this one's: a rival, so it is not sure.
       const underLabel = separator === 'gap' && labelAbove(text, line.start, offset + at - line.start);
-      return { raw: value.slice(at), offset: offset + at, base: underLabel ? Math.min(base, 0.6) : base };
+      // "Grand Total (Excl. Tax)", "Gesamtsumme (exkl. MwSt.)": the label's own parenthesis says
+      // the amount is before tax, so it is not the total the label's words name.
+      const beforeTax = (type === 'number' || type === 'integer') && NET_QUALIFIER.test(sep[1] ?? '');
+      return {
+        raw: value.slice(at),
+        offset: offset + at,
+        base: underLabel || beforeTax ? Math.min(base, 0.6) : base,
+      };
     }
   }
 

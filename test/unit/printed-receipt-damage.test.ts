@@ -102,6 +102,19 @@ describe('the merchant', () => {
   });
 });
 
+describe('the label reader: a total label whose parenthesis says before tax', () => {
+  it('reads "Grand Total (Excl. Tax)" as no sure total when the gross line is lost', async () => {
+    const head = ['Invoice # 100004217', 'Invoice date: 05.03.2026'];
+    const net = await read([...head, 'Grand Total (Excl. Tax) | £277.00'], 'invoice');
+    expect(field(net, 'total_amount')).toEqual([277, 0.6]);
+    const german = await read([...head, 'Gesamtsumme (exkl. MwSt.) | 465,50 €'], 'invoice');
+    expect(field(german, 'total_amount')).toEqual([465.5, 0.6]);
+    // A parenthesis that says nothing of tax keeps the label's confidence.
+    const eur = await read([...head, 'Gesamtsumme (EUR) | 465,50'], 'invoice');
+    expect(field(eur, 'total_amount')).toEqual([465.5, 0.85]);
+  });
+});
+
 describe('the label reader: a header over an item column', () => {
   it("takes no item's amount as the total at 0.8 when the totals box is lost", async () => {
     const table = [
