@@ -183,6 +183,28 @@ function nextLineText(text: string, lineEnd: number): string {
   return '';
 }
 
+/**
+ * Whether the row after the one ending at `rowEnd` (the next line with text) has a value of
+ * `type` in the header cell's column too: the header heads a column of several rows.
+ */
+function columnGoesOn(
+  text: string,
+  header: string,
+  rowEnd: number,
+  col: { start: number; end: number },
+  piped: boolean,
+  type: FieldType,
+): boolean {
+  const row = nextLineText(text, rowEnd);
+  if (!row.trim()) return false;
+  const cells = segments(row);
+  if (cells.length < 2) return false;
+  const cell = piped
+    ? pipedCellUnder(header, row, col.start)
+    : cells.find((s) => s.start < col.end + 2 && s.end > col.start - 2);
+  return !!cell && !/[:：]/.test(cell.text) && readsAs(type, cell.text);
+}
+
 // Lakh grouping first ("2,21,130.00"), as parseAmount reads it.
 const AMOUNT =
   /[-−]?(?:\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d+)?|\d{1,3}(?:[ .,'\u00A0\u202F]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)/g;
@@ -193,6 +215,9 @@ function amountsIn(text: string): { text: string; start: number }[] {
   const rest = text.replace(AMOUNT, ' ');
   return /^(?:[\s%€$£¥|]|[A-Z]{3}\b|zł|kr\b)*$/u.test(rest) ? found : [];
 }
+
+// Words that make a parenthesis after a total's label say "before tax".
+const NET_QUALIFIER = /\b(?:excl|exkl|excluding|exklusive|ohne|hors|sans|ht|netto|net|sin|senza|zonder|bez)\b/i;
 
 function valueAt(
   text: string,
@@ -249,7 +274,14 @@ function valueAt(
       // the right column): a value after a wide gap that stands under another label of its own
       // column is that label's as much as this one's: a rival, so it is not sure.
       const underLabel = separator === 'gap' && labelAbove(text, line.start, offset + at - line.start);
-      return { raw: value.slice(at), offset: offset + at, base: underLabel ? Math.min(base, 0.6) : base };
+      // "Grand Total (Excl. Tax)", "Gesamtsumme (exkl. MwSt.)": the label's own parenthesis says
+      // the amount is before tax, so it is not the total the label's words name.
+      const beforeTax = (type === 'number' || type === 'integer') && NET_QUALIFIER.test(sep[1] ?? '');
+      return {
+        raw: value.slice(at),
+        offset: offset + at,
+        base: underLabel || beforeTax ? Math.min(base, 0.6) : base,
+      };
     }
   }
 
@@ -294,7 +326,13 @@ function valueAt(
             (!piped && cell === cells[0] && !/\d/.test(cell.text) && /^\s*\S[^|]*\s\|\s/.test(nextText)));
         if (cell && !labelCell && readsAs(type, cell.text)) {
           // A table header or "Label:" vouches for the value below; a heading without a colon less so.
-          const base = isHeader || colon ? 0.8 : 0.6;
+          // A header cell with more rows of amounts under it heads an item column (`Montant TTC`
+          // over each line's amount): its first row is one item's, not the document's total.
+          const itemColumn =
+            isHeader &&
+            (type === 'number' || type === 'integer') &&
+            columnGoesOn(text, lineText, next.end, col, piped, type);
+          const base = itemColumn ? 0.5 : isHeader || colon ? 0.8 : 0.6;
           return { raw: cell.text, offset: next.start + cell.start, base };
         }
         break;

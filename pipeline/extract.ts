@@ -173,9 +173,13 @@ function candidatesFor(x: CompiledExtractor, field: CompiledField, view: Message
       const docs = readable(view.documents);
       // A label list after another one is a fallback (generic labels after specific ones).
       const fallback = field.compiled.indexOf(x) > field.compiled.findIndex((e) => e.kind === 'labeled_value');
+      // A third list or later holds the words for any amount or number (`Betrag`, `Kwota`,
+      // `Montant`): not a total's label, and nothing checks the arithmetic, so at most 0.7.
+      const lastResort =
+        field.compiled.slice(0, field.compiled.indexOf(x)).filter((e) => e.kind === 'labeled_value').length >= 2;
       const found = labeledCandidates(x.labels, docs, field.type, fallback).map((c) => ({
         raw: c.raw,
-        base: c.base,
+        base: lastResort ? Math.min(c.base, 0.7) : c.base,
         offset: c.offset,
         source: { document_index: c.document_index, start: 0, end: 0 },
         group: c.label,

@@ -164,6 +164,38 @@ function labelled(doc: ReadableDocument): Found[] {
   return out;
 }
 
+// Signs that name one currency, or one family ("$" any dollar, "kr" any krone). A sign no
+// word spells counts anywhere on the page (`Prezzo(€)` over the items); one that may be part
+// of a word or a name only beside an amount.
+const SIGN_FAMILIES: [RegExp, string[]][] = [
+  [/€/, ['EUR']],
+  [/£/, ['GBP']],
+  [/\d\s?zł/, ['PLN']],
+  [/₹/, ['INR']],
+  [/₺/, ['TRY']],
+  [/\d\s?TL\b/, ['TRY']],
+  [/\d\s?Kč/, ['CZK']],
+  [/\$\s?\d|\d\s?\$/, ['USD', 'CAD', 'AUD', 'NZD', 'SGD', 'HKD', 'MXN', 'BRL']],
+  [/\d\s?kr\b|\bkr\.?\s?\d/, ['SEK', 'DKK', 'NOK', 'ISK']],
+];
+
+const CODE_APART = /(?<![A-Za-z0-9])([A-Z]{3}) {2,}-?\d[\d.,' ]{0,14}\d *$/;
+
+/**
+ * The currencies (each a family) the page names besides its codes beside amounts: signs, and
+ * codes printed apart from their amount ("Summe EUR      5,87").
+ */
+function otherCurrencies(doc: ReadableDocument): string[][] {
+  const out = SIGN_FAMILIES.filter(([sign]) => sign.test(doc.text)).map(([, family]) => family);
+  // A code with nothing after it but its amount at the line's end, apart by a gap.
+  for (const line of linesOf(doc.doc, doc.text)) {
+    if (line.text.length > 300) continue;
+    const m = CODE_APART.exec(line.text);
+    if (m && CODES.has(m[1]!)) out.push([m[1]!]);
+  }
+  return out;
+}
+
 function inDocument(doc: ReadableDocument): Found[] {
   const out: Found[] = labelled(doc);
   if (out.length > 0) return out;
@@ -184,12 +216,15 @@ function inDocument(doc: ReadableDocument): Found[] {
   if (counts.size > 0) {
     const ranked = [...counts.entries()].sort((a, b) => b[1].n - a[1].n);
     const [[code, top], second] = [ranked[0]!, ranked[1]];
+    // Another currency on the page (`12,50 €` and `(≈ GBP 10,52)`, a total converted): two
+    // currencies, and the code may be the conversion's.
+    const otherSign = otherCurrencies(doc).some((family) => !family.includes(code));
     out.push({
       code,
       raw: code,
       offset: top.offset,
       document_index: doc.doc.index,
-      strength: second ? (top.n >= 2 * second[1].n ? 0.75 : 0.55) : 0.9,
+      strength: Math.min(second ? (top.n >= 2 * second[1].n ? 0.75 : 0.55) : 0.9, otherSign ? 0.6 : 1),
     });
     return out;
   }

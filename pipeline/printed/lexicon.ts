@@ -162,6 +162,8 @@ export const TAX = phrases(
   'mva',
   'kdv',
   'topkdv',
+  // Polish fiscal receipts' VAT: "PTU A 23%", "Suma PTU 4,70".
+  'ptu',
   'φπα',
   '消費税',
 );

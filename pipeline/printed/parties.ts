@@ -569,6 +569,16 @@ export function vendorName(documents: ReadableDocument[], view: MessageView): Pr
   });
   let confidence = top!.score;
   if (rival && rival.score >= confidence - 0.1) confidence = Math.min(confidence, 0.6);
+  // A name without a legal form (a brand, an app, a platform, a block's first line) while the
+  // page prints a legal entity of another name: which of the two issued the document is not
+  // settled by the brand's place on the page (a marketplace's seller, a franchisee).
+  const otherLegal = rest.some((r) => {
+    const a = normalName(r.shown.name);
+    const b = normalName(top!.shown.name);
+    return r.shown.legal && !a.includes(b) && !b.includes(a);
+  });
+  // A name a seller label and its repetitions vouch for (0.9 and above) stands.
+  if (!top!.shown.legal && otherLegal && top!.score < 0.9) confidence = Math.min(confidence, 0.7);
   return [
     {
       raw: top!.shown.name,

@@ -70,7 +70,7 @@ export function chooseTotal(
   printed: PrintedValue[] = [],
 ): TotalChoice | null {
   const choice = billTotal(amounts, itemsSum, printed);
-  return choice ? withTip(choice, amounts) : null;
+  return choice ? withTip(choice, amounts, printed) : null;
 }
 
 /**
@@ -78,7 +78,7 @@ export function chooseTotal(
  * 44,90 · Pourboire 3,00 · Montant réglé 47,90"): what was charged is that sum, and the
  * arithmetic confirms it.
  */
-function withTip(choice: TotalChoice, amounts: RoleAmount[]): TotalChoice {
+function withTip(choice: TotalChoice, amounts: RoleAmount[], printed: PrintedValue[]): TotalChoice {
   const pick = choice.amount;
   const tips = amounts.filter((a) => a.role === 'tip' && a.value > 0 && a.line > pick.line);
   if (tips.length === 0) return choice;
@@ -89,9 +89,17 @@ function withTip(choice: TotalChoice, amounts: RoleAmount[]): TotalChoice {
       tips.some((t) => t.line < a.line && near(pick.value + t.value, a.value)),
   );
   const sum = last(charged);
-  if (!sum) return choice;
   // The sum adds up; a doubt about the bill's total (rivals) stays a doubt.
-  return { amount: sum, confidence: choice.confidence >= 0.85 ? 0.9 : choice.confidence, why: 'total and tip' };
+  if (sum)
+    return { amount: sum, confidence: choice.confidence >= 0.85 ? 0.9 : choice.confidence, why: 'total and tip' };
+  // A tip after the total and no line that adds them up (lost, or worded otherwise): what was
+  // charged may be the total or the total and the tip, a rival of similar strength. Unless the
+  // lines from the total down to the tip are its breakdown (fare, fees, tip add up to it).
+  const tip = tips.reduce((a, b) => (b.line < a.line ? b : a));
+  const breakdown = printed
+    .filter((v) => v.line > pick.line && v.line <= tip.line && v.value > 0)
+    .reduce((s, v) => s + v.value, 0);
+  return near(breakdown, pick.value) ? choice : { ...choice, confidence: Math.min(choice.confidence, 0.7) };
 }
 
 /**
@@ -142,7 +150,13 @@ function billTotal(amounts: RoleAmount[], itemsSum: number | null, printed: Prin
     const pick = last(good) ?? last(payables)!;
     const rivals = distinctValues(payables).length > 1;
     // A confirmed gross that is not what is asked, with nothing paid to explain it, is a doubt.
-    const contradicted = !explained(pick) && confirmedGross.length > 0;
+    // So is a larger gross or total printed near it that nothing paid explains (the payable
+    // label may sit on another amount: a tax, a share, when the page's own label was unknown);
+    // a rounding to whole units (2.416,16 due as 2.416,00) is no such difference.
+    const contradicted =
+      !explained(pick) &&
+      (confirmedGross.length > 0 ||
+        grossish.some((g) => Math.abs(g.line - pick.line) <= 8 && g.value - pick.value > Math.max(1, 0.01 * g.value)));
     // Two payable amounts and nothing to tell them apart: each is a guess.
     const confidence =
       rivals && good.length === 0

@@ -109,6 +109,129 @@ const DAMAGES: Record<string, Damage> = {
     }),
 };
 
+// Receipt damages: how real receipts differ from ours. Each finds the line it changes by what it
+// prints (a total's label, a payment word, a number's label, a legal form), never by the truth.
+const TOTAL_LABEL =
+  /\b(?:total|totale?|totaal|summe|gesamt\w*|zu zahlen|montant|importe|importo|amount|betrag|bedrag|toplam|yhteensä|celkem|razem|suma|i alt|att betala|at betale|grand total|net a payer|à payer|a pagar|da pagare|te betalen|do zapłaty|σύνολο)\b/iu;
+const TOTAL_RENAMES = [
+  'Zu zahlen',
+  'Betrag',
+  'A PAGAR',
+  'Total à régler',
+  'Montant dû',
+  'Te betalen',
+  'Endbetrag',
+  'Importe final',
+];
+const PAYMENT_WORD =
+  /\b(?:visa|mastercard|maestro|amex|american express|girocard|ec[- ]cash|ec[- ]karte|bar|cash|espèces|efectivo|contanti|contant|kontant\w*|pin|cb|carte bancaire|card|karte|kartenzahlung|tarjeta|carta|cartão|karta|kort|kortti|paypal|apple pay|google pay|twint|swish|vipps|mobilepay|bizum|blik|bancontact|ideal|multibanco|mb way|paid with|payment|zahlung\w*|bezahlt|paiement|règlement|pago|pagamento|betaald|betalt|płatność|dinheiro|nakit|hotově|käteinen)\b/iu;
+const NUMBER_LABEL =
+  /\b(?:receipt|beleg|bon|ticket|quittung|kvitto|kvittering\w*|reçu|recibo|ricevuta|scontrino|paragon|kuitti|účtenka|fiş|order|bestellung|commande|pedido|ordine|transaction|trans|invoice|rechnung|facture|factura|fattura|booking|buchung\w*)\b/iu;
+const LEGAL_FORM =
+  /\b(?:GmbH|AG|KG|OHG|UG|e\.K\.|Ltd\.?|Limited|LLC|Inc\.?|PLC|SARL|SAS|S\.A\.S?\.?|S\.L\.U?\.?|S\.r\.l\.|S\.p\.A\.|SRL|SpA|B\.V\.|BV|N\.V\.|AB|A\/S|ApS|AS|ASA|Oy|Oyj|Sp\. z o\.o\.|s\.r\.o\.|Lda\.?|Unipessoal|IKE|Ltd\. Şti\.)(?![\p{L}])/u;
+// Other parties' numbers a receipt prints near its own: till, terminal, store, trace,
+// authorisation, loyalty card, an order beside the receipt.
+const RIVAL_NUMBERS = [
+  'Terminal-ID: 60123456',
+  'Kasse 3   Bed. 12',
+  'Filiale 0412',
+  'Trace-Nr. 004711',
+  'Auth code: 839201',
+  'Kundenkarte 9276000012345',
+  'Store #2291',
+  'Till 04   Trans 8841',
+  'TID 7431902',
+  'Order no. 1088-2213',
+  'N° de caisse 12',
+  'Loyalty card 6034 9921 0042',
+];
+const AMOUNT = /\d[.,]\d\d(?!\d)/;
+const indexes = (lines: string[], test: (l: string) => boolean) =>
+  lines.map((l, i) => (test(l) ? i : -1)).filter((i) => i >= 0);
+const withLine = (lines: string[], at: number, line: string) => [...lines.slice(0, at), line, ...lines.slice(at)];
+/** The last line with a total's label and an amount: the total's line on a receipt. */
+const totalLine = (lines: string[]) => indexes(lines, (l) => TOTAL_LABEL.test(l) && AMOUNT.test(l)).at(-1) ?? -1;
+
+const RECEIPT_DAMAGES: Record<string, Damage> = {
+  // The total's label worded otherwise: a word the reader may not know as a total.
+  'rename-total': (lines, rnd, n) =>
+    sample(
+      indexes(lines, (l) => TOTAL_LABEL.test(l) && AMOUNT.test(l) && labelEnd(l) > 0),
+      n,
+      rnd,
+    ).map((i) =>
+      lines.map((l, j) => {
+        if (j !== i) return l;
+        const end = labelEnd(l);
+        const colon = l.slice(0, end).trimEnd().endsWith(':') ? ':' : '';
+        return `${TOTAL_RENAMES[Math.floor(rnd() * TOTAL_RENAMES.length)]}${colon} ${l.slice(end).trimStart()}`;
+      }),
+    ),
+  // The payment line gone: one variant per line that names a means or a payment word.
+  'drop-payment': (lines, rnd, n) =>
+    sample(
+      indexes(lines, (l) => PAYMENT_WORD.test(l)),
+      n,
+      rnd,
+    ).map((i) => lines.filter((_, j) => j !== i)),
+  // The receipt number's label gone: a bare number near the top.
+  'bare-number': (lines, rnd, n) =>
+    sample(
+      indexes(lines, (l) => NUMBER_LABEL.test(l) && labelEnd(l) > 0 && !AMOUNT.test(l)),
+      n,
+      rnd,
+    ).map((i) => lines.map((l, j) => (j === i ? l.slice(labelEnd(l)).trimStart() : l))),
+  // A second number beside the receipt's: after its number's line, else near the top.
+  'rival-number': (lines, rnd, n) => {
+    const near = indexes(lines, (l) => NUMBER_LABEL.test(l) && /\d/.test(l) && !AMOUNT.test(l));
+    const at = near.length > 0 ? near.map((i) => i + 1) : [Math.min(2, lines.length)];
+    const out: string[][] = [];
+    for (let k = 0; k < n; k++) {
+      const where = at[Math.floor(rnd() * at.length)]!;
+      out.push(withLine(lines, where, RIVAL_NUMBERS[Math.floor(rnd() * RIVAL_NUMBERS.length)]!));
+    }
+    return out;
+  },
+  // The merchant's legal name gone: every line printing a legal form (brand, app or platform left).
+  'no-legal-name': (lines) => {
+    const out = lines.filter((l) => !LEGAL_FORM.test(l));
+    return out.length === lines.length ? [] : [out];
+  },
+  // A subtotal before the total; a tip, a deposit, a refund after it.
+  'extra-amount': (lines, rnd) => {
+    const at = totalLine(lines);
+    if (at < 0) return [];
+    const amount = AMOUNT.exec(lines[at]!)![0];
+    const sep = amount.includes(',') ? ',' : '.';
+    const before = lines.slice(0, at);
+    const after = lines.slice(at + 1);
+    const mk = (label: string, units: number) => `${label}   ${units}${sep}${String(Math.floor(rnd() * 90) + 10)}`;
+    return [
+      [...before, mk('Subtotal', Math.floor(rnd() * 40) + 5), lines[at]!, ...after],
+      [...before, lines[at]!, mk('Trinkgeld', 2), ...after],
+      [...before, lines[at]!, mk('Pfand', 0), ...after],
+      [...before, lines[at]!, mk('Refund', 3), ...after],
+    ];
+  },
+  // Amounts printed without their zero decimals (12,00 as 12): the same values.
+  'no-decimals': (lines) => {
+    const out = lines.map((l) => l.replace(/(\d)[.,]00(?!\d)/g, '$1'));
+    return out.join('\n') === lines.join('\n') ? [] : [out];
+  },
+  // A second currency: the total converted, printed under it.
+  'second-currency': (lines, rnd) => {
+    const at = totalLine(lines);
+    if (at < 0) return [];
+    const units = Math.floor(rnd() * 900) + 10;
+    return [
+      withLine(lines, at + 1, `Total in USD   ${units}.${String(Math.floor(rnd() * 90) + 10)}`),
+      withLine(lines, at + 1, `(≈ GBP ${units},${String(Math.floor(rnd() * 90) + 10)})`),
+    ];
+  },
+};
+const GENERAL_KINDS = Object.keys(DAMAGES);
+Object.assign(DAMAGES, RECEIPT_DAMAGES);
+
 /** The document the printed readers read first (an attachment before the body), if any. */
 function mainDocument(view: MessageView): Document | undefined {
   return readable(view.documents)[0]?.doc;
@@ -251,6 +374,17 @@ export function perturbReport(outcomes: Outcome[], listAll: boolean): string {
   lines.push('per damage, all groups:');
   for (const key of [...kinds.keys()].sort()) row(key, kinds.get(key)!);
   row('ALL damaged', damaged);
+  // Per damage and field: wrong at >= 0.8 (new) / found at >= 0.8.
+  const fields = [...new Set(damaged.map((o) => o.field))].sort();
+  lines.push(`per damage and field, wrong>=0.8 (new)/found>=0.8:  ${fields.join(' | ')}`);
+  for (const key of [...kinds.keys()].sort()) {
+    const cells = fields.map((f) => {
+      const found8 = kinds.get(key)!.filter((o) => o.field === f && o.got !== null && o.confidence >= 0.8);
+      const wrong8 = found8.filter((o) => !o.ok);
+      return `${wrong8.length} (${wrong8.filter((o) => !o.already).length})/${found8.length}`;
+    });
+    lines.push(`  ${key.padEnd(16)} ${cells.join(' | ')}`);
+  }
   const wrong = outcomes.filter((o) => !o.ok && o.got !== null && o.confidence >= 0.8);
   lines.push(
     `confidently wrong (>= 0.8): ${wrong.length}, ${wrong.filter((o) => !o.already).length} new (not the undamaged reading's own miss), by field and rule (new):`,
@@ -270,9 +404,18 @@ export function perturbReport(outcomes: Outcome[], listAll: boolean): string {
 
 if (/[/\\]perturb\.ts$/.test(process.argv[1] ?? '')) {
   const only = process.env.ONLY;
-  const kinds = process.env.KINDS?.split(',') ?? [...Object.keys(DAMAGES), 'no-attachment'];
+  // KINDS=receipt: the receipt damages only; default: the general ones (as before) and those.
+  const receiptKinds = Object.keys(RECEIPT_DAMAGES);
+  const kinds =
+    process.env.KINDS === 'receipt'
+      ? receiptKinds
+      : (process.env.KINDS?.split(',') ?? [...GENERAL_KINDS, 'no-attachment']);
   const corpus = process.env.LAYOUTS_ONLY === '1' ? [] : corpusCases();
-  const cases = [...corpus, ...layoutCases()].filter((c) => !only || c.id.startsWith(only));
+  // STARTER=receipt: only the cases read with that starter.
+  const starter = process.env.STARTER;
+  const cases = [...corpus, ...layoutCases()].filter(
+    (c) => (!only || c.id.startsWith(only)) && (!starter || c.starter === starter),
+  );
   const outcomes = await perturbCases(cases, kinds, Number(process.env.SAMPLE ?? 6));
   console.log(perturbReport(outcomes, process.env.WRONG === '1'));
   // DUMP=file: the undamaged readings, one JSON line each, to compare two versions of the readers.
