@@ -13,24 +13,13 @@ import { loadavg } from 'node:os';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { cpuMsOfStat } from '../pipeline/thread-cpu.mjs';
 import { buildEml } from '../test/helpers/mail.ts';
+import { mulberry32 } from '../test/helpers/seeded.ts';
 import { QUICK, mib, percentile } from './lib.ts';
 import { startServe, treeCpuMs } from './server.ts';
 
 const MAILS = Number(process.env.BENCH_PDF_MAILS ?? (QUICK ? 20 : 50));
 const PDF_MB = Number(process.env.BENCH_PDF_MB ?? 5);
 const POLL_MS = 50;
-
-/** A small deterministic PRNG (mulberry32): the same PDFs on every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function pngChunk(type: string, data: Buffer): Buffer {
   const head = Buffer.alloc(8);
@@ -93,7 +82,7 @@ const WORDS = [
  * photos, one a page, until the file is about `targetBytes`.
  */
 export async function dossierPdf(seed: number, targetBytes: number): Promise<Uint8Array> {
-  const random = prng(seed);
+  const random = mulberry32(seed);
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const textPages = 30;

@@ -19,21 +19,8 @@ import { readable } from '../../pipeline/extract.ts';
 import { printedCandidates, type PrintedField } from '../../pipeline/printed/index.ts';
 import type { compileSchema } from '../../pipeline/schema.ts';
 import type { Document, MessageView } from '../../pipeline/types.ts';
+import { seededBy } from '../helpers/seeded.ts';
 import { type Case, corpusCases, layoutCases, type Outcome as ScoredOutcome, same, starterSchemas } from './score.ts';
-
-/** A small seeded generator (mulberry32), so every run damages the same lines. */
-function random(seed: string): () => number {
-  let h = 2166136261;
-  for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 16777619);
-  let a = h >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function sample<T>(items: T[], n: number, rnd: () => number): T[] {
   const pool = [...items];
@@ -53,6 +40,18 @@ function labelEnd(line: string): number {
   let start = digit;
   while (start > 0 && !/\s/.test(line[start - 1]!)) start--;
   return hasLetter(line.slice(0, start)) ? start : -1;
+}
+
+/** Variants with one of the candidate lines' label replaced by one of `words` (its colon kept). */
+function relabeled(lines: string[], candidates: number[], words: readonly string[], rnd: () => number, n: number) {
+  return sample(candidates, n, rnd).map((i) =>
+    lines.map((l, j) => {
+      if (j !== i) return l;
+      const end = labelEnd(l);
+      const colon = l.slice(0, end).trimEnd().endsWith(':') ? ':' : '';
+      return `${words[Math.floor(rnd() * words.length)]}${colon} ${l.slice(end).trimStart()}`;
+    }),
+  );
 }
 
 // Words no reader's lexicon holds, in place of a label (a label worded otherwise).
@@ -75,17 +74,12 @@ const DAMAGES: Record<string, Damage> = {
       rnd,
     ).map((i) => lines.map((l, j) => (j === i ? l.slice(labelEnd(l)).trimStart() : l))),
   'rename-label': (lines, rnd, n) =>
-    sample(
+    relabeled(
+      lines,
       lines.map((l, i) => (labelEnd(l) > 0 ? i : -1)).filter((i) => i >= 0),
-      n,
+      NONCE,
       rnd,
-    ).map((i) =>
-      lines.map((l, j) => {
-        if (j !== i) return l;
-        const end = labelEnd(l);
-        const colon = l.slice(0, end).trimEnd().endsWith(':') ? ':' : '';
-        return `${NONCE[Math.floor(rnd() * NONCE.length)]}${colon} ${l.slice(end).trimStart()}`;
-      }),
+      n,
     ),
   'no-currency': (lines) => {
     const out = lines.map((l) => l.replace(CURRENCY, ''));
@@ -155,17 +149,12 @@ const totalLine = (lines: string[]) => indexes(lines, (l) => TOTAL_LABEL.test(l)
 const RECEIPT_DAMAGES: Record<string, Damage> = {
   // The total's label worded otherwise: a word the reader may not know as a total.
   'rename-total': (lines, rnd, n) =>
-    sample(
+    relabeled(
+      lines,
       indexes(lines, (l) => TOTAL_LABEL.test(l) && AMOUNT.test(l) && labelEnd(l) > 0),
-      n,
+      TOTAL_RENAMES,
       rnd,
-    ).map((i) =>
-      lines.map((l, j) => {
-        if (j !== i) return l;
-        const end = labelEnd(l);
-        const colon = l.slice(0, end).trimEnd().endsWith(':') ? ':' : '';
-        return `${TOTAL_RENAMES[Math.floor(rnd() * TOTAL_RENAMES.length)]}${colon} ${l.slice(end).trimStart()}`;
-      }),
+      n,
     ),
   // The payment line gone: one variant per line that names a means or a payment word.
   'drop-payment': (lines, rnd, n) =>
@@ -257,7 +246,7 @@ function variantsOf(c: Case, view: MessageView, kinds: string[], n: number): Var
     for (const kind of kinds) {
       const damage = DAMAGES[kind];
       if (!damage) continue;
-      for (const damaged of damage(lines, random(`${c.id}/${kind}`), n))
+      for (const damaged of damage(lines, seededBy(`${c.id}/${kind}`), n))
         out.push({ kind, view: withText(view, doc, damaged.join('\n')) });
     }
   }
