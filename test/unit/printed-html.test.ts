@@ -2,19 +2,16 @@
 // title lines that carry the number and date, order confirmations read as receipts, and
 // direct-debit dates. Each case is a layout real senders use, written small.
 import { describe, expect, it } from 'vitest';
-import { analyzeMessage, runSchema, type SchemaRun } from '../../pipeline/index.ts';
-import { compileSchema } from '../../pipeline/schema.ts';
-import { STARTERS } from '../../pipeline/starters.ts';
-import { buildEml } from '../helpers/mail.ts';
+import type { SchemaRun } from '../../pipeline/index.ts';
+import type { STARTERS } from '../../pipeline/starters.ts';
+import { runStarter } from '../helpers/starter.ts';
 
 async function read(
   html: string,
   starter: keyof typeof STARTERS = 'invoice',
   subject = 'Document',
 ): Promise<SchemaRun> {
-  const analyzed = await analyzeMessage(buildEml({ subject, html }));
-  if (!analyzed.ok) throw new Error('refused');
-  return runSchema(compileSchema(STARTERS[starter]), analyzed.message.view);
+  return runStarter(starter, { subject, html });
 }
 
 describe('HTML table cells', () => {

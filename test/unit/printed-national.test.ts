@@ -6,17 +6,13 @@
 // gives (columns kept by position, cells apart by three spaces or more).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { analyzeMessage, runSchema, type SchemaRun } from '../../pipeline/index.ts';
+import type { SchemaRun } from '../../pipeline/index.ts';
 import { layoutLines, readPdf } from '../../pipeline/pdf-text.ts';
-import { compileSchema } from '../../pipeline/schema.ts';
-import { STARTERS } from '../../pipeline/starters.ts';
 import { parseAmount, parseDate } from '../../pipeline/validate-dates.ts';
-import { buildEml } from '../helpers/mail.ts';
+import { runStarter } from '../helpers/starter.ts';
 
 async function read(lines: string[]): Promise<SchemaRun> {
-  const analyzed = await analyzeMessage(buildEml({ subject: 'Document', text: lines.join('\n') }));
-  if (!analyzed.ok) throw new Error('refused');
-  return runSchema(compileSchema(STARTERS.invoice), analyzed.message.view);
+  return runStarter('invoice', { subject: 'Document', text: lines.join('\n') });
 }
 
 const field = (r: SchemaRun, name: string) => [r.fields[name]!.value, r.fields[name]!.confidence];

@@ -4,15 +4,12 @@
 // the vendor's email when its billing system sent the mail. Each case is written as the text
 // pdf.js gives (columns kept by position, cells apart by three spaces or more).
 import { describe, expect, it } from 'vitest';
-import { analyzeMessage, runSchema, type SchemaRun } from '../../pipeline/index.ts';
-import { compileSchema } from '../../pipeline/schema.ts';
-import { STARTERS } from '../../pipeline/starters.ts';
-import { buildEml } from '../helpers/mail.ts';
+import type { SchemaRun } from '../../pipeline/index.ts';
+import type { STARTERS } from '../../pipeline/starters.ts';
+import { runStarter } from '../helpers/starter.ts';
 
 async function read(text: string, starter: keyof typeof STARTERS = 'invoice', from?: string): Promise<SchemaRun> {
-  const analyzed = await analyzeMessage(buildEml({ subject: 'Document', text, from }));
-  if (!analyzed.ok) throw new Error('refused');
-  return runSchema(compileSchema(STARTERS[starter]), analyzed.message.view);
+  return runStarter(starter, { subject: 'Document', text, from });
 }
 
 describe('a details box beside a party block', () => {

@@ -4,15 +4,11 @@
 // legal form that the sender's site names. Each case is written as the text pdf.js gives
 // (columns kept by position, cells apart by three spaces or more).
 import { describe, expect, it } from 'vitest';
-import { analyzeMessage, runSchema, type SchemaRun } from '../../pipeline/index.ts';
-import { compileSchema } from '../../pipeline/schema.ts';
-import { STARTERS } from '../../pipeline/starters.ts';
-import { buildEml } from '../helpers/mail.ts';
+import type { SchemaRun } from '../../pipeline/index.ts';
+import { runStarter } from '../helpers/starter.ts';
 
 async function read(text: string, from?: string): Promise<SchemaRun> {
-  const analyzed = await analyzeMessage(buildEml({ subject: 'Document', text, from }));
-  if (!analyzed.ok) throw new Error('refused');
-  return runSchema(compileSchema(STARTERS.invoice), analyzed.message.view);
+  return runStarter('invoice', { subject: 'Document', text, from });
 }
 
 describe("a title's number followed by the document it refers to", () => {

@@ -6,15 +6,11 @@
 // value is below 0.8) with the whole one (the value keeps its confidence). Written as the text a
 // till, pdf.js or an HTML mail gives (cells apart by three spaces or more).
 import { describe, expect, it } from 'vitest';
-import { analyzeMessage, runSchema, type SchemaRun } from '../../pipeline/index.ts';
-import { compileSchema } from '../../pipeline/schema.ts';
-import { STARTERS } from '../../pipeline/starters.ts';
-import { buildEml } from '../helpers/mail.ts';
+import type { SchemaRun } from '../../pipeline/index.ts';
+import { runStarter } from '../helpers/starter.ts';
 
 async function read(lines: string[], starter: 'receipt' | 'invoice' = 'receipt'): Promise<SchemaRun> {
-  const analyzed = await analyzeMessage(buildEml({ subject: 'Receipt', text: lines.join('\n') }));
-  if (!analyzed.ok) throw new Error('refused');
-  return runSchema(compileSchema(STARTERS[starter]), analyzed.message.view);
+  return runStarter(starter, { subject: 'Receipt', text: lines.join('\n') });
 }
 
 const field = (r: SchemaRun, name: string) => [r.fields[name]!.value, r.fields[name]!.confidence];

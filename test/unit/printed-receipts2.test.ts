@@ -5,16 +5,12 @@
 // and confidence that stays below 0.8 when the reading rests on one weak signal. Each case is
 // written as the text a till, pdf.js or an HTML mail gives (cells apart by three spaces or more).
 import { describe, expect, it } from 'vitest';
-import { analyzeMessage, runSchema, type SchemaRun } from '../../pipeline/index.ts';
-import { compileSchema } from '../../pipeline/schema.ts';
-import { STARTERS } from '../../pipeline/starters.ts';
-import { buildEml } from '../helpers/mail.ts';
+import type { SchemaRun } from '../../pipeline/index.ts';
+import { runStarter } from '../helpers/starter.ts';
 
 async function read(body: { text?: string; html?: string }): Promise<SchemaRun> {
   // buildEml's mail is dated 3 March 2026: no case below prints that day.
-  const analyzed = await analyzeMessage(buildEml({ subject: 'Receipt', ...body }));
-  if (!analyzed.ok) throw new Error('refused');
-  return runSchema(compileSchema(STARTERS.receipt), analyzed.message.view);
+  return runStarter('receipt', { subject: 'Receipt', ...body });
 }
 
 const slip = (...lines: string[]) => read({ text: lines.join('\n') });

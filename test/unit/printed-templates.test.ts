@@ -8,15 +8,14 @@ import { analyzeMessage, runSchema, type SchemaRun } from '../../pipeline/index.
 import { compileSchema } from '../../pipeline/schema.ts';
 import { STARTERS } from '../../pipeline/starters.ts';
 import { buildEml } from '../helpers/mail.ts';
+import { runStarter } from '../helpers/starter.ts';
 
 async function read(
   html: string,
   starter: keyof typeof STARTERS = 'invoice',
   from = 'Billing <billing@vendor.example>',
 ): Promise<SchemaRun> {
-  const analyzed = await analyzeMessage(buildEml({ subject: 'Document', from, html }));
-  if (!analyzed.ok) throw new Error('refused');
-  return runSchema(compileSchema(STARTERS[starter]), analyzed.message.view);
+  return runStarter(starter, { subject: 'Document', from, html });
 }
 
 /** A purchase table whose header row holds `left` and `right` in two cells, as <h3>s. */
