@@ -132,15 +132,22 @@ export interface RoleAmount extends PrintedAmount {
   row?: boolean;
 }
 
-const singleWords = (list: readonly (readonly string[])[]) =>
-  new Set(list.filter((p) => p.length === 1).map((p) => p[0]!));
-const INCLUDING_WORDS = singleWords(INCLUDING);
-const TAX_WORDS = singleWords(TAX);
+// The qualifiers that say "including" and nothing more: "brutto", "gross" and "TTC" name the
+// gross amount itself ("Brutto inkl. MwSt" is the gross).
+const INCLUDING_ONLY = INCLUDING.filter((p) => !['brutto', 'gross', 'ttc'].includes(p.join(' ')));
 
-/** "incl. 21% btw": a rate, the words for including and for tax, and nothing else. */
+/**
+ * "incl. 21% btw", "Steuer (inkl.)", "IVA incluído (23%)": the words for including and for
+ * tax (as whole phrases), a rate, and nothing else. A word for the amount ("Total", "Importe",
+ * "Summe") makes it the gross the tax is part of.
+ */
 function includedTax(words: readonly Word[]): boolean {
-  const rate = words.some((w) => /^\d+$/.test(w.text));
-  return rate && words.every((w) => /^\d+$/.test(w.text) || INCLUDING_WORDS.has(w.text) || TAX_WORDS.has(w.text));
+  const covered = words.map((w) => /^\d+$/.test(w.text));
+  for (const list of [INCLUDING_ONLY, TAX])
+    for (const p of list)
+      for (let at = findPhrase(words, p); at >= 0; at = findPhrase(words, p, at + 1))
+        for (let k = at; k < at + p.length; k++) covered[k] = true;
+  return covered.every(Boolean);
 }
 
 /** What a label's words say the amount beside it is, or null when it names no total. */

@@ -788,3 +788,30 @@ export const CARRIERS = phrases(
   'canada post',
   'australia post',
 );
+
+/**
+ * What a platform's footer says when it sells or collects for another ("Hapklaar B.V. bemiddelt
+ * namens het restaurant", "… acts as agent on behalf of the merchant"): the party named before
+ * it is the intermediary, not the merchant.
+ */
+export const ON_BEHALF = phrases(
+  'on behalf of',
+  'as agent for',
+  'as an agent for',
+  'as agent of',
+  'namens',
+  'im namen',
+  'im auftrag',
+  'au nom',
+  'pour le compte',
+  'en nombre de',
+  'por cuenta de',
+  'per conto di',
+  'in nome e per conto',
+  'w imieniu',
+  'pa vegne af',
+  'pa vegne av',
+  'pa uppdrag av',
+  'em nome de',
+  'por conta de',
+);

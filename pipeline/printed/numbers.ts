@@ -413,6 +413,12 @@ function labelWeight(kind: keyof typeof KINDS, label: string): number {
   return firstPhrase(words, RECEIPT_TITLE) || firstPhrase(words, INVOICE_TITLE) ? 1 : 0.8;
 }
 
+/** Whether `part` is one of the pieces `whole` joins with separators ("5512" of "0412-03-5512"). */
+function segmentOf(part: string, whole: string): boolean {
+  if (part.length === 0 || whole.length <= part.length) return false;
+  return whole.split(/[^\p{L}\p{N}]/u).includes(part);
+}
+
 export function documentNumber(
   documents: ReadableDocument[],
   kind: keyof typeof KINDS = 'invoice',
@@ -513,6 +519,15 @@ export function documentNumber(
   let confidence = top!.strength;
   // A rival of similar strength: at most 0.7.
   if (second && second.strength >= top!.strength - 0.1) confidence = Math.min(confidence, 0.7);
+  // One number printed short and in full ("Bon 5512", "Beleg-Nr. 0412-03-5512"): the page does
+  // not say which form is the document's number.
+  const topValue = normal(top!.best.value);
+  if (
+    scored.some(
+      (c) => c !== top && (segmentOf(topValue, normal(c.best.value)) || segmentOf(normal(c.best.value), topValue)),
+    )
+  )
+    confidence = Math.min(confidence, 0.7);
   return [
     {
       raw: top!.best.raw,

@@ -11,8 +11,8 @@ import { type Cell, type Line, linesOf } from './layout.ts';
 import { SELLER } from './labels.ts';
 import { labeledCandidates } from '../extract-labels.ts';
 import { type SectionRole, sectionsOf } from './sections.ts';
-import { CARRIERS } from './lexicon.ts';
-import { firstPhrase, fold, phrases, wordsOf } from './words.ts';
+import { CARRIERS, ON_BEHALF } from './lexicon.ts';
+import { firstPhrase, fold, hasPhrase, phrases, wordsOf } from './words.ts';
 import type { PrintedCandidate, ReadableDocument } from './index.ts';
 
 // Legal forms as printed, compared without case and dots: "GmbH", "S.A.", "Sp. z o.o.".
@@ -410,6 +410,10 @@ function readNames(documents: ReadableDocument[], view: MessageView): NameCandid
         for (const segment of segmentsOf(cell)) {
           for (const found of companyNames(segment.text)) {
             if (notAName(found.name)) continue;
+            // A party that says it acts for another ("… bemiddelt namens het restaurant", "Sold by
+            // X on behalf of Y") may be an agent or the merchant of record: its words alone do not
+            // make it the issuer. A seller label or other mentions of it still can.
+            const forAnother = hasPhrase(wordsOf(segment.text.slice(found.at + found.name.length)), ON_BEHALF);
             const place = placeOf(lines, line.index);
             let score = 0.55 + (place === 'head' ? 0.15 : place === 'foot' ? 0.1 : 0) + (role === 'seller' ? 0.2 : 0);
             if (site && nameMatchesSite(found.name, site)) score += 0.15;
@@ -418,7 +422,7 @@ function readNames(documents: ReadableDocument[], view: MessageView): NameCandid
               name: found.name,
               offset: segment.offset + found.at,
               document_index: doc.index,
-              score,
+              score: forAnother ? Math.min(score, 0.6) : score,
               legal: true,
             });
           }

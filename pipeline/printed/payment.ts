@@ -139,8 +139,11 @@ const MEANS = phrases(
   'vorkasse',
   'nachnahme',
   'virement',
+  'virement bancaire',
   'transferencia',
+  'transferencia bancaria',
   'bonifico',
+  'bonifico bancario',
   'credit card',
   'debit card',
   'card',
@@ -250,16 +253,19 @@ function namedMeans(found: { raw: string; offset: number }[]): { raw: string; of
 /** The means of payment named in a text, as printed there. */
 function meansIn(text: string, needsAmount = false): { raw: string; at: number } | null {
   const words = wordsOf(text);
-  let best: { at: number; end: number; len: number; named: boolean } | null = null;
+  let best: { at: number; end: number; len: number; named: number } | null = null;
   const amount = /\d[.,]\d{2}(?!\d)/.test(text);
   for (const p of MEANS) {
     const at = findPhrase(words, p);
     if (at < 0) continue;
     if (needsAmount && !amount && p.length === 1 && GENERIC.has(p[0]!)) continue;
     const end = at + p.length - 1;
-    // A named means before a kind of payment, then the longer phrase, then the earlier one.
-    const named = !KINDS.has(p.join(' '));
-    const better = !best || (named !== best.named ? named : p.length !== best.len ? p.length > best.len : at < best.at);
+    // A named means before a kind of payment, a card's scheme before the till's word for any
+    // card ("Carte bancaire (Visa)", "CB VISA"), then the longer phrase, then the earlier one.
+    const phrase = p.join(' ');
+    const named = KINDS.has(phrase) ? 0 : CARD_KINDS.has(phrase) ? 1 : 2;
+    const better =
+      !best || (named !== best.named ? named > best.named : p.length !== best.len ? p.length > best.len : at < best.at);
     if (better) best = { at, end, len: p.length, named };
   }
   if (!best) return null;

@@ -187,6 +187,24 @@ function billTotal(amounts: RoleAmount[], itemsSum: number | null, printed: Prin
     const pick = last(confirmedGross)!;
     const rivals = distinctValues(confirmedGross).length > 1;
     const byTax = sumOfNetAndTax(pick.value, amounts, taxes);
+    // The item lines add up to a subtotal: a larger total printed after it is the subtotal and
+    // the charges between them (shipping, fees) when those add up, else a rival it does not explain.
+    if (!byTax) {
+      const later = grossish.filter((g) => g.line > pick.line && g.value > pick.value + CENT);
+      const charges = (g: RoleAmount) =>
+        printed
+          .filter((v) => v.line > pick.line && v.line < g.line && v.value > 0)
+          .reduce((sum, v) => sum + v.value, 0);
+      const withCharges = later.filter((g) => near(pick.value + charges(g), g.value));
+      if (withCharges.length > 0)
+        return {
+          amount: last(withCharges)!,
+          confidence: 0.85,
+          why: 'the subtotal the item lines add up to, and the charges after it',
+        };
+      if (later.length > 0)
+        return { amount: pick, confidence: 0.7, why: 'the item lines add up to it; a larger total follows' };
+    }
     const why = byTax ? 'net + tax = total' : 'the item lines add up to it';
     const takenOff = partPaid(pick) || (byTax && !paidInFull(pick) && splitOfTotal(pick, printed, amounts, taxes));
     return { amount: pick, confidence: rivals || takenOff ? 0.7 : 0.9, why };
@@ -211,7 +229,13 @@ function billTotal(amounts: RoleAmount[], itemsSum: number | null, printed: Prin
   const gross = amounts.filter((a) => a.role === 'gross' && a.value !== 0);
   if (gross.length > 0) {
     const pick = last(gross)!;
-    const confidence = distinctValues(gross).length > 1 ? 0.6 : partPaid(pick) ? 0.7 : 0.85;
+    // A total larger than the gross: the gross label may be a word of an item line ("Popcorn
+    // gross"), or the total may hold more than the gross. What was paid tells them apart.
+    const larger = amounts.filter((a) => a.role === 'total' && a.value > pick.value + CENT);
+    const paidTotal = larger.filter((a) => paid.some((v) => near(v, a.value)));
+    if (paidTotal.length > 0 && !paid.some((v) => near(v, pick.value)))
+      return { amount: last(paidTotal)!, confidence: 0.85, why: 'total label, what was paid' };
+    const confidence = distinctValues(gross).length > 1 || larger.length > 0 ? 0.6 : partPaid(pick) ? 0.7 : 0.85;
     return { amount: pick, confidence, why: 'gross label' };
   }
   const totals = amounts.filter((a) => a.role === 'total' && a.value !== 0);

@@ -5,6 +5,7 @@
 // mixed number, and how often values at each confidence were right.
 //   node bin/run-ts.mjs test/extraction/score.ts            all groups
 //   ONLY=kven- MISSES=1 node bin/run-ts.mjs test/extraction/score.ts
+//   MISSES=all ...   every value with its confidence, right ones too (to see what a change moved)
 //   TEXT_ONLY=1 ...   starters without their einvoice extractors (the printed page alone)
 //   LAYOUTS=test/fixtures/layouts-html/dev ...   the fresh HTML set's development half (held/: score
 //   only to measure, never to develop on); LAYOUTS_ONLY=1 leaves the business corpus out
@@ -252,9 +253,9 @@ if (/[/\\]score\.ts$/.test(process.argv[1] ?? '')) {
   const cases = [...corpus, ...layoutCases()].filter((c) => !only || c.id.startsWith(only));
   const outcomes = await scoreCases(cases, process.env.TEXT_ONLY === '1');
   if (process.env.MISSES)
-    for (const o of outcomes.filter((x) => !x.ok))
+    for (const o of outcomes.filter((x) => !x.ok || process.env.MISSES === 'all'))
       console.log(
-        `MISS ${o.group} ${o.id}.${o.field}: want ${JSON.stringify(o.want)} got ${JSON.stringify(o.got)} (${o.confidence}) raw ${JSON.stringify(o.raw)?.slice(0, 80)}`,
+        `${o.ok ? 'OK' : 'MISS'} ${o.group} ${o.id}.${o.field}: want ${JSON.stringify(o.want)} got ${JSON.stringify(o.got)} (${o.confidence}) raw ${JSON.stringify(o.raw)?.slice(0, 80)}`,
       );
   console.log(report(outcomes));
 }
