@@ -10,7 +10,7 @@ import { parseMessage } from './parse.ts';
 import { readPdf, type EmbeddedFile } from './pdf-text.ts';
 import { sanitizeBody, sanitizeHtml, type HiddenText } from './sanitize.ts';
 import { csvToText, decodeText, icsToText } from './text-formats.ts';
-import type { Document, Flag, ParsedAttachment, ParsedMessage } from './types.ts';
+import type { Document, Flag, InlineIcon, ParsedAttachment, ParsedMessage } from './types.ts';
 
 /** Text kept per document (DESIGN.md: attachment text indexed up to 1 MiB). */
 export const MAX_DOCUMENT_TEXT = READER_LIMITS.documentTextMaxChars;
@@ -203,6 +203,12 @@ export function unreadAttachment(attachment: ParsedAttachment, why: string | nul
   };
 }
 
+/** A body's inline icons that sit within its text as kept (a cut text loses those past the cut). */
+export function iconsWithin(icons: InlineIcon[] | undefined, text: string): { icons?: InlineIcon[] } {
+  const within = icons?.filter((i) => i.offset < text.length) ?? [];
+  return within.length > 0 ? { icons: within } : {};
+}
+
 /** Attachment reads in message order as documents numbered after the body. */
 export function attachmentDocuments(reads: Pick<AttachmentRead, 'document' | 'embedded'>[]): Document[] {
   const out: Document[] = [];
@@ -260,6 +266,7 @@ export async function buildDocuments(message: ParsedMessage, options: BuildOptio
       truncated: bodyText.truncated,
       unreadable: null,
       ...(body.quoted ? { quoted: body.quoted } : {}),
+      ...iconsWithin(body.icons, bodyText.text),
     },
     ...attachmentDocuments(reads),
   ];

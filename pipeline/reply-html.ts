@@ -192,3 +192,34 @@ export function quoteLines(pieces: string[], spans: QuoteSpan[], text: string): 
   }
   return ranges;
 }
+
+/**
+ * Where places among the renderer's pieces fall in the text: the offset of the first character
+ * the text keeps after each place (the text's length when none follows). Linear in the text;
+ * null when the text does not hold the same kept characters as the pieces.
+ */
+export function offsetsInText(pieces: string[], places: number[], text: string): Map<number, number> | null {
+  if (places.length === 0) return new Map();
+  const sorted = [...new Set(places)].sort((a, b) => a - b);
+  // Kept characters before each place.
+  const countAt = new Map<number, number>();
+  let count = 0;
+  let next = 0;
+  for (let i = 0; i <= pieces.length; i++) {
+    while (next < sorted.length && sorted[next] === i) countAt.set(sorted[next++]!, count);
+    if (i < pieces.length) count += countKept(pieces[i]!);
+  }
+  // The offset of the (k+1)-th kept character of the text, for every k a place needs.
+  const wanted = [...new Set(countAt.values())].sort((a, b) => a - b);
+  const offsetOfCount = new Map<number, number>();
+  let seen = 0;
+  let w = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (!kept(text.charCodeAt(i))) continue;
+    while (w < wanted.length && wanted[w] === seen) offsetOfCount.set(wanted[w++]!, i);
+    seen++;
+  }
+  if (seen !== count) return null;
+  while (w < wanted.length) offsetOfCount.set(wanted[w++]!, text.length);
+  return new Map([...countAt].map(([place, k]) => [place, offsetOfCount.get(k)!]));
+}

@@ -10,8 +10,8 @@ import { alternativesDiffer } from './alternative.ts';
 import { htmlLibs } from './html/libs.ts';
 import { Renderer, type HiddenText } from './html/render.ts';
 import { stripInvisible } from './invisible.ts';
-import { MAX_QUOTE_SPANS, quoteLines, quoteMarkOf } from './reply-html.ts';
-import type { Flag, QuoteRange } from './types.ts';
+import { MAX_QUOTE_SPANS, offsetsInText, quoteLines, quoteMarkOf } from './reply-html.ts';
+import type { Flag, InlineIcon, QuoteRange } from './types.ts';
 
 export type { HiddenText };
 
@@ -21,6 +21,8 @@ export interface Sanitized {
   flags: Flag[];
   /** Lines of `text` the HTML marks as quoted history (gmail_quote, blockquote type=cite, ...), for reply_text. */
   quoted?: QuoteRange[];
+  /** Inline images with a short alt text, by where they sit in `text` (Document.icons). */
+  icons?: InlineIcon[];
 }
 
 function isSpaceOrMarker(code: number): boolean {
@@ -114,7 +116,25 @@ export function sanitizeHtml(html: string): Sanitized {
     .filter((h) => h.text.length > 0);
   if (hidden.length > 0) flags.add('hidden_text');
   const quoted = quoteLines(renderer.visible, renderer.quotes, text);
-  return { text, hidden, flags: [...flags], ...(quoted.length > 0 ? { quoted } : {}) };
+  const icons = iconsIn(renderer, text);
+  return {
+    text,
+    hidden,
+    flags: [...flags],
+    ...(quoted.length > 0 ? { quoted } : {}),
+    ...(icons.length > 0 ? { icons } : {}),
+  };
+}
+
+/** The renderer's inline images placed in the text it gave. */
+function iconsIn(renderer: Renderer, text: string): InlineIcon[] {
+  if (renderer.icons.length === 0) return [];
+  const offsets = offsetsInText(
+    renderer.visible,
+    renderer.icons.map((i) => i.place),
+    text,
+  );
+  return offsets ? renderer.icons.map((i) => ({ offset: offsets.get(i.place)!, alt: i.alt })) : [];
 }
 
 export function sanitizeText(text: string): Sanitized {

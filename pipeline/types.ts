@@ -137,6 +137,17 @@ export interface Document {
   unreadable: string | null;
   /** The body's lines the HTML marks as quoted history (reply_text reads them); absent when none. */
   quoted?: QuoteRange[];
+  /**
+   * The HTML body's inline images with a short alt text (a card scheme's logo), by the offset in
+   * `text` of what follows them. Extraction reads them; the text does not show them, as a mail
+   * client shows the image and not the word. Not stored: every extraction reads the message anew.
+   */
+  icons?: InlineIcon[];
+}
+
+export interface InlineIcon {
+  offset: number;
+  alt: string;
 }
 
 /** What classification and extraction look at: the sanitized, agent-safe view. */

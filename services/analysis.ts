@@ -3,7 +3,13 @@
 // budget stops a read (each part read apart, at worst the top-level headers).
 import { forMainThread, type BucketDefinition, type DecideJobResult, type ParseJsonResult } from '../pipeline/jobs.ts';
 import type { AnalyzeOptions, AnalyzedMessage, SchemaRun } from '../pipeline/index.ts';
-import { MAX_DOCUMENT_TEXT, attachmentDocuments, isReadable, type AttachmentRead } from '../pipeline/documents.ts';
+import {
+  MAX_DOCUMENT_TEXT,
+  attachmentDocuments,
+  iconsWithin,
+  isReadable,
+  type AttachmentRead,
+} from '../pipeline/documents.ts';
 import { attachedMismatch } from '../pipeline/einvoice-mismatch.ts';
 import { readAsOriginalSender } from '../pipeline/forwarded.ts';
 import { headersOnly, type ParseRefusal } from '../pipeline/parse.ts';
@@ -85,7 +91,11 @@ async function readBodyAlone(pool: AnalysisPool, message: AnalyzedMessage, html:
   }
   const text = body.value.text.slice(0, MAX_DOCUMENT_TEXT);
   const quoted = body.value.quoted ? { quoted: body.value.quoted } : {};
-  const documents = [{ ...first!, text, truncated: text.length < body.value.text.length, ...quoted }, ...rest];
+  const icons = iconsWithin(body.value.icons, text);
+  const documents = [
+    { ...first!, text, truncated: text.length < body.value.text.length, ...quoted, ...icons },
+    ...rest,
+  ];
   return {
     ...message,
     documents,

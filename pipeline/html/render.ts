@@ -68,6 +68,20 @@ const MIN_READABLE_PX = 3;
 
 type Hide = { reason: string; src: number };
 
+/** More inline images than any real mail shows beside its text; past it, none are recorded. */
+const MAX_ICONS = 200;
+
+/**
+ * An alt text that names something, as a logo's does ("Visa", "Apple Pay"): one to three words
+ * with a letter, at most 24 characters. Longer alts describe pictures; empty ones are spacers.
+ */
+function iconAlt(alt: string | undefined): string | null {
+  if (alt === undefined) return null;
+  const text = alt.replace(/[ \t\r\n\f]+/g, ' ').trim();
+  if (text.length < 2 || text.length > 24 || !/\p{L}/u.test(text)) return null;
+  return text.split(' ').length <= 3 ? text : null;
+}
+
 function textHides(s: Computed): Hide | null {
   if (s.hide) return s.hide;
   if (s.visibility === 'hidden' || s.visibility === 'collapse') return { reason: 'visibility:hidden', src: s.visSrc };
@@ -136,6 +150,12 @@ export class Renderer {
   private rowCells: { start: number; end: number }[][] = [];
   private ids = 0;
 
+  /**
+   * Inline images with a short alt text (a card scheme's logo before "•••• 4242"), by where
+   * they sit in `visible`. A person sees the image, not the word: the text does not show it,
+   * and only extraction reads it (docs/extraction.md, "Inline icons").
+   */
+  readonly icons: { place: number; alt: string }[] = [];
   /** Elements `quoteOf` marks (outermost only), by where their text starts and ends in `visible`. */
   readonly quotes: { mark: string; start: number; end: number }[] = [];
   private quoteOpen: Element | null = null;
@@ -185,6 +205,7 @@ export class Renderer {
         }
       }
       if (node.name === 'script') this.scriptRemoved = true;
+      if (node.name === 'img') this.icon(node, style, context, depth);
       if (DROPPED.has(node.name) || node.namespace === 'http://www.w3.org/2000/svg') continue;
       if (depth === MAX_DEPTH) flattenDeep(node);
       const own = computeStyle(node, style, context, depth, ++this.ids);
@@ -212,6 +233,16 @@ export class Renderer {
       }
     }
     this.styleBudgetExceeded = matcher.exhausted || context.varBudget.left < 0;
+  }
+
+  /** Records an image a person sees whose alt text is a name of a few words, where it sits. */
+  private icon(img: Element, parent: Computed, context: StyleContext, depth: number): void {
+    if (this.icons.length >= MAX_ICONS) return;
+    const alt = iconAlt(img.attribs.alt);
+    if (!alt) return;
+    const own = computeStyle(img, parent, context, depth, ++this.ids);
+    if (own.hide || own.display === 'none' || own.visibility === 'hidden') return;
+    this.icons.push({ place: this.visible.length, alt });
   }
 
   private stylesheetText(): string {

@@ -311,15 +311,75 @@ function paidNothing(text: string): boolean {
   return amounts.length > 0 && amounts.every((a) => !/[1-9]/.test(a));
 }
 
+// A card's last digits as receipts mask them: "•••• 4242", "**** 4242", "ending with 4242",
+// "endet auf 4242", "se terminant par 4242", "– 4242" alone on its line.
+const MASKED_CARD =
+  /(?:[•*●∙·xX]{3,} ?\d{4}\b|\b(?:ending|endet|endend|terminant|terminada|terminando|termina|eindigend|eindigt|slutter|slutar)\b[^\d\n]{0,12}\d{4}\b|^[–—-] ?\d{4}$)/u;
+
+/** Inline images whose alt text names a means of payment that is not a mere kind of payment ("Visa", "Apple Pay"). */
+function iconMeans(doc: ReadableDocument): { raw: string; offset: number }[] {
+  const out: { raw: string; offset: number }[] = [];
+  for (const icon of doc.doc.icons ?? []) {
+    const means = meansIn(icon.alt);
+    if (means && !KINDS.has(key(means.raw))) out.push({ raw: means.raw, offset: icon.offset });
+  }
+  return out;
+}
+
+/**
+ * A card scheme's logo where the page prints how it was paid (Stripe's "Payment method" then
+ * [Visa] "– 4242", Shopify's [Mastercard] "ending with 8841"): the image's alt names the means
+ * the text only shows as an image. Within a payment label's value, or before a masked card number.
+ */
+function meansByIcon(doc: ReadableDocument, labelled: { offset: number; value: string }[]): PrintedCandidate | null {
+  const icons = iconMeans(doc);
+  if (icons.length === 0) return null;
+  for (const v of labelled) {
+    const icon = icons.find((i) => i.offset >= v.offset && i.offset <= v.offset + v.value.length);
+    if (icon)
+      return {
+        raw: icon.raw,
+        confidence: 0.85,
+        document_index: doc.doc.index,
+        offset: icon.offset,
+        why: 'label, icon',
+      };
+  }
+  for (const line of linesOf(doc.doc, doc.text)) {
+    const icon = icons.find((i) => i.offset >= line.offset && i.offset < line.offset + line.text.length);
+    if (icon && MASKED_CARD.test(line.text))
+      return {
+        raw: icon.raw,
+        confidence: 0.8,
+        document_index: doc.doc.index,
+        offset: icon.offset,
+        why: 'icon before a card number',
+      };
+  }
+  return null;
+}
+
 export function paymentMethod(documents: ReadableDocument[]): PrintedCandidate[] {
   for (const doc of documents) {
     const beside = labelBesideMeans(doc);
     if (beside) return [beside];
     // A label's value: the means it names, else the value as printed when it is a short phrase.
-    for (const c of labeledCandidates(PAYMENT_LABELS, [doc], 'string')) {
+    const candidates = labeledCandidates(PAYMENT_LABELS, [doc], 'string').map((c) => {
       // The value up to the next cell gap.
       const gap = c.raw.search(/\s\s/);
-      const value = (gap >= 0 ? c.raw.slice(0, gap) : c.raw).trim();
+      return { offset: c.offset, value: (gap >= 0 ? c.raw.slice(0, gap) : c.raw).trim() };
+    });
+    // A card's logo says more than a value that names no means or only a kind of card.
+    const icon = meansByIcon(
+      doc,
+      candidates.filter((c) => {
+        const means = meansIn(c.value);
+        return !means || CARD_KINDS.has(key(means.raw));
+      }),
+    );
+    if (icon) return [icon];
+    for (const c of candidates) {
+      const value = c.value;
       const means = meansIn(value);
       if (means)
         return [
