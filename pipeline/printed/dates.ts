@@ -241,6 +241,13 @@ const PAYMENT_WORDS = phrases(
   'zahlbar',
   'zahlung',
   'überweisen',
+  // Swiss, French and Italian slips: "Bitte bis 31. März 2026 einzahlen", "à verser jusqu'au …".
+  'einzahlen',
+  'einzahlung',
+  'verser',
+  'versement',
+  'versare',
+  'versamento',
   'bezahlen',
   'begleichen',
   'fällig',

@@ -150,6 +150,19 @@ export interface NumberAndDate {
  * Both are read from the pairing only, so less surely than from a label or a title.
  */
 export function numbersWithDates(lines: Line[]): NumberAndDate[] {
+  let pairs = pairsByLines.get(lines);
+  if (!pairs) {
+    pairs = findNumbersWithDates(lines);
+    pairsByLines.set(lines, pairs);
+  }
+  return pairs;
+}
+
+// The number and date readers both ask for a page's pairs: found once per page (linesOf keeps
+// one lines array per document text).
+const pairsByLines = new WeakMap<Line[], NumberAndDate[]>();
+
+function findNumbersWithDates(lines: Line[]): NumberAndDate[] {
   const out: NumberAndDate[] = [];
   for (const [i, line] of lines.entries()) {
     if (line.cells.length === 2 && line.text.length <= 80) {

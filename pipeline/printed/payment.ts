@@ -314,7 +314,7 @@ function paidNothing(text: string): boolean {
 // A card's last digits as receipts mask them: "•••• 4242", "**** 4242", "ending with 4242",
 // "endet auf 4242", "se terminant par 4242", "– 4242" alone on its line.
 const MASKED_CARD =
-  /(?:[•*●∙·xX]{3,} ?\d{4}\b|\b(?:ending|endet|endend|terminant|terminada|terminando|termina|eindigend|eindigt|slutter|slutar)\b[^\d\n]{0,12}\d{4}\b|^[–—-] ?\d{4}$)/u;
+  /(?:[•*●∙·xX]{3,8} ?\d{4}\b|\b(?:ending|endet|endend|terminant|terminada|terminando|termina|eindigend|eindigt|slutter|slutar)\b[^\d\n]{0,12}\d{4}\b|^[–—-] ?\d{4}$)/u;
 
 /** Inline images whose alt text names a means of payment that is not a mere kind of payment ("Visa", "Apple Pay"). */
 function iconMeans(doc: ReadableDocument): { raw: string; offset: number }[] {
