@@ -62,6 +62,9 @@ const MARKERS = new Set([
   'αρ',
   'αρ.',
   'n.º',
+  // "Order ID: 1187", "Invoice ID 4711", "Order Code": the number's name, not its first part.
+  'id',
+  'code',
   ':',
 ]);
 
