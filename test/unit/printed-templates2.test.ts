@@ -152,3 +152,33 @@ describe("a till slip's count under a total's word", () => {
     expect(r.fields.total_amount!.confidence).toBe(0.9);
   });
 });
+
+describe('a dash where the colon would be', () => {
+  const page = (invoiceId: string) => [
+    '                                                                    Invoice',
+    'Spokes & Sprockets Ltd',
+    '11 Parnell Street',
+    'D01 F5K7 Dublin',
+    'Contact Number: +353 1 555 0170',
+    'Vat Number: IE 3344556LH',
+    `Invoice ID - ${invoiceId}`,
+    'Order ID - #3377',
+    'Order Date - 12-03-2026',
+    '',
+    '  SKU                   Product Name              Price     Qty    Subtotal',
+    '  SS-HELM-M             Commuter Helmet M         €79.00    1      €79.00',
+    '                                                              Grand Total   -   €79.00',
+  ];
+
+  it('"Invoice ID - #1208" is the invoice number 1208 (not the contact number, not the order id)', async () => {
+    const r = await readText(page('#1208'), 'invoice', 'Spokes & Sprockets <shop@spokes.example>');
+    expect(r.fields.invoice_number!.value).toBe('1208');
+    expect(r.fields.invoice_number!.confidence).toBe(0.8);
+  });
+
+  it('a code after the dash is kept whole ("INV-IN-0450")', async () => {
+    const r = await readText(page('#INV-IN-0450'), 'invoice', 'Spokes & Sprockets <shop@spokes.example>');
+    expect(r.fields.invoice_number!.value).toBe('INV-IN-0450');
+    expect(r.fields.invoice_number!.confidence).toBe(0.8);
+  });
+});
