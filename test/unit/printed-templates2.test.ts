@@ -182,3 +182,21 @@ describe('a dash where the colon would be', () => {
     expect(r.fields.invoice_number!.confidence).toBe(0.8);
   });
 });
+
+describe('"$" on an Australian company’s page', () => {
+  const mail = (company: string) =>
+    `<div><p>Dear Harbourview Physiotherapy,<br><br>Here is your invoice <span style="font-weight:bold;">INV/2026/00519</span> ` +
+    `amounting in <span style="font-weight:bold;">$ 990.00</span> from ${company}. This invoice is already paid.</p></div>`;
+
+  it('is the Australian dollar when the issuer is a "Pty Ltd", no surer than any "$"', async () => {
+    const r = await readHtml(mail('Coastline IT Pty Ltd'), 'invoice', 'Coastline IT <billing@coastline-it.example>');
+    expect(r.fields.currency!.value).toBe('AUD');
+    expect(r.fields.currency!.confidence).toBe(0.6);
+  });
+
+  it('stays the US dollar, at 0.6, without such a sign', async () => {
+    const r = await readHtml(mail('Coastline IT LLC'), 'invoice', 'Coastline IT <billing@coastline-it.example>');
+    expect(r.fields.currency!.value).toBe('USD');
+    expect(r.fields.currency!.confidence).toBe(0.6);
+  });
+});
