@@ -6,6 +6,7 @@ import { type Cell, cellUnder, type Line, nextFilled } from './layout.ts';
 import {
   AMOUNT_IN_SENTENCE,
   type AmountRole,
+  COUNT,
   GROSS,
   INCLUDING,
   NET,
@@ -153,6 +154,8 @@ function includedTax(words: readonly Word[]): boolean {
 /** What a label's words say the amount beside it is, or null when it names no total. */
 export function roleOf(words: readonly Word[]): AmountRole | null {
   if (words.length === 0 || words.length > 8) return null;
+  // "Total Qty 5": how many were sold, not what they cost.
+  if (hasPhrase(words, COUNT)) return null;
   if (hasPhrase(words, PAYABLE)) return 'payable';
   const tax = hasPhrase(words, TAX);
   // "Total incl. VAT", "Importe (IVA 21% incl.)" are the gross; "incl. 21% btw", "inkl. 19 %

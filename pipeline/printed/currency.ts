@@ -179,6 +179,9 @@ const SIGN_FAMILIES: [RegExp, string[]][] = [
   [/\d\s?kr\b|\bkr\.?\s?\d/, ['SEK', 'DKK', 'NOK', 'ISK']],
 ];
 
+// An Australian issuer: the company form "Pty Ltd" (South Africa's is "(Pty) Ltd") or an ABN.
+const AUSTRALIAN = /\bPty\.? Ltd\b|\bABN:? ?\d{2} ?\d{3}/;
+
 const CODE_APART = /(?<![A-Za-z0-9])([A-Z]{3}) {2,}-?\d[\d.,' ]{0,14}\d *$/;
 
 /**
@@ -254,7 +257,12 @@ function inDocument(doc: ReadableDocument): Found[] {
     return out;
   }
   const dollar = doc.text.indexOf('$');
-  if (dollar >= 0) out.push({ code: 'USD', raw: '$', offset: dollar, document_index: doc.doc.index, strength: 0.6 });
+  if (dollar >= 0) {
+    // An Australian company's page (its "Pty Ltd", its ABN) prints Australian dollars as "$";
+    // still only as sure as any "$" (0.6).
+    const code = AUSTRALIAN.test(doc.text) ? 'AUD' : 'USD';
+    out.push({ code, raw: '$', offset: dollar, document_index: doc.doc.index, strength: 0.6 });
+  }
   return out;
 }
 

@@ -155,6 +155,11 @@ export const INVOICE_DATE_MORE = [
   'Päivämäärä',
   '発行日',
   '請求日',
+  // Shop systems print the moment an invoice was issued: "Issued at: 2026-03-04 11:20:37".
+  'Issued at',
+  'Ausgestellt am',
+  // "Issue date" as billing systems translate it word for word.
+  'Ausgabedatum',
 ];
 export const DUE_DATE = [
   'Due date',
@@ -493,4 +498,10 @@ export const RECEIPT_NUMBER_MORE = [
   'Transaction #',
   'Sessie-ID',
   'Session ID',
+  // A shop's or a till's own name for the order's number: "Order ID: 1187", "Order Code" above
+  // its code, "Sale ID: POS 1042".
+  'Order ID',
+  'Order code',
+  'Sale ID',
+  'Sale #',
 ];

@@ -26,6 +26,9 @@ export const PAYABLE = phrases(
   'balance',
   'fälliger betrag',
   'faelliger betrag',
+  // "Total due" as billing systems translate it.
+  'insgesamt fällig',
+  'gesamt fällig',
   'zahlbetrag',
   'zu zahlen',
   'zu zahlender betrag',
@@ -814,4 +817,37 @@ export const ON_BEHALF = phrases(
   'pa uppdrag av',
   'em nome de',
   'por conta de',
+);
+
+/**
+ * A count's labels: "Total Qty 5", "Total items: 3", "Anzahl Artikel 4". A till slip prints
+ * how many things were sold under a total's word; the count is no amount.
+ */
+export const COUNT = phrases(
+  'total qty',
+  'total quantity',
+  'total items',
+  'total item',
+  'total units',
+  'total pieces',
+  'total pcs',
+  'qty total',
+  'item count',
+  'number of items',
+  'no of items',
+  'anzahl artikel',
+  'artikelanzahl',
+  'gesamtmenge',
+  'menge gesamt',
+  'nombre d articles',
+  'total articles',
+  'quantité totale',
+  'total unidades',
+  'total artículos',
+  'numero articoli',
+  'totale pezzi',
+  'totaal aantal',
+  'aantal artikelen',
+  'liczba pozycji',
+  'antal varor',
 );

@@ -18,6 +18,7 @@ import {
   TITLE_DATE_WORDS,
   TITLE_DETERMINERS,
 } from './lexicon.ts';
+import { dashedValues } from './dashed.ts';
 import { cellUnderLabel, isFieldLabel } from './grid.ts';
 import { BARE_NUMBER, INVOICE_NUMBER, INVOICE_NUMBER_MORE, RECEIPT_NUMBER, RECEIPT_NUMBER_MORE } from './labels.ts';
 import { sectionsOf } from './sections.ts';
@@ -62,6 +63,9 @@ const MARKERS = new Set([
   'αρ',
   'αρ.',
   'n.º',
+  // "Order ID: 1187", "Invoice ID 4711", "Order Code": the number's name, not its first part.
+  'id',
+  'code',
   ':',
 ]);
 
@@ -459,6 +463,18 @@ export function documentNumber(
         strength: c.base * labelWeight(kind, labels[c.label] ?? ''),
         source: 'label' as const,
       })),
+      // "Invoice ID - #1208": a dash where the colon would be.
+      ...dashedValues(lines, labels).map((d) => {
+        const code = trimCode(d.raw);
+        return {
+          value: code,
+          raw: code,
+          offset: d.offset + Math.max(0, d.raw.indexOf(code)),
+          document_index: doc.index,
+          strength: 0.8 * labelWeight(kind, d.label),
+          source: 'label' as const,
+        };
+      }),
       ...titleCandidates(lines, doc.index, titles, kind === 'invoice' ? INVOICE_TYPE_CODES : null, 1),
       // An order confirmation's title names the order: a receipt's number, less surely than its own.
       ...(kind === 'receipt' ? titleCandidates(lines, doc.index, ORDER_TITLE, null, 0.8) : []),

@@ -4,7 +4,8 @@
 // the buyer's (its customer number, its name), never the document's or the vendor's.
 import { DUE_DATE, INVOICE_DATE, INVOICE_NUMBER, INVOICE_NUMBER_MORE } from './labels.ts';
 import type { Cell, Line } from './layout.ts';
-import { fold, phrases, type Word, wordsOf } from './words.ts';
+import { INVOICE_TITLE, RECEIPT_TITLE } from './lexicon.ts';
+import { firstPhrase, fold, phrases, type Word, wordsOf } from './words.ts';
 
 export type SectionRole = 'seller' | 'buyer' | 'delivery' | 'reference' | 'other';
 
@@ -211,6 +212,20 @@ function isFactLabel(cell: Cell): boolean {
   });
 }
 
+const DOCUMENT_TITLES = [...INVOICE_TITLE, ...RECEIPT_TITLE];
+
+/**
+ * A line that is the document's title and number and nothing else ("Rechnung #2026/02/000000309",
+ * "Invoice No. 4711"), printed away from the margin (centred under the party boxes): it is
+ * no party's line, and it ends a block that runs down the margin above it.
+ */
+function isTitleLine(line: Line): boolean {
+  const cell = line.cells[0];
+  if (line.cells.length !== 1 || !cell || cell.start <= 3 || !/\d/.test(cell.text)) return false;
+  const words = wordsOf(cell.text);
+  return words.length >= 2 && words.length <= 6 && firstPhrase(words, DOCUMENT_TITLES)?.at === 0;
+}
+
 interface OpenSection {
   id: number;
   role: SectionRole;
@@ -245,6 +260,10 @@ export function sectionsOf(lines: Line[]): Map<Cell, Placement> {
       // A blank line ends a section that has shown its text; one still waiting for text goes on.
       open = open.filter((s) => !s.started);
       continue;
+    }
+    if (isTitleLine(line)) {
+      open = open.filter((s) => !(s.started && s.column <= 3 && s.role !== 'reference'));
+      if (!open.some((s) => s.role === 'reference' && s.started)) continue;
     }
     let wholeLine: OpenSection | undefined;
     // From a document-fact label on, the line's cells are the details box beside the block.
