@@ -372,6 +372,9 @@ export const TOTAL = phrases(
   'valor',
   'σύνολο',
   'toplam',
+  // Hungarian: "ÖSSZESEN: 3304 Ft", "Fizetendő".
+  'összesen',
+  'fizetendő',
   // Japanese: the total ("合計", "総合計").
   '合計',
   '総合計',
@@ -460,6 +463,7 @@ export const RECEIPT_TITLE = phrases(
   'ricevuta fiscale',
   'talão',
   'fatura simplificada',
+  'nyugta',
   'bong',
   'dokument korekty',
 );

@@ -89,18 +89,45 @@ const LEGAL_FORMS = [
   'vos',
   'ike',
   'ltd sti',
+  // Hungarian (Kft., Zrt., Bt., Nyrt.), Austrian (OG), French sole trader (EI).
+  'kft',
+  'zrt',
+  'bt',
+  'nyrt',
+  'og',
+  'ei',
 ];
 const FORM_SET = new Set(LEGAL_FORMS.map((f) => f.replace(/\s+/g, '')));
 // Forms whose letters are also a common word or an abbreviation: only in capitals as written.
 // Forms printed in small letters with their dots ("Kvítek retail s.r.o."): the name before them
 // may hold small words too, back to its first capitalised one.
 const SMALL_FORMS = new Set(['sro', 'spolsro', 'vos']);
-const CASE_SENSITIVE = new Set(['ag', 'as', 'se', 'sa', 'sl', 'sc', 'is', 'cv', 'ab', 'hb', 'lp', 'ks', 'ek', 'ev']);
+const CASE_SENSITIVE = new Set([
+  'ag',
+  'as',
+  'se',
+  'sa',
+  'sl',
+  'sc',
+  'is',
+  'cv',
+  'ab',
+  'hb',
+  'lp',
+  'ks',
+  'ek',
+  'ev',
+  'og',
+  'ei',
+  'bt',
+]);
 
 const NAME_CONNECTORS = new Set([
   '&',
   'und',
   'and',
+  // Swedish, Norwegian and Polish "in"/"and": "Hörnets Livs i Uppsala AB", "Nowak i Wspólnicy".
+  'i',
   'et',
   'y',
   'e',
@@ -222,6 +249,8 @@ export function companyNames(text: string): { name: string; at: number }[] {
     const small = SMALL_FORMS.has(keys.slice(formStart, end + 1).join(''));
     while (start > 0) {
       const prev = plain[start - 1]!;
+      // A label before the name ("Betreiber: City Parken GmbH", "Provozovatel: …") is not part of it.
+      if (tokens[start - 1]!.text.endsWith(':')) break;
       if (capitalised(prev) || NAME_CONNECTORS.has(prev.toLowerCase())) start--;
       // "Mlýnská gastro s.r.o.": one small word after a capitalised one.
       else if (
@@ -534,6 +563,11 @@ function letterheadNames(
   return out;
 }
 
+// A document issued by an agent for the seller: a ride or delivery platform's receipt, a
+// marketplace's order mail.
+const ON_BEHALF =
+  /\b(on behalf of|as (an )?(intermediary|agent)|au nom et pour le compte|pour le compte d|im namen (und auf rechnung )?d|vermittelt|in nome e per conto|per conto d|come intermediario|en nombre y por cuenta|por cuenta d|como intermediari|namens en voor rekening|w imieniu)/i;
+
 const normalName = (name: string) =>
   wordsOf(name)
     .map((w) => w.text)
@@ -561,6 +595,20 @@ export function vendorName(documents: ReadableDocument[], view: MessageView): Pr
   });
   // A shorter name inside a longer one is the same party ("Kontorwerk" in "Kontorwerk Bürobedarf GmbH").
   scored.sort((a, b) => b.score - a.score);
+  // A platform's receipt "issued on behalf of" the seller (a driver, a restaurant): the sender's
+  // own name on it is the agent's; who sold is the legal entity the page names besides it.
+  const site = senderSite(view);
+  const agentPage = !!site && documents.some((d) => ON_BEHALF.test(d.text));
+  const seller = agentPage ? scored.find((s) => s.shown.legal && !nameMatchesSite(s.shown.name, site!)) : undefined;
+  // A brand line (no legal form) ahead of a legal entity the page prints nearly as surely: the
+  // entity is who sells ("FRISCHMARKT" over "Frischmarkt Nord GmbH", a shop's sign over its
+  // operator's name in the footer).
+  const entity =
+    !scored[0]!.shown.legal && scored[0]!.score < 0.9
+      ? scored.find((s) => s.shown.legal && s.score >= scored[0]!.score - 0.15)
+      : undefined;
+  const chosen = seller ?? entity;
+  if (chosen) scored.unshift(...scored.splice(scored.indexOf(chosen), 1));
   const [top, ...rest] = scored;
   const rival = rest.find((r) => {
     const a = normalName(r.shown.name);
@@ -579,6 +627,10 @@ export function vendorName(documents: ReadableDocument[], view: MessageView): Pr
   });
   // A name a seller label and its repetitions vouch for (0.9 and above) stands.
   if (!top!.shown.legal && otherLegal && top!.score < 0.9) confidence = Math.min(confidence, 0.7);
+  // On an agent's page the seller is read from its running text, and the agent's own name is
+  // no issuer: neither is sure.
+  if (seller) confidence = Math.min(confidence, 0.7);
+  else if (agentPage && nameMatchesSite(top!.shown.name, site!)) confidence = Math.min(confidence, 0.6);
   return [
     {
       raw: top!.shown.name,
