@@ -568,6 +568,10 @@ function letterheadNames(
 const ON_BEHALF =
   /\b(on behalf of|as (an )?(intermediary|agent)|au nom et pour le compte|pour le compte d|im namen (und auf rechnung )?d|vermittelt|in nome e per conto|per conto d|come intermediario|en nombre y por cuenta|por cuenta d|como intermediari|namens en voor rekening|w imieniu)/i;
 
+// A merchant of record or reseller sells in its own name, on behalf of the maker or not.
+const SELLS_ITSELF =
+  /\b(merchant of record|as (the )?reseller|wiederverkäufer|revendeur agréé|händler im eigenen namen)/i;
+
 const normalName = (name: string) =>
   wordsOf(name)
     .map((w) => w.text)
@@ -598,7 +602,8 @@ export function vendorName(documents: ReadableDocument[], view: MessageView): Pr
   // A platform's receipt "issued on behalf of" the seller (a driver, a restaurant): the sender's
   // own name on it is the agent's; who sold is the legal entity the page names besides it.
   const site = senderSite(view);
-  const agentPage = !!site && documents.some((d) => ON_BEHALF.test(d.text));
+  const agentPage =
+    !!site && documents.some((d) => ON_BEHALF.test(d.text)) && !documents.some((d) => SELLS_ITSELF.test(d.text));
   const seller = agentPage ? scored.find((s) => s.shown.legal && !nameMatchesSite(s.shown.name, site!)) : undefined;
   // A brand line (no legal form) ahead of a legal entity the page prints nearly as surely: the
   // entity is who sells ("FRISCHMARKT" over "Frischmarkt Nord GmbH", a shop's sign over its
@@ -608,6 +613,8 @@ export function vendorName(documents: ReadableDocument[], view: MessageView): Pr
       ? scored.find((s) => s.shown.legal && s.score >= scored[0]!.score - 0.15)
       : undefined;
   const chosen = seller ?? entity;
+  // Whether the agent's page put its own name first: the seller is then read against it.
+  const agentFirst = !!seller && scored[0] !== seller;
   if (chosen) scored.unshift(...scored.splice(scored.indexOf(chosen), 1));
   const [top, ...rest] = scored;
   const rival = rest.find((r) => {
@@ -629,7 +636,7 @@ export function vendorName(documents: ReadableDocument[], view: MessageView): Pr
   if (!top!.shown.legal && otherLegal && top!.score < 0.9) confidence = Math.min(confidence, 0.7);
   // On an agent's page the seller is read from its running text, and the agent's own name is
   // no issuer: neither is sure.
-  if (seller) confidence = Math.min(confidence, 0.7);
+  if (agentFirst) confidence = Math.min(confidence, 0.7);
   else if (agentPage && nameMatchesSite(top!.shown.name, site!)) confidence = Math.min(confidence, 0.6);
   return [
     {

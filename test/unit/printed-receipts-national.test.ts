@@ -141,6 +141,19 @@ describe('confidence the page does not vouch for', () => {
     expect(r.fields.merchant!.confidence).toBe(0.6);
   });
 
+  it('a merchant of record sells in its own name, on behalf of the maker or not: no doubt from the agent rule', async () => {
+    const html = (mor: string) =>
+      `<p>Sold by Tollgate Market Ltd on behalf of Glyphwright</p><table><tr><td>Total paid</td><td>£138.00</td></tr></table>
+<p>${mor}Tollgate Market Ltd, Judd House, London EC1V 8BT · VAT GB 284 9016 80</p>`;
+    const from = 'Tollgate <receipts@tollgate.example>';
+    const mor = await read({ from, html: html('Tollgate Market Ltd is the Merchant of Record for this order. ') });
+    const agent = await read({ from, html: html('') });
+    expect(mor.fields.merchant!.value).toBe('Tollgate Market Ltd');
+    expect(agent.fields.merchant!.value).toBe('Tollgate Market Ltd');
+    expect(agent.fields.merchant!.confidence).toBe(0.6);
+    expect(mor.fields.merchant!.confidence).toBeGreaterThan(0.6);
+  });
+
   it("a shop's sign over the operator's legal name: the legal entity sells, not above 0.7", async () => {
     const r = await slip(
       'Potraviny U Mostu',
