@@ -127,6 +127,11 @@ export const TIP = phrases(
   'tippi',
   'gorjeta',
   'bahşiş',
+  // A card surcharge added after the total (Australian and US tills): charged like a tip. (A
+  // bare "surcharge" is a fee inside the bill: "Airport surcharge".)
+  'card surcharge',
+  'credit card surcharge',
+  'eftpos surcharge',
 );
 
 export const TAX = phrases(

@@ -67,6 +67,16 @@ describe('receipt numbers under the labels of national forms', () => {
   });
 });
 
+describe('what the customer paid', () => {
+  it('a card surcharge after the total, then the line that adds it: that sum was charged', async () => {
+    const lines = ['TAX INVOICE', 'Order 0412', 'TOTAL   $36.40', 'GST included   $2.37', 'EFTPOS   $36.40'];
+    const charged = await slip(...lines, 'Card surcharge 1.5%   $0.55', 'Total charged   $36.95');
+    expect(field(charged, 'total_amount')).toEqual([36.95, 0.9]);
+    // Without the surcharge the slip's total stands.
+    expect(field(await slip(...lines), 'total_amount')).toEqual([36.4, 0.85]);
+  });
+});
+
 describe('Austrian and Italian slips', () => {
   it('Bankomat on an Austrian till is the means of payment', async () => {
     const r = await slip(
