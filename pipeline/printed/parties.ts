@@ -223,9 +223,7 @@ function formAt(tokens: string[], keys: string[], end: number): number {
     if (!FORM_SET.has(key)) continue;
     const token = tokens[end - len + 1]!;
     const letters = token.replace(/[.,]/g, '');
-    // "e.K.", "e.V.": the German forms are printed with a small e and their dots.
-    const dotted = /^e\.[KV]\.$/.test(token);
-    if (len === 1 && CASE_SENSITIVE.has(key) && letters !== letters.toUpperCase() && !dotted) continue;
+    if (len === 1 && CASE_SENSITIVE.has(key) && letters !== letters.toUpperCase()) continue;
     // A form is printed with a capital (GmbH, Ltd, KG, SpA, Oy): "1 kg", "a spa" are a unit and a word.
     if (len === 1 && letters === letters.toLowerCase() && !(SMALL_FORMS.has(key) && token.includes('.'))) continue;
     return end - len + 1;
@@ -253,8 +251,6 @@ export function companyNames(text: string): { name: string; at: number }[] {
       const prev = plain[start - 1]!;
       // A label before the name ("Betreiber: City Parken GmbH", "Provozovatel: …") is not part of it.
       if (tokens[start - 1]!.text.endsWith(':')) break;
-      // "Inh. Thomas Krämer e.K.": the owner's mark, not the name.
-      if (/^(inh|inhaber|inhaberin)$/i.test(prev.replace(/\.$/, ''))) break;
       if (capitalised(prev) || NAME_CONNECTORS.has(prev.toLowerCase())) start--;
       // "Mlýnská gastro s.r.o.": one small word after a capitalised one.
       else if (

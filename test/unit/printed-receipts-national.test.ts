@@ -107,18 +107,6 @@ describe('legal entities as receipts print them', () => {
     expect(r.fields.merchant!.value).toBe('Hörnets Livs i Uppsala AB');
   });
 
-  it('a sole trader\'s "e.K." is a legal form, and the owner\'s mark "Inh." is no part of the name', async () => {
-    const r = await slip(
-      'Schlüsseldienst Krämer',
-      'Inh. Thomas Krämer e.K.',
-      'Bergstraße 7 · 69115 Heidelberg',
-      'Quittung',
-      'Quittungs-Nr.   Q-2026-0311',
-      'Gesamtbetrag   214,20 EUR',
-    );
-    expect(r.fields.merchant!.value).toBe('Thomas Krämer e.K.');
-  });
-
   it('a label before the name ("Betreiber:") is not part of it', async () => {
     const r = await slip(
       'PARKHAUS AM THEATER',
