@@ -174,6 +174,7 @@ const SIGN_FAMILIES: [RegExp, string[]][] = [
   [/₹/, ['INR']],
   [/₺/, ['TRY']],
   [/\d\s?TL\b/, ['TRY']],
+  [/\d\s?Ft\b/, ['HUF']],
   [/\d\s?Kč/, ['CZK']],
   [/\$\s?\d|\d\s?\$/, ['USD', 'CAD', 'AUD', 'NZD', 'SGD', 'HKD', 'MXN', 'BRL']],
   [/\d\s?kr\b|\bkr\.?\s?\d/, ['SEK', 'DKK', 'NOK', 'ISK']],
@@ -204,7 +205,7 @@ function inDocument(doc: ReadableDocument): Found[] {
   if (out.length > 0) return out;
   // Codes printed with the amounts ("EUR 1.234,50", "8,336.00 SEK", "Total (EUR)"): the most
   // frequent, sure when it is the only one. A code elsewhere may be a word ("CRC Porto").
-  const counts = new Map<string, { n: number; offset: number }>();
+  const counts = new Map<string, { n: number; offset: number; converted: boolean }>();
   for (const line of linesOf(doc.doc, doc.text)) {
     if (!/\d/.test(line.text)) continue;
     for (const m of line.text.matchAll(/(?<![A-Za-z0-9])[A-Z]{3}(?![A-Za-z0-9])/g)) {
@@ -212,8 +213,16 @@ function inDocument(doc: ReadableDocument): Found[] {
       const before = line.text.slice(Math.max(0, m.index - 2), m.index);
       const after = line.text.slice(m.index + 3, m.index + 5);
       if (!/\d\s?$/.test(before) && !/^\s?\d/.test(after) && !/\($/.test(before)) continue;
+      // "(≈ GBP 10,52)", "approx. USD 12.40": an amount converted for the reader, not the sale's.
+      const converted = /(≈|~|approx\.?|ca\.|env\.)\s?$/i.test(
+        line.text.slice(Math.max(0, m.index - 9), m.index).trimEnd(),
+      );
       const seen = counts.get(m[0]);
-      counts.set(m[0], { n: (seen?.n ?? 0) + 1, offset: seen?.offset ?? line.offset + m.index });
+      counts.set(m[0], {
+        n: (seen?.n ?? 0) + 1,
+        offset: seen?.offset ?? line.offset + m.index,
+        converted: (seen?.converted ?? true) && converted,
+      });
     }
   }
   if (counts.size > 0) {
@@ -227,7 +236,13 @@ function inDocument(doc: ReadableDocument): Found[] {
       raw: code,
       offset: top.offset,
       document_index: doc.doc.index,
-      strength: Math.min(second ? (top.n >= 2 * second[1].n ? 0.75 : 0.55) : 0.9, otherSign ? 0.6 : 1),
+      // A code printed only beside a converted amount says what the reader may pay in, not what
+      // the page is in: a guess, held for review.
+      strength: Math.min(
+        second ? (top.n >= 2 * second[1].n ? 0.75 : 0.55) : 0.9,
+        otherSign ? 0.6 : 1,
+        top.converted ? 0.6 : 1,
+      ),
     });
     return out;
   }
@@ -243,6 +258,12 @@ function inDocument(doc: ReadableDocument): Found[] {
       });
       return out;
     }
+  }
+  // Hungarian forint as receipts print it after a whole amount: "3304 Ft".
+  const forint = /\d\s?Ft\b/.exec(doc.text);
+  if (forint) {
+    out.push({ code: 'HUF', raw: 'Ft', offset: forint.index, document_index: doc.doc.index, strength: 0.85 });
+    return out;
   }
   // Turkish lira as receipts print it after the amount: "185,00 TL".
   const lira = /\d\s?TL\b/.exec(doc.text);

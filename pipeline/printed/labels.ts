@@ -504,4 +504,16 @@ export const RECEIPT_NUMBER_MORE = [
   'Order code',
   'Sale ID',
   'Sale #',
+  // A German receipt for cash or a car park's pay station, a Hungarian "nyugta", a US
+  // restaurant's check.
+  'Quittungs-Nr.',
+  'Quittungs-Nr',
+  'Quittung Nr.',
+  'Nyugtaszám',
+  'Nyugta száma',
+  'Check #',
+  'Check No.',
+  // Italy's documento commerciale: "DOC.N. 0123-0045", "Documento n. 0087-0312".
+  'DOC.N.',
+  'Doc. n.',
 ];

@@ -130,6 +130,11 @@ export const TIP = phrases(
   'tippi',
   'gorjeta',
   'bahşiş',
+  // A card surcharge added after the total (Australian and US tills): charged like a tip. (A
+  // bare "surcharge" is a fee inside the bill: "Airport surcharge".)
+  'card surcharge',
+  'credit card surcharge',
+  'eftpos surcharge',
 );
 
 export const TAX = phrases(
@@ -375,6 +380,9 @@ export const TOTAL = phrases(
   'valor',
   'σύνολο',
   'toplam',
+  // Hungarian: "ÖSSZESEN: 3304 Ft", "Fizetendő".
+  'összesen',
+  'fizetendő',
   // Japanese: the total ("合計", "総合計").
   '合計',
   '総合計',
@@ -463,6 +471,7 @@ export const RECEIPT_TITLE = phrases(
   'ricevuta fiscale',
   'talão',
   'fatura simplificada',
+  'nyugta',
   'bong',
   'dokument korekty',
 );
@@ -790,33 +799,6 @@ export const CARRIERS = phrases(
   'bring',
   'canada post',
   'australia post',
-);
-
-/**
- * What a platform's footer says when it sells or collects for another ("Hapklaar B.V. bemiddelt
- * namens het restaurant", "… acts as agent on behalf of the merchant"): the party named before
- * it is the intermediary, not the merchant.
- */
-export const ON_BEHALF = phrases(
-  'on behalf of',
-  'as agent for',
-  'as an agent for',
-  'as agent of',
-  'namens',
-  'im namen',
-  'im auftrag',
-  'au nom',
-  'pour le compte',
-  'en nombre de',
-  'por cuenta de',
-  'per conto di',
-  'in nome e per conto',
-  'w imieniu',
-  'pa vegne af',
-  'pa vegne av',
-  'pa uppdrag av',
-  'em nome de',
-  'por conta de',
 );
 
 /**

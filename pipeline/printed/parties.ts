@@ -11,8 +11,8 @@ import { type Cell, type Line, linesOf } from './layout.ts';
 import { SELLER } from './labels.ts';
 import { labeledCandidates } from '../extract-labels.ts';
 import { type SectionRole, sectionsOf } from './sections.ts';
-import { CARRIERS, ON_BEHALF } from './lexicon.ts';
-import { firstPhrase, fold, hasPhrase, phrases, wordsOf } from './words.ts';
+import { CARRIERS } from './lexicon.ts';
+import { firstPhrase, fold, phrases, wordsOf } from './words.ts';
 import type { PrintedCandidate, ReadableDocument } from './index.ts';
 
 // Legal forms as printed, compared without case and dots: "GmbH", "S.A.", "Sp. z o.o.".
@@ -89,18 +89,45 @@ const LEGAL_FORMS = [
   'vos',
   'ike',
   'ltd sti',
+  // Hungarian (Kft., Zrt., Bt., Nyrt.), Austrian (OG), French sole trader (EI).
+  'kft',
+  'zrt',
+  'bt',
+  'nyrt',
+  'og',
+  'ei',
 ];
 const FORM_SET = new Set(LEGAL_FORMS.map((f) => f.replace(/\s+/g, '')));
 // Forms whose letters are also a common word or an abbreviation: only in capitals as written.
 // Forms printed in small letters with their dots ("Kvítek retail s.r.o."): the name before them
 // may hold small words too, back to its first capitalised one.
 const SMALL_FORMS = new Set(['sro', 'spolsro', 'vos']);
-const CASE_SENSITIVE = new Set(['ag', 'as', 'se', 'sa', 'sl', 'sc', 'is', 'cv', 'ab', 'hb', 'lp', 'ks', 'ek', 'ev']);
+const CASE_SENSITIVE = new Set([
+  'ag',
+  'as',
+  'se',
+  'sa',
+  'sl',
+  'sc',
+  'is',
+  'cv',
+  'ab',
+  'hb',
+  'lp',
+  'ks',
+  'ek',
+  'ev',
+  'og',
+  'ei',
+  'bt',
+]);
 
 const NAME_CONNECTORS = new Set([
   '&',
   'und',
   'and',
+  // Swedish, Norwegian and Polish "in"/"and": "Hörnets Livs i Uppsala AB", "Nowak i Wspólnicy".
+  'i',
   'et',
   'y',
   'e',
@@ -222,6 +249,8 @@ export function companyNames(text: string): { name: string; at: number }[] {
     const small = SMALL_FORMS.has(keys.slice(formStart, end + 1).join(''));
     while (start > 0) {
       const prev = plain[start - 1]!;
+      // A label before the name ("Betreiber: City Parken GmbH", "Provozovatel: …") is not part of it.
+      if (tokens[start - 1]!.text.endsWith(':')) break;
       if (capitalised(prev) || NAME_CONNECTORS.has(prev.toLowerCase())) start--;
       // "Mlýnská gastro s.r.o.": one small word after a capitalised one.
       else if (
@@ -410,10 +439,6 @@ function readNames(documents: ReadableDocument[], view: MessageView): NameCandid
         for (const segment of segmentsOf(cell)) {
           for (const found of companyNames(segment.text)) {
             if (notAName(found.name)) continue;
-            // A party that says it acts for another ("… bemiddelt namens het restaurant", "Sold by
-            // X on behalf of Y") may be an agent or the merchant of record: its words alone do not
-            // make it the issuer. A seller label or other mentions of it still can.
-            const forAnother = hasPhrase(wordsOf(segment.text.slice(found.at + found.name.length)), ON_BEHALF);
             const place = placeOf(lines, line.index);
             let score = 0.55 + (place === 'head' ? 0.15 : place === 'foot' ? 0.1 : 0) + (role === 'seller' ? 0.2 : 0);
             if (site && nameMatchesSite(found.name, site)) score += 0.15;
@@ -422,7 +447,7 @@ function readNames(documents: ReadableDocument[], view: MessageView): NameCandid
               name: found.name,
               offset: segment.offset + found.at,
               document_index: doc.index,
-              score: forAnother ? Math.min(score, 0.6) : score,
+              score,
               legal: true,
             });
           }
@@ -538,6 +563,15 @@ function letterheadNames(
   return out;
 }
 
+// A document issued by an agent for the seller: a ride or delivery platform's receipt, a
+// marketplace's order mail.
+const ON_BEHALF =
+  /\b(on behalf of|as (an )?(intermediary|agent)|au nom et pour le compte|pour le compte d|im namen (und auf rechnung )?d|vermittelt|in nome e per conto|per conto d|come intermediario|en nombre y por cuenta|por cuenta d|como intermediari|namens|bemiddelt|w imieniu)/i;
+
+// A merchant of record or reseller sells in its own name, on behalf of the maker or not.
+const SELLS_ITSELF =
+  /\b(merchant of record|as (the )?reseller|wiederverkäufer|revendeur agréé|händler im eigenen namen)/i;
+
 const normalName = (name: string) =>
   wordsOf(name)
     .map((w) => w.text)
@@ -565,6 +599,23 @@ export function vendorName(documents: ReadableDocument[], view: MessageView): Pr
   });
   // A shorter name inside a longer one is the same party ("Kontorwerk" in "Kontorwerk Bürobedarf GmbH").
   scored.sort((a, b) => b.score - a.score);
+  // A platform's receipt "issued on behalf of" the seller (a driver, a restaurant): the sender's
+  // own name on it is the agent's; who sold is the legal entity the page names besides it.
+  const site = senderSite(view);
+  const agentPage =
+    !!site && documents.some((d) => ON_BEHALF.test(d.text)) && !documents.some((d) => SELLS_ITSELF.test(d.text));
+  const seller = agentPage ? scored.find((s) => s.shown.legal && !nameMatchesSite(s.shown.name, site!)) : undefined;
+  // A brand line (no legal form) ahead of a legal entity the page prints nearly as surely: the
+  // entity is who sells ("FRISCHMARKT" over "Frischmarkt Nord GmbH", a shop's sign over its
+  // operator's name in the footer).
+  const entity =
+    !scored[0]!.shown.legal && scored[0]!.score < 0.9
+      ? scored.find((s) => s.shown.legal && s.score >= scored[0]!.score - 0.15)
+      : undefined;
+  const chosen = seller ?? entity;
+  // Whether the agent's page put its own name first: the seller is then read against it.
+  const agentFirst = !!seller && scored[0] !== seller;
+  if (chosen) scored.unshift(...scored.splice(scored.indexOf(chosen), 1));
   const [top, ...rest] = scored;
   const rival = rest.find((r) => {
     const a = normalName(r.shown.name);
@@ -583,6 +634,10 @@ export function vendorName(documents: ReadableDocument[], view: MessageView): Pr
   });
   // A name a seller label and its repetitions vouch for (0.9 and above) stands.
   if (!top!.shown.legal && otherLegal && top!.score < 0.9) confidence = Math.min(confidence, 0.7);
+  // On an agent's page the seller is read from its running text, and the agent's own name is
+  // no issuer: neither is sure.
+  if (agentFirst) confidence = Math.min(confidence, 0.7);
+  else if (agentPage && nameMatchesSite(top!.shown.name, site!)) confidence = Math.min(confidence, 0.6);
   return [
     {
       raw: top!.shown.name,

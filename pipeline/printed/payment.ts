@@ -123,6 +123,9 @@ const MEANS = phrases(
   'contanti',
   'contante',
   'bancomat',
+  // Austria's debit card, as tills print it ("Bankomat   22,81", "Bankomatkarte").
+  'bankomat',
+  'bankomatkarte',
   'carta di credito',
   'pagamento elettronico',
   'paypal',
@@ -163,11 +166,25 @@ const MEANS = phrases(
   'kredi kartı',
   'banka kartı',
   'nakit',
+  'bankkártya',
+  'készpénz',
 );
 
 // Words that name a means only where a payment is printed (an amount on the line): "Bar" is
 // also a bar, "PIN" a code, "Karte" a map.
-const GENERIC = new Set(['bar', 'pin', 'card', 'karte', 'karta', 'cb', 'cash', 'kontant', 'kort', 'kortti']);
+const GENERIC = new Set([
+  'bankomat',
+  'bar',
+  'pin',
+  'card',
+  'karte',
+  'karta',
+  'cb',
+  'cash',
+  'kontant',
+  'kort',
+  'kortti',
+]);
 
 // Kinds of payment rather than a named means: a scheme on the same line ("Kartenzahlung
 // girocard", "Card: Visa") says more.

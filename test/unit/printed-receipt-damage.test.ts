@@ -30,7 +30,9 @@ describe('a second currency on the page', () => {
     const bare = ['Drogerie Lind', 'Bon-Nr. 4711', 'Datum 05.03.2026', 'Zahnpasta   1,95'];
     const converted = await read([...bare, 'Summe EUR      5,87', '(≈ GBP 4,93)']);
     expect(field(converted, 'currency')).toEqual(['GBP', 0.6]);
-    expect(field(await read([...bare, 'Summe      5,87', '(≈ GBP 4,93)']), 'currency')).toEqual(['GBP', 0.9]);
+    // With nothing else named, the converted amount's code is still only what the reader may
+    // pay in, not the page's currency: a guess (it was 0.9 before the national receipt round).
+    expect(field(await read([...bare, 'Summe      5,87', '(≈ GBP 4,93)']), 'currency')).toEqual(['GBP', 0.6]);
   });
 });
 
