@@ -566,7 +566,7 @@ function letterheadNames(
 // A document issued by an agent for the seller: a ride or delivery platform's receipt, a
 // marketplace's order mail.
 const ON_BEHALF =
-  /\b(on behalf of|as (an )?(intermediary|agent)|au nom et pour le compte|pour le compte d|im namen (und auf rechnung )?d|vermittelt|in nome e per conto|per conto d|come intermediario|en nombre y por cuenta|por cuenta d|como intermediari|namens|bemiddelt|w imieniu)/i;
+  /\b(on behalf of|as (an )?(intermediary|agent)|au nom et pour le compte|pour le compte d|im namen (und auf rechnung )?d|vermittelt|in nome e per conto|per conto d|come intermediario|en nombre y por cuenta|por cuenta d|como intermediari|namens\b|bemiddelt\b|w imieniu)/i;
 
 // A merchant of record or reseller sells in its own name, on behalf of the maker or not.
 const SELLS_ITSELF =

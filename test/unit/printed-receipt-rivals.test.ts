@@ -156,6 +156,22 @@ describe('a platform that acts for the merchant', () => {
     expect(confidence).toBeLessThan(0.8);
   });
 
+  it("a word that only starts like an agent's word ('Namensschild') makes no agent's page", async () => {
+    const page = await runStarter('invoice', {
+      from: 'Holzwerk Nord <rechnung@holzwerk-nord.example>',
+      subject: 'Rechnung 4411',
+      text: [
+        'Holzwerk Nord GmbH',
+        'Rechnung Nr. 4411',
+        'Rechnungsdatum: 05.03.2026',
+        'Türschild mit Namensschild   1 Stk   22,20',
+        'Gesamtbetrag   22,20 €',
+        'Bankverbindung: Sparkasse Nordküste AG · IBAN DE02 1203 0000 0000 2020 51',
+      ].join('\n'),
+    });
+    expect(field(page, 'vendor_name')[0]).toBe('Holzwerk Nord GmbH');
+  });
+
   it("the platform's own sale keeps it as the merchant", async () => {
     const page = await runStarter('receipt', {
       from: 'Lieferflink <bestellung@lieferflink.example>',
