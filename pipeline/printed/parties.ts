@@ -242,6 +242,17 @@ export function companyNames(text: string): { name: string; at: number }[] {
   for (let end = 0; end < tokens.length; end++) {
     const formStart = formAt(plain, keys, end);
     if (formStart < 1) continue;
+    // "Sitz Bremen, AG Bremen HRB 30122": after a comma or a label, the register court
+    // (Amtsgericht) and its number in an imprint, not a stock company ("Muster AG Bremen HRB 1"
+    // keeps its form).
+    if (
+      formStart === end &&
+      keys[end] === 'ag' &&
+      /[,:;·|]$/.test(tokens[end - 1]!.text) &&
+      capitalised(plain[end + 1] ?? '') &&
+      REGISTER.test(plain[end + 2] ?? '')
+    )
+      continue;
     // "UG (haftungsbeschränkt)", "GmbH & Co. KG": the form may run on.
     let last = end;
     if (/^\(haftungsbeschr/i.test(plain[last + 1] ?? '')) last++;
@@ -287,6 +298,8 @@ export function companyNames(text: string): { name: string; at: number }[] {
   }
   return out;
 }
+
+const REGISTER = /^\(?HR[AB]?\b/;
 
 const PREFIX_FORMS = new Set(['sarl', 'sas', 'sasu', 'eurl', 'snc', 'sci', 'selarl']);
 

@@ -7,6 +7,7 @@
 // mail's table gives them.
 import { describe, expect, it } from 'vitest';
 import type { SchemaRun } from '../../pipeline/index.ts';
+import { companyNames } from '../../pipeline/printed/parties.ts';
 import { runStarter } from '../helpers/starter.ts';
 
 async function read(lines: string[], starter: 'receipt' | 'invoice' = 'receipt'): Promise<SchemaRun> {
@@ -179,5 +180,15 @@ describe('a platform that acts for the merchant', () => {
       text: [...order, 'Lieferflink GmbH, Torstraße 1, 10119 Berlin'].join('\n'),
     });
     expect(field(page, 'merchant')[0]).toBe('Lieferflink GmbH');
+  });
+});
+
+describe("an imprint's register court", () => {
+  it('"AG" after a comma or a label, then a city and an HRA/HRB number, is the Amtsgericht, not a company', () => {
+    expect(companyNames('Sitz Bremen, AG Bremen HRA 27741')).toEqual([]);
+    expect(companyNames('Registergericht: AG München HRB 12345')).toEqual([]);
+    // A stock company keeps its form, wherever its register number follows.
+    expect(companyNames('Muster AG Bremen HRB 123').map((c) => c.name)).toEqual(['Muster AG']);
+    expect(companyNames('Beispiel AG, Zürich').map((c) => c.name)).toEqual(['Beispiel AG']);
   });
 });
