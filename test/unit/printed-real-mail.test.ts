@@ -1,7 +1,9 @@
 // The printed-page reader on what real vendors' mail prints (issue 24, the measurement on real
 // receipts and order summaries from other parsers' test fixtures, kept outside the project): an
 // order summary's or order confirmation's own date ("Order placed", "Ordered on", "Bestellt am",
-// "Commande passée le") is the receipt's date, not the day the mail was sent. Each case is
+// "Commande passée le") is the receipt's date, not the day the mail was sent; a copyright
+// notice's year ("Copyright © 2025 …", "© 1996-2026, …") is no part of the company named after
+// it. Each case is
 // written small, in the structure those documents print, with invented values. The test mail is
 // dated 3 March 2026 and each order was placed before it, so a date taken from the mail's header
 // instead of the page shows as 2026-03-03.
@@ -99,5 +101,39 @@ describe('an order date beside another date of the sale', () => {
       'Total: $39.80',
     ]);
     expect(r.fields.date!.confidence).toBeLessThanOrEqual(0.7);
+  });
+});
+
+/** A receipt mail from an address without a display name, whose footer is a copyright notice. */
+const receiptWithNotice = (notice: string) => `<html><body><table>
+<tr><td>Receipt</td></tr>
+<tr><td>DATE</td><td>ORDER ID</td></tr>
+<tr><td>Feb 26, 2026</td><td>QX7741KP</td></tr>
+<tr><td>Trail map bundle</td><td>$12.00</td></tr>
+<tr><td>TOTAL</td><td>$12.00</td></tr>
+</table>
+<p>${notice}</p></body></html>`;
+
+describe("a copyright notice's year", () => {
+  const from = 'receipts@harborlane.example';
+
+  it('"Copyright © 2026 Harbor Lane Outfitters Inc." names the company without the year', async () => {
+    const r = await readHtml(
+      receiptWithNotice('Copyright © 2026 Harbor Lane Outfitters Inc. All rights reserved.'),
+      from,
+    );
+    expect(r.fields.merchant!.value).toBe('Harbor Lane Outfitters Inc.');
+    expect(r.fields.merchant!.confidence).toBe(0.85);
+  });
+
+  it('a range of years and a comma: "© 1998-2026, Harbor Lane Outfitters, Inc. or its affiliates"', async () => {
+    const r = await readHtml(receiptWithNotice('© 1998-2026, Harbor Lane Outfitters, Inc. or its affiliates'), from);
+    expect(r.fields.merchant!.value).toBe('Harbor Lane Outfitters, Inc.');
+    expect(r.fields.merchant!.confidence).toBe(0.85);
+  });
+
+  it('"(c) 2026 Harbor Lane Outfitters Ltd"', async () => {
+    const r = await readHtml(receiptWithNotice('(c) 2026 Harbor Lane Outfitters Ltd'), from);
+    expect(r.fields.merchant!.value).toBe('Harbor Lane Outfitters Ltd');
   });
 });
