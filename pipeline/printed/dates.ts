@@ -506,6 +506,24 @@ const RECEIPT_DATE = [
   'Payment date',
   'Zahlungsdatum',
   'Date de paiement',
+  // An order confirmation or order summary is the receipt of its order: the day it was placed
+  // is its date (not the day the mail was sent, which a later summary or a forward moves).
+  'Order date',
+  'Order placed',
+  'Ordered on',
+  'Date ordered',
+  'Bestelldatum',
+  'Bestellt am',
+  'Datum der Bestellung',
+  'Date de commande',
+  'Commande passée le',
+  'Fecha del pedido',
+  'Fecha de pedido',
+  "Data dell'ordine",
+  'Data ordine',
+  'Besteldatum',
+  'Data zamówienia',
+  'Orderdatum',
 ];
 
 /** The issue date of an invoice, or the date of a receipt (its title line may print it after the number without a marker). */

@@ -232,6 +232,9 @@ function formAt(tokens: string[], keys: string[], end: number): number {
 }
 
 const capitalised = (t: string) => /^[\p{Lu}\d"„«(]/u.test(t);
+// A copyright notice's mark and its year or years, which stand before the holder's name.
+const COPYRIGHT_MARK = /^(?:©|\(c\)|copyright|copyright©)$/i;
+const YEARS = /^(?:19|20)\d\d(?:[-–](?:19|20)\d\d)?$/;
 
 /** Company names in a piece of text: capitalised words ending in a legal form ("Brackenfield Janitorial Supplies Ltd"). */
 export function companyNames(text: string): { name: string; at: number }[] {
@@ -262,6 +265,8 @@ export function companyNames(text: string): { name: string; at: number }[] {
       const prev = plain[start - 1]!;
       // A label before the name ("Betreiber: City Parken GmbH", "Provozovatel: …") is not part of it.
       if (tokens[start - 1]!.text.endsWith(':')) break;
+      // "Copyright © 2025 Apple Inc.", "© 1996-2026, Amazon.com, Inc.": the notice's year is no part of the name.
+      if (YEARS.test(prev) && start >= 2 && COPYRIGHT_MARK.test(plain[start - 2]!)) break;
       if (capitalised(prev) || NAME_CONNECTORS.has(prev.toLowerCase())) start--;
       // "Mlýnská gastro s.r.o.": one small word after a capitalised one.
       else if (
