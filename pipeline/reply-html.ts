@@ -145,6 +145,19 @@ function countKept(text: string): number {
   return n;
 }
 
+/** The kept characters before each place among the pieces, and in all the pieces. */
+function keptBefore(pieces: string[], places: number[]): { countAt: Map<number, number>; count: number } {
+  const sorted = [...new Set(places)].sort((a, b) => a - b);
+  const countAt = new Map<number, number>();
+  let count = 0;
+  let next = 0;
+  for (let i = 0; i <= pieces.length; i++) {
+    while (next < sorted.length && sorted[next] === i) countAt.set(sorted[next++]!, count);
+    if (i < pieces.length) count += countKept(pieces[i]!);
+  }
+  return { countAt, count };
+}
+
 /**
  * The line ranges of the rendered text that marked elements cover. A span's start and end are
  * places among the renderer's pieces; the number of kept characters before each place names
@@ -154,15 +167,11 @@ function countKept(text: string): number {
  */
 export function quoteLines(pieces: string[], spans: QuoteSpan[], text: string): QuoteRange[] {
   if (spans.length === 0) return [];
-  // Kept characters before each piece index a span names (spans come in document order).
-  const places = [...new Set(spans.flatMap((s) => [s.start, s.end]))].sort((a, b) => a - b);
-  const countAt = new Map<number, number>();
-  let count = 0;
-  let next = 0;
-  for (let i = 0; i <= pieces.length; i++) {
-    while (next < places.length && places[next] === i) countAt.set(places[next++]!, count);
-    if (i < pieces.length) count += countKept(pieces[i]!);
-  }
+  // Kept characters before each piece index a span names.
+  const { countAt, count } = keptBefore(
+    pieces,
+    spans.flatMap((s) => [s.start, s.end]),
+  );
   // The line of the k-th kept character of the text, for every k a span needs.
   const wanted = [...new Set(countAt.values())].filter((k) => k > 0).sort((a, b) => a - b);
   const lineOfCount = new Map<number, number>();
@@ -200,15 +209,7 @@ export function quoteLines(pieces: string[], spans: QuoteSpan[], text: string): 
  */
 export function offsetsInText(pieces: string[], places: number[], text: string): Map<number, number> | null {
   if (places.length === 0) return new Map();
-  const sorted = [...new Set(places)].sort((a, b) => a - b);
-  // Kept characters before each place.
-  const countAt = new Map<number, number>();
-  let count = 0;
-  let next = 0;
-  for (let i = 0; i <= pieces.length; i++) {
-    while (next < sorted.length && sorted[next] === i) countAt.set(sorted[next++]!, count);
-    if (i < pieces.length) count += countKept(pieces[i]!);
-  }
+  const { countAt, count } = keptBefore(pieces, places);
   // The offset of the (k+1)-th kept character of the text, for every k a place needs.
   const wanted = [...new Set(countAt.values())].sort((a, b) => a - b);
   const offsetOfCount = new Map<number, number>();

@@ -384,26 +384,22 @@ export function paymentMethod(documents: ReadableDocument[]): PrintedCandidate[]
     const candidates = labeledCandidates(PAYMENT_LABELS, [doc], 'string').map((c) => {
       // The value up to the next cell gap.
       const gap = c.raw.search(/\s\s/);
-      return { offset: c.offset, value: (gap >= 0 ? c.raw.slice(0, gap) : c.raw).trim() };
+      const value = (gap >= 0 ? c.raw.slice(0, gap) : c.raw).trim();
+      return { offset: c.offset, value, means: meansIn(value) };
     });
     // A card's logo says more than a value that names no means or only a kind of card.
     const icon = meansByIcon(
       doc,
-      candidates.filter((c) => {
-        const means = meansIn(c.value);
-        return !means || CARD_KINDS.has(key(means.raw));
-      }),
+      candidates.filter((c) => !c.means || CARD_KINDS.has(key(c.means.raw))),
     );
     if (icon) return [icon];
-    for (const c of candidates) {
-      const value = c.value;
-      const means = meansIn(value);
+    for (const { offset, value, means } of candidates) {
       if (means)
         return [
-          { raw: means.raw, confidence: 0.9, document_index: doc.doc.index, offset: c.offset + means.at, why: 'label' },
+          { raw: means.raw, confidence: 0.9, document_index: doc.doc.index, offset: offset + means.at, why: 'label' },
         ];
       if (/^\p{L}[\p{L} .-]{1,30}$/u.test(value) && !/\d/.test(value))
-        return [{ raw: value, confidence: 0.75, document_index: doc.doc.index, offset: c.offset, why: 'label' }];
+        return [{ raw: value, confidence: 0.75, document_index: doc.doc.index, offset, why: 'label' }];
     }
     // A means named on a line with an amount or a payment word: "Geg. EC-Cash EUR 28,94".
     const found: { raw: string; offset: number }[] = [];
