@@ -527,12 +527,16 @@ const RECEIPT_DATE = [
 ];
 
 /** The issue date of an invoice, or the date of a receipt (its title line may print it after the number without a marker). */
+const RECEIPT_DATES = [...RECEIPT_DATE, ...INVOICE_DATES];
+
 export function issueDate(documents: ReadableDocument[], kind: 'invoice' | 'receipt' = 'invoice'): PrintedCandidate[] {
   for (const doc of documents) {
     const order = dateOrder(doc.doc, doc.text);
     const lines = linesOf(doc.doc, doc.text);
     const found = outsideParties(doc, [
-      ...labelled(kind === 'invoice' ? INVOICE_DATES : RECEIPT_DATE, doc, order, (b) => b),
+      // A receipt that is also its invoice ("Rechnung / Quittung", a folio) dates itself by the
+      // invoice's own labels too.
+      ...labelled(kind === 'invoice' ? INVOICE_DATES : RECEIPT_DATES, doc, order, (b) => b),
       ...(kind === 'invoice' ? headerRowDates(lines, INVOICE_DATES, order, doc.doc.index) : []),
       ...titleDates(
         lines,

@@ -223,7 +223,9 @@ function formAt(tokens: string[], keys: string[], end: number): number {
     if (!FORM_SET.has(key)) continue;
     const token = tokens[end - len + 1]!;
     const letters = token.replace(/[.,]/g, '');
-    if (len === 1 && CASE_SENSITIVE.has(key) && letters !== letters.toUpperCase()) continue;
+    // "e.K.", "e.V.": the German sole trader's and association's forms keep their small "e".
+    if (len === 1 && CASE_SENSITIVE.has(key) && letters !== letters.toUpperCase() && !/^e\.[KV]\.?$/.test(token))
+      continue;
     // A form is printed with a capital (GmbH, Ltd, KG, SpA, Oy): "1 kg", "a spa" are a unit and a word.
     if (len === 1 && letters === letters.toLowerCase() && !(SMALL_FORMS.has(key) && token.includes('.'))) continue;
     return end - len + 1;
@@ -235,10 +237,12 @@ const capitalised = (t: string) => /^[\p{Lu}\d"„«(]/u.test(t);
 // A copyright notice's mark and its year or years, which stand before the holder's name.
 const COPYRIGHT_MARK = /^(?:©|\(c\)|copyright|copyright©)$/i;
 const YEARS = /^(?:19|20)\d\d(?:[-–](?:19|20)\d\d)?$/;
+// The word that names a sole trader's owner under the trading name ("Inh. Kurt Brandt e.K.").
+const OWNER_MARK = /^(?:inh\.|inhaber(?:in)?:?|prop\.|proprietor:?|propriétaire\s*:?|titolare:?)$/i;
 
 /** Company names in a piece of text: capitalised words ending in a legal form ("Brackenfield Janitorial Supplies Ltd"). */
-export function companyNames(text: string): { name: string; at: number }[] {
-  const out: { name: string; at: number }[] = [];
+export function companyNames(text: string): { name: string; at: number; copyright?: true }[] {
+  const out: { name: string; at: number; copyright?: true }[] = [];
   const tokens: { text: string; at: number }[] = [...text.matchAll(/\S+/g)].map((m) => ({ text: m[0], at: m.index }));
   const plain = tokens.map((t) => trimEnd(t.text, ',;:'));
   const keys = plain.map(formKey);
@@ -260,13 +264,20 @@ export function companyNames(text: string): { name: string; at: number }[] {
     let last = end;
     if (/^\(haftungsbeschr/i.test(plain[last + 1] ?? '')) last++;
     let start = formStart;
+    let copyright = false;
     const small = SMALL_FORMS.has(keys.slice(formStart, end + 1).join(''));
     while (start > 0) {
       const prev = plain[start - 1]!;
       // A label before the name ("Betreiber: City Parken GmbH", "Provozovatel: …") is not part of it.
       if (tokens[start - 1]!.text.endsWith(':')) break;
       // "Copyright © 2025 Apple Inc.", "© 1996-2026, Amazon.com, Inc.": the notice's year is no part of the name.
-      if (YEARS.test(prev) && start >= 2 && COPYRIGHT_MARK.test(plain[start - 2]!)) break;
+      // "(c) Muster e.V.": nor is the mark; "Inh. Kurt Brandt e.K.": nor the owner's word (the
+      // owner's name is read as such, see ownerName).
+      if (COPYRIGHT_MARK.test(prev) || (YEARS.test(prev) && start >= 2 && COPYRIGHT_MARK.test(plain[start - 2]!))) {
+        copyright = true;
+        break;
+      }
+      if (OWNER_MARK.test(prev)) break;
       if (capitalised(prev) || NAME_CONNECTORS.has(prev.toLowerCase())) start--;
       // "Mlýnská gastro s.r.o.": one small word after a capitalised one.
       else if (
@@ -289,6 +300,7 @@ export function companyNames(text: string): { name: string; at: number }[] {
       out.push({
         name,
         at: first.at + (text.slice(first.at).length - text.slice(first.at).replace(/^["„«(]+/, '').length),
+        ...(copyright ? { copyright: true as const } : {}),
       });
     end = last;
   }
@@ -459,14 +471,20 @@ function readNames(documents: ReadableDocument[], view: MessageView): NameCandid
             if (notAName(found.name)) continue;
             const place = placeOf(lines, line.index);
             let score = 0.55 + (place === 'head' ? 0.15 : place === 'foot' ? 0.1 : 0) + (role === 'seller' ? 0.2 : 0);
-            if (site && nameMatchesSite(found.name, site)) score += 0.15;
+            const sites = !!site && nameMatchesSite(found.name, site);
+            if (sites) score += 0.15;
+            // A copyright notice the sender's site does not name is the template's or the
+            // software's ("(c) AWV e.V." under a visualised invoice): no issuer, and no rival
+            // to the one the page names.
+            const template = !!found.copyright && !sites;
+            if (template) score = Math.min(score, 0.5);
             if ([...own].some((s) => nameMatchesSite(found.name, s))) continue;
             out.push({
               name: found.name,
               offset: segment.offset + found.at,
               document_index: doc.index,
               score,
-              legal: true,
+              legal: !template,
             });
           }
         }
@@ -486,12 +504,16 @@ function readNames(documents: ReadableDocument[], view: MessageView): NameCandid
       const role = cell ? sections.get(cell)?.role : undefined;
       if (role === 'buyer' || role === 'delivery') continue;
       const legal = companyNames(c.raw).length > 0;
+      // One word without a legal form that the sender's site does not name: on a till slip the
+      // person who served ("Kasse 1  Verkäufer: Lena", "Vendeur : Paul"), otherwise a bare word;
+      // neither settles who issued the page.
+      const bare = !legal && wordsOf(c.raw).length === 1 && !(site && nameMatchesSite(c.raw, site));
       out.push({
         name: c.raw,
         offset: c.offset,
         document_index: doc.index,
         // As for a seller block's cell: a label's value that does not read as a name is a guess.
-        score: !legal && !nameShaped(c.raw) ? Math.min(0.6, c.base * 0.9) : c.base * 0.9,
+        score: bare || (!legal && !nameShaped(c.raw)) ? Math.min(bare ? 0.5 : 0.6, c.base * 0.9) : c.base * 0.9,
         legal,
       });
     }
@@ -652,6 +674,10 @@ export function vendorName(documents: ReadableDocument[], view: MessageView): Pr
   });
   // A name a seller label and its repetitions vouch for (0.9 and above) stands.
   if (!top!.shown.legal && otherLegal && top!.score < 0.9) confidence = Math.min(confidence, 0.7);
+  // A sole trader's owner ("Inh. Kurt Brandt e.K.") under the trading name the page also
+  // prints ("Tankstelle Brandt"): both name the one issuer, and which a bookkeeper files is a
+  // matter of house style.
+  if (rest.some((r) => !r.shown.legal) && ownerName(documents, top!.shown)) confidence = Math.min(confidence, 0.7);
   // On an agent's page the seller is read from its running text, and the agent's own name is
   // no issuer: neither is sure.
   if (agentFirst) confidence = Math.min(confidence, 0.7);
@@ -665,6 +691,18 @@ export function vendorName(documents: ReadableDocument[], view: MessageView): Pr
       why: 'issuer',
     },
   ];
+}
+
+/** Whether the page prints the name after an owner's word ("Inh.", "Inhaber:", "Prop."). */
+function ownerName(documents: ReadableDocument[], name: NameCandidate): boolean {
+  const text = documents.find((d) => d.doc.index === name.document_index)?.text ?? '';
+  const before =
+    text
+      .slice(Math.max(0, name.offset - 16), name.offset)
+      .trim()
+      .split(/\s+/)
+      .at(-1) ?? '';
+  return OWNER_MARK.test(before);
 }
 
 const NO_REPLY =
