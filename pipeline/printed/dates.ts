@@ -13,7 +13,15 @@ import { labeledCandidates } from '../extract-labels.ts';
 import { parseDate } from '../validate-dates.ts';
 import { type Line, linesOf } from './layout.ts';
 import { underHeaderLabels } from './grid.ts';
-import { BARE_DATE, DUE_DATE, DUE_DATE_MORE, INVOICE_DATE, INVOICE_DATE_MORE, TAX_POINT } from './labels.ts';
+import {
+  BARE_DATE,
+  DUE_DATE,
+  DUE_DATE_MORE,
+  INVOICE_DATE,
+  INVOICE_DATE_MORE,
+  INVOICE_NUMBER,
+  TAX_POINT,
+} from './labels.ts';
 
 const INVOICE_DATES = [...INVOICE_DATE, ...INVOICE_DATE_MORE];
 const DUE_DATES = [...DUE_DATE, ...DUE_DATE_MORE];
@@ -188,6 +196,44 @@ function besideNumberDates(lines: Line[], order: Order | null, documentIndex: nu
       strength: 0.7,
       source: 'beside number',
     });
+  }
+  return out;
+}
+
+const DATED = /^(?:dated|dtd\.?)\s*[:.]?\s*/i;
+const NUMBER_LABELS = INVOICE_NUMBER.map((l) => fold(l));
+
+/**
+ * "Dated" under the document's number label, as Indian (Tally-style) header boxes print them:
+ * "Invoice No. SGT/25-26/1482" over "Dated 5-Mar-2026". The word dates the number above it in
+ * its column, so under "Buyer's Order No." or "Delivery Note No." it dates that other document.
+ */
+function datedUnderNumber(lines: Line[], order: Order | null, documentIndex: number): DateCandidate[] {
+  const out: DateCandidate[] = [];
+  for (const [i, line] of lines.entries()) {
+    for (const cell of line.cells) {
+      const word = DATED.exec(cell.text);
+      if (!word) continue;
+      const rest = cell.text.slice(word[0].length);
+      const date = readDate(rest, order);
+      if (date?.start !== 0 || rest.slice(date.end).trim() !== '') continue;
+      const above = lines
+        .slice(Math.max(0, i - 2), i)
+        .reverse()
+        .flatMap((l) => l.cells)
+        .find((c) => Math.abs(c.start - cell.start) <= 4);
+      const label = fold(above?.text ?? '');
+      if (!NUMBER_LABELS.some((l) => label.startsWith(l) && !/[\p{L}\d]/u.test(label[l.length] ?? ''))) continue;
+      out.push({
+        iso: date.iso,
+        certainty: date.certainty,
+        raw: rest.slice(date.start, date.end),
+        offset: cell.offset + word[0].length + date.start,
+        document_index: documentIndex,
+        strength: 0.85,
+        source: 'label',
+      });
+    }
   }
   return out;
 }
@@ -538,6 +584,7 @@ export function issueDate(documents: ReadableDocument[], kind: 'invoice' | 'rece
       // invoice's own labels too.
       ...labelled(kind === 'invoice' ? INVOICE_DATES : RECEIPT_DATES, doc, order, (b) => b),
       ...(kind === 'invoice' ? headerRowDates(lines, INVOICE_DATES, order, doc.doc.index) : []),
+      ...datedUnderNumber(lines, order, doc.doc.index),
       ...titleDates(
         lines,
         order,

@@ -93,11 +93,24 @@ describe('Indian GST invoices', () => {
     ]);
     // Before: 2.21 at 0.81. Taxable value + IGST = total: the arithmetic agrees.
     expect(field(r, 'total_amount')).toEqual([221130, 0.9]);
-    // "Dated" is not an issue-date label: the learning tests' statement prints its date under
-    // "Dated" as a label no schema knows (test/contract/learn.test.ts), so the grid's date is left.
-    expect(r.fields.invoice_date!.value).toBeNull();
+    // "Dated" is no issue-date label of its own (the learning tests' statement prints its date
+    // under "Dated" as a label no schema knows, test/contract/learn.test.ts); right under
+    // "Invoice No." in its column it dates the invoice, under "Buyer's Order No." the order.
+    expect(field(r, 'invoice_date')).toEqual(['2026-03-05', 0.85]);
     expect(r.fields.po_number!.value).toBe('KG/PO/2026/077');
     expect(r.fields.currency!.value).toBe('INR');
+  });
+
+  it('a "Dated" under another number than the invoice\'s dates that one', async () => {
+    const r = await read([
+      'Tax Invoice',
+      "Ganga Medisales                                     Buyer's Order No. CC/PO/118",
+      '14 Hazratganj                                       Dated 02-Mar-2026',
+      '                                                    Delivery Note No. DN-4471',
+      '                                                    Dated 10-Mar-2026',
+      '                                 Total                             INR 2,02,440.00',
+    ]);
+    expect(r.fields.invoice_date!.value).toBeNull();
   });
 
   it('reads "5-Mar-2026" and "05-Mar-26" as dates', () => {
