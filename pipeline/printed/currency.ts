@@ -287,6 +287,10 @@ function inDocument(doc: ReadableDocument): Found[] {
   return out;
 }
 
+/** A US address's "City, ST 12345": the page is from the United States. */
+export const US_CITY_STATE_ZIP =
+  /\b[A-Z][a-z]+,\s(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[AT]|W[AIVY])\s\d{5}\b/;
+
 // The currency of the country a page is from, when it prints none: a receipt or folio whose
 // amounts stand bare. Read from what only that country prints: its tax-id labels, an IBAN's
 // country, a US "City, ST 12345" address. An inference, so never above 0.6.
@@ -343,10 +347,7 @@ const COUNTRY_PROBES: [RegExp, (m: RegExpExecArray) => string | null][] = [
   [/\b(?:IČO|DIČ)\b/u, () => 'CZK'],
   [/\bOrg\.?\s?nr\.?\s?\d{3}\s?\d{3}\s?\d{3}\s?MVA\b/, () => 'NOK'],
   [/\bV\.D\.|\bVKN\b/, () => 'TRY'],
-  [
-    /\b[A-Z][a-z]+,\s(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[AT]|W[AIVY])\s\d{5}\b/,
-    () => 'USD',
-  ],
+  [US_CITY_STATE_ZIP, () => 'USD'],
 ];
 
 function countryCurrency(doc: ReadableDocument): Found[] {

@@ -33,6 +33,7 @@ import {
   TITLE_DATE_WORDS,
   TITLE_DETERMINERS,
 } from './lexicon.ts';
+import { US_CITY_STATE_ZIP } from './currency.ts';
 import { numbersWithDates } from './numbers.ts';
 import { sectionsOf } from './sections.ts';
 import { firstPhrase, fold, phrases, titleAt, typeCodeAt, wordsOf } from './words.ts';
@@ -73,6 +74,9 @@ export function dateOrder(key: object, text: string): Order | null {
     if (DOTTED_DATE.test(text) || dayFirstLanguage(text)) order = { order: 'dmy', sure: true };
     else if (MONTH_FIRST.test(text)) order = { order: 'mdy', sure: false };
     else if (/US\$|\bUSD\b|\$\s?\d/.test(text) && !/€|£|\bEUR\b|\bGBP\b/.test(text))
+      order = { order: 'mdy', sure: false };
+    // A US address on a page that prints no currency (a restaurant's check, a till slip).
+    else if (US_CITY_STATE_ZIP.test(text) && !/€|£|\bEUR\b|\bGBP\b|\bCHF\b/.test(text))
       order = { order: 'mdy', sure: false };
     else if (/€|£|\bEUR\b|\bGBP\b|\bCHF\b/.test(text)) order = { order: 'dmy', sure: false };
   }

@@ -15,14 +15,16 @@ import {
   type PrintedAmount,
   type RoleAmount,
 } from './amounts.ts';
-import { type Cell, linesOf } from './layout.ts';
+import { type Cell, type Line, linesOf } from './layout.ts';
 import { documentCurrency } from './currency.ts';
 import { dueDate, issueDate } from './dates.ts';
 import { documentNumber } from './numbers.ts';
 import { orderNumber } from './orders.ts';
 import { vendorEmail, vendorName } from './parties.ts';
 import { paymentMethod } from './payment.ts';
-import { chooseTotal, type PrintedValue } from './totals.ts';
+import { chooseTotal, type PrintedValue, type TotalChoice } from './totals.ts';
+import { hasPhrase, wordsOf } from './words.ts';
+import { INCLUDING, OF_WHICH } from './lexicon.ts';
 
 export const PRINTED_FIELDS = [
   'invoice_number',
@@ -86,7 +88,8 @@ function totalAmount(documents: ReadableDocument[]): PrintedCandidate[] {
         const found = /\d/.test(cell.text) ? trailingAmount(cell) : null;
         if (found) printed.set(found.offset, { value: found.value, line: line.index });
       }
-    const choice = chooseTotal(amounts, itemLinesSum(lines, amounts), [...printed.values()]);
+    const choice =
+      chooseTotal(amounts, itemLinesSum(lines, amounts), [...printed.values()]) ?? grossOfIncludedTax(lines, amounts);
     if (choice) {
       return [
         {
@@ -101,6 +104,35 @@ function totalAmount(documents: ReadableDocument[]): PrintedCandidate[] {
     }
   }
   return [];
+}
+
+/**
+ * A page with no total's word, where a tax line says what the line above it includes
+ * ("Parkentgelt 8,50 EUR" over "darin 19% MwSt 1,36 EUR"): the amount above is the gross, when
+ * the tax is that rate of it (8,50 × 19/119 = 1,36). The arithmetic vouches, the label does not.
+ */
+function grossOfIncludedTax(lines: Line[], amounts: RoleAmount[]): TotalChoice | null {
+  for (const tax of amounts) {
+    if (tax.role !== 'tax') continue;
+    const words = wordsOf(tax.label);
+    const rate = /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(lines[tax.line]!.text);
+    if (!rate || !(hasPhrase(words, INCLUDING) || hasPhrase(words, OF_WHICH))) continue;
+    const above = lines
+      .slice(0, tax.line)
+      .reverse()
+      .find((l) => l.cells.length > 0);
+    const last = above?.cells.at(-1);
+    const gross = last ? trailingAmount(last) : null;
+    const r = Number(rate[1]!.replace(',', '.'));
+    if (!above || !gross || gross.value <= tax.value) continue;
+    if (Math.abs((gross.value * r) / (100 + r) - tax.value) > 0.011) continue;
+    return {
+      amount: { ...gross, role: 'gross', line: above.index, label: '' },
+      confidence: 0.8,
+      why: 'the amount its tax is part of',
+    };
+  }
+  return null;
 }
 
 const DAY = 86_400_000;

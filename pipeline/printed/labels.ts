@@ -516,4 +516,15 @@ export const RECEIPT_NUMBER_MORE = [
   // Italy's documento commerciale: "DOC.N. 0123-0045", "Documento n. 0087-0312".
   'DOC.N.',
   'Doc. n.',
+  // A ride's own number on its receipt ("Course n° RL-26-0321-88204", "Trip ID", "Fahrt-Nr.").
+  'Trip ID',
+  'Trip #',
+  'Ride ID',
+  'Course n°',
+  'Numéro de course',
+  'Fahrt-Nr.',
+  'Fahrtnummer',
+  'Viaje n.º',
+  'Rit-ID',
+  'Corsa n.',
 ];

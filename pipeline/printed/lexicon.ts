@@ -204,6 +204,23 @@ export const INCLUDING = phrases(
   'z vat',
 );
 
+/** "Of which": a tax line's word for a part of the amount above it ("darin 19% MwSt", "dont TVA 20 %"). */
+export const OF_WHICH = phrases(
+  'darin',
+  'davon',
+  'enthalten',
+  'of which',
+  'dont',
+  'di cui',
+  'de los cuales',
+  'hiervan',
+  'waarvan',
+  'w tym',
+  'varav',
+  'heraf',
+  'herav',
+);
+
 export const NET = phrases(
   'net',
   'netto',

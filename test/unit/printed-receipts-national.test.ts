@@ -178,3 +178,45 @@ describe('confidence the page does not vouch for', () => {
     expect(r.fields.merchant!.confidence).toBeLessThanOrEqual(0.7);
   });
 });
+
+describe('a slip that prints no total word, a ride number and a US check without a currency', () => {
+  it('takes the amount a "darin … % MwSt" line is part of, when the rate adds up', async () => {
+    const lines = (tax: string) => [
+      'PARKHAUS AM ZWINGER',
+      'Quittungs-Nr.   07-44120',
+      'Einfahrt   16.03.2026 09:02',
+      'Parkentgelt   6,00 EUR',
+      tax,
+      'Bezahlt mit   girocard',
+    ];
+    // 6,00 × 19/119 = 0,96.
+    expect(field(await slip(...lines('darin 19% MwSt   0,96 EUR')), 'total_amount')).toEqual([6, 0.8]);
+    // A tax that is not that rate of the line above proves nothing.
+    expect((await slip(...lines('darin 19% MwSt   0,50 EUR'))).fields.total_amount!.value).toBeNull();
+    const fr = await slip('Stationnement Gare Nord', 'Ticket n° 5512', 'Montant   12,00 €', 'dont TVA 20 %   2,00 €');
+    expect(field(fr, 'total_amount')).toEqual([12, 0.8]);
+  });
+
+  it("a ride's number on the platform's receipt is the receipt's", async () => {
+    const r = await slip(
+      'Merci d’avoir choisi Taxelo',
+      'Total   19,80 €',
+      'Course n° TX-26-0412-55107 · 9,1 km · 21 min',
+    );
+    expect(r.fields.receipt_number!.value).toBe('TX-26-0412-55107');
+  });
+
+  it('a US address decides a check\'s "03/11/2026" month first, though no "$" is printed', async () => {
+    const r = await slip(
+      'HARBOR OYSTER BAR',
+      '18 Water St, Boston, MA 02109',
+      'Check #2291',
+      '03/11/2026   8:12 PM',
+      'Subtotal   42.00',
+      'Total   45.15',
+    );
+    expect(r.fields.date!.value).toBe('2026-03-11');
+    // Decided by the address only: below the auto-accept threshold.
+    expect(r.fields.date!.confidence).toBeLessThan(0.8);
+  });
+});
