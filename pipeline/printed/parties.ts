@@ -35,6 +35,9 @@ const LEGAL_FORMS = [
   'incorporated',
   'corp',
   'corporation',
+  // "Skillhaven Learning Co.", "Harbor Supply Co": a company's word in English names (a capital
+  // C only; "& Co. KG" keeps its longer form).
+  'co',
   'plc',
   'llp',
   'lp',
@@ -203,6 +206,22 @@ function nameMatchesSite(name: string, site: string): boolean {
   return words.some((w) => word.includes(w)) || (words.length > 1 && word === words.join(''));
 }
 
+/**
+ * Whether a name is the recipients' own party: its words make up most of their site's word
+ * ("Lange Maschinenbau GmbH" and lange-maschinenbau), or it shares a word with their site and
+ * none with the sender's ("Great Lakes Restaurant Supply Co." sent from glrsupply to
+ * lakeshorebistro is the sender's: "lakes" inside "lakeshore" is no match).
+ */
+function nameIsOwnSite(name: string, own: string, sender: string | null): boolean {
+  if (!nameMatchesSite(name, own)) return false;
+  const word = siteWord(own);
+  const covered = wordsOf(name)
+    .map((w) => w.text)
+    .filter((w) => w.length >= 4 && !FORM_SET.has(w) && word.includes(w))
+    .reduce((n, w) => n + w.length, 0);
+  return covered * 2 >= word.length || !(sender && nameMatchesSite(name, sender));
+}
+
 /** The text without trailing characters of `chars` (a loop: a `[…]+$` search backtracks). */
 function trimEnd(text: string, chars: string): string {
   let end = text.length;
@@ -226,6 +245,9 @@ function formAt(tokens: string[], keys: string[], end: number): number {
     // "e.K.", "e.V.": the German sole trader's and association's forms keep their small "e".
     if (len === 1 && CASE_SENSITIVE.has(key) && letters !== letters.toUpperCase() && !/^e\.[KV]\.?$/.test(token))
       continue;
+    // "Co." is a company's word as "Co" or "Co." only ("Boulder, CO" is a state), and not before
+    // a longer form's last word ("GmbH & Co. KG", "Co., Ltd.").
+    if (len === 1 && key === 'co' && (!/^Co\.?,?$/.test(token) || FORM_ENDS.has(keys[end + 1] ?? ''))) continue;
     // A form is printed with a capital (GmbH, Ltd, KG, SpA, Oy): "1 kg", "a spa" are a unit and a word.
     if (len === 1 && letters === letters.toLowerCase() && !(SMALL_FORMS.has(key) && token.includes('.'))) continue;
     return end - len + 1;
@@ -478,7 +500,7 @@ function readNames(documents: ReadableDocument[], view: MessageView): NameCandid
             // to the one the page names.
             const template = !!found.copyright && !sites;
             if (template) score = Math.min(score, 0.5);
-            if ([...own].some((s) => nameMatchesSite(found.name, s))) continue;
+            if ([...own].some((s) => nameIsOwnSite(found.name, s, site))) continue;
             out.push({
               name: found.name,
               offset: segment.offset + found.at,
@@ -520,7 +542,7 @@ function readNames(documents: ReadableDocument[], view: MessageView): NameCandid
   }
   // The masthead's trading name only where the page names no issuer otherwise: beside a legal
   // name it would only repeat it.
-  return (out.length > 0 ? out : masthead).filter((c) => ![...own].some((s) => nameMatchesSite(c.name, s)));
+  return (out.length > 0 ? out : masthead).filter((c) => ![...own].some((s) => nameIsOwnSite(c.name, s, site)));
 }
 
 /** Whether every word of a name is in the site's name ("Wick & Ember", wickandember.example): the name is the site's. */
@@ -631,10 +653,13 @@ export function vendorName(documents: ReadableDocument[], view: MessageView): Pr
     const best = list.reduce((a, b) =>
       b.score > a.score || (b.score === a.score && b.name.length > a.name.length) ? b : a,
     );
-    const legal = list.find((c) => c.legal) ?? best;
+    // Of the legal spellings, the fullest ("… GmbH & Co. KG" over "… GmbH").
+    const words = (c: NameCandidate) => wordsOf(c.name).length;
+    const legal = list.filter((c) => c.legal).reduce((a, b) => (!a.legal || words(b) > words(a) ? b : a), best);
     return {
       shown: legal.legal ? legal : best,
       score: Math.min(0.95, best.score + 0.05 * Math.min(2, list.length - 1)),
+      count: list.length,
     };
   });
   // A shorter name inside a longer one is the same party ("Kontorwerk" in "Kontorwerk Bürobedarf GmbH").
@@ -657,6 +682,17 @@ export function vendorName(documents: ReadableDocument[], view: MessageView): Pr
   const agentFirst = !!seller && scored[0] !== seller;
   if (chosen) scored.unshift(...scored.splice(scored.indexOf(chosen), 1));
   const [top, ...rest] = scored;
+  // The same party spelt in full, and more than once, elsewhere on the page ("Restaurant Supply
+  // Co." under a logo's "GREAT LAKES", "Great Lakes Restaurant Supply Co." twice in its
+  // footer): the fullest spelling. Once only, the longer text may be a sentence's words before
+  // the name ("Questions? Contact Tessellate Labs, Inc.").
+  const topName = ` ${normalName(top!.shown.name)} `;
+  const fuller = rest
+    .filter((r) => {
+      const n = ` ${normalName(r.shown.name)} `;
+      return r.count >= 2 && n.length > topName.length && n.includes(topName) && r.shown.legal === top!.shown.legal;
+    })
+    .sort((a, b) => b.shown.name.length - a.shown.name.length)[0];
   const rival = rest.find((r) => {
     const a = normalName(r.shown.name);
     const b = normalName(top!.shown.name);
@@ -682,12 +718,13 @@ export function vendorName(documents: ReadableDocument[], view: MessageView): Pr
   // no issuer: neither is sure.
   if (agentFirst) confidence = Math.min(confidence, 0.7);
   else if (agentPage && nameMatchesSite(top!.shown.name, site!)) confidence = Math.min(confidence, 0.6);
+  const shown = fuller?.shown ?? top!.shown;
   return [
     {
-      raw: top!.shown.name,
+      raw: shown.name,
       confidence: Math.round(confidence * 1000) / 1000,
-      document_index: top!.shown.document_index,
-      offset: top!.shown.offset,
+      document_index: shown.document_index,
+      offset: shown.offset,
       why: 'issuer',
     },
   ];

@@ -116,3 +116,44 @@ describe('a receipt that is also its invoice', () => {
     expect(page.fields.date!.value).toBe('2026-03-14');
   });
 });
+
+describe('the fullest spelling of the issuer', () => {
+  it('"Co." is a company\'s word; a state\'s "CO" and the "Co." of "GmbH & Co. KG" are not one alone', () => {
+    expect(companyNames('Harbor Learning Co.').map((n) => n.name)).toEqual(['Harbor Learning Co.']);
+    expect(companyNames('Fort Collins, CO 80521')).toEqual([]);
+    // The shorter reading ends at "GmbH", never at "Co.".
+    expect(companyNames('Nordwind Handel GmbH & Co. KG').map((n) => n.name)).toEqual([
+      'Nordwind Handel GmbH',
+      'Nordwind Handel GmbH & Co. KG',
+    ]);
+  });
+
+  it('a name a logo cut short is read in the spelling the page repeats in full', async () => {
+    const page = await read(
+      [
+        'PRAIRIE WIND',
+        'Kitchen Supply Co. — Since 1981   Invoice #   00771204',
+        'Bill to:',
+        'Windmill Cafe LLC',
+        '',
+        'Invoice Total USD   1,204.50',
+        'Remit to: Prairie Wind Kitchen Supply Co., PO Box 118, Omaha, NE 68102.',
+        'Prairie Wind Kitchen Supply Co.   Federal Tax ID 47-1180224',
+      ],
+      'invoice',
+      'Prairie Wind Kitchen Supply <ar@pwksupply.example>',
+    );
+    expect(page.fields.vendor_name!.value).toBe('Prairie Wind Kitchen Supply Co.');
+  });
+
+  it("a word of the recipients' site inside a longer word is no sign the name is theirs", async () => {
+    // "lakes" is inside lakeshorebistro; the sender's site names the company.
+    const page = await runStarter('invoice', {
+      subject: 'Invoice 00418',
+      from: 'Great Lakes Kitchen Supply <ar@glksupply.example>',
+      to: 'ap@lakeshorebistro.example',
+      text: ['Invoice # 00418', 'Great Lakes Kitchen Supply Co.', 'Invoice Total USD 310.00'].join('\n'),
+    });
+    expect(page.fields.vendor_name!.value).toBe('Great Lakes Kitchen Supply Co.');
+  });
+});
