@@ -335,19 +335,23 @@ const DEADLINE_WORDS = new Set(
 );
 // A payment that was made is no deadline: "Paiement reçu le 17/02/2026", "Payment received on …".
 const PAID_WORDS = phrases(
-  'received',
-  'reçu',
-  'reçue',
-  'erhalten',
-  'eingegangen',
-  'ontvangen',
-  'ricevuto',
-  'recibido',
-  'recebido',
-  'otrzymano',
-  'mottagen',
-  'modtaget',
-  'thank you',
+  'payment received',
+  'payments received',
+  'received with thanks',
+  'paiement reçu',
+  'règlement reçu',
+  'reçu le',
+  'zahlung erhalten',
+  'zahlungseingang',
+  'eingegangen am',
+  'betaling ontvangen',
+  'ontvangen op',
+  'pagamento ricevuto',
+  'pago recibido',
+  'pagamento recebido',
+  'płatność otrzymana',
+  'betalning mottagen',
+  'betaling modtaget',
 );
 // A line ending in an amount taken off ("Règlement CB le 07/03/2026   -560,00 €"): a payment made.
 const AMOUNT_OFF = /(?:^|\s)[-−] ?[€$£]? ?\d[\d.,' ]{0,12}[.,]\d{2}(?![\d]|[./]\d)/;

@@ -252,3 +252,14 @@ describe('"e.K." beside the owner\'s line', () => {
     expect(r.fields.merchant!.value).toBe('Bäckerei Lindenhof');
   });
 });
+
+describe('a payment received is no deadline, a thank-you is no payment', () => {
+  it('"Thank you for your business. Please pay by …" keeps its deadline', async () => {
+    const r = await read(
+      ['Invoice #   HL-2207', 'Total due   $310.00', 'Thank you for your business. Please pay by 03/27/2026.'].join(
+        '\n',
+      ),
+    );
+    expect(r.fields.due_date!.value).toBe('2026-03-27');
+  });
+});
