@@ -279,6 +279,13 @@ function inDocument(doc: ReadableDocument): Found[] {
   }
   const dollar = doc.text.indexOf('$');
   if (dollar >= 0) {
+    // "$" beside amounts and one dollar's code or name elsewhere on the page ("Balance due CAD",
+    // "All amounts in Canadian dollars", "Total AUD"): the two agree on which dollar.
+    const named = dollarNamed(doc.text);
+    if (named) {
+      out.push({ code: named, raw: '$', offset: dollar, document_index: doc.doc.index, strength: 0.85 });
+      return out;
+    }
     // An Australian company's page (its "Pty Ltd", its ABN) prints Australian dollars as "$";
     // still only as sure as any "$" (0.6).
     const code = AUSTRALIAN.test(doc.text) ? 'AUD' : 'USD';
@@ -290,6 +297,31 @@ function inDocument(doc: ReadableDocument): Found[] {
 /** A US address's "City, ST 12345": the page is from the United States. */
 export const US_CITY_STATE_ZIP =
   /\b[A-Z][a-z]+,\s(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[AT]|W[AIVY])\s\d{5}\b/;
+
+// A dollar's code beside a "$" amount ("Balance due CAD   $0.00", "$1,278.20 AUD") or after
+// "in" ("All amounts in CAD"); a code among words ("CAD drawings") says nothing.
+const DOLLAR_CODES = [
+  /(?<![A-Za-z0-9])(USD|CAD|AUD|NZD|SGD|HKD)[):]? {1,40}-?\$ ?\d/g,
+  /\$ ?\d[\d,.]{0,15} ?(USD|CAD|AUD|NZD|SGD|HKD)(?![A-Za-z0-9])/g,
+  /\b(?:[Ii]n|[Cc]urrency:?) (USD|CAD|AUD|NZD|SGD|HKD)(?![A-Za-z0-9])/g,
+];
+const DOLLAR_NAME: [RegExp, string][] = [
+  [/\b(?:US|U\.S\.|United States) dollars?\b/i, 'USD'],
+  [/\bCanadian dollars?\b/i, 'CAD'],
+  [/\bAustralian dollars?\b/i, 'AUD'],
+  [/\bNew Zealand dollars?\b/i, 'NZD'],
+  [/\bSingapore dollars?\b/i, 'SGD'],
+  [/\bHong Kong dollars?\b/i, 'HKD'],
+];
+
+/** The one dollar a page names by code or name; none when it names two or none. */
+function dollarNamed(text: string): string | null {
+  const page = text.length > 200_000 ? text.slice(0, 200_000) : text;
+  const codes = new Set<string>();
+  for (const code of DOLLAR_CODES) for (const m of page.matchAll(code)) codes.add(m[1]!);
+  for (const [name, code] of DOLLAR_NAME) if (name.test(page)) codes.add(code);
+  return codes.size === 1 ? [...codes][0]! : null;
+}
 
 // The currency of the country a page is from, when it prints none: a receipt or folio whose
 // amounts stand bare. Read from what only that country prints: its tax-id labels, an IBAN's

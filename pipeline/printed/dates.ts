@@ -376,8 +376,35 @@ const DEADLINE_WORDS = new Set(
     'den',
     'on',
     'am',
+    // A direct debit taken about a day: "wordt rond 12 maart afgeschreven", "omkring den 5.".
+    'rond',
+    'omstreeks',
+    'around',
+    'omkring',
   ].map(fold),
 );
+// A payment that was made is no deadline: "Paiement reçu le 17/02/2026", "Payment received on …".
+const PAID_WORDS = phrases(
+  'payment received',
+  'payments received',
+  'received with thanks',
+  'paiement reçu',
+  'règlement reçu',
+  'reçu le',
+  'zahlung erhalten',
+  'zahlungseingang',
+  'eingegangen am',
+  'betaling ontvangen',
+  'ontvangen op',
+  'pagamento ricevuto',
+  'pago recibido',
+  'pagamento recebido',
+  'płatność otrzymana',
+  'betalning mottagen',
+  'betaling modtaget',
+);
+// A line ending in an amount taken off ("Règlement CB le 07/03/2026   -560,00 €"): a payment made.
+const AMOUNT_OFF = /(?:^|\s)[-−] ?[€$£]? ?\d[\d.,' ]{0,12}[.,]\d{2}(?![\d]|[./]\d)/;
 
 /** Deadlines in payment sentences: a payment word, then a deadline word right before a date. */
 function paymentDeadlines(lines: Line[], order: Order | null, documentIndex: number): DateCandidate[] {
@@ -387,9 +414,12 @@ function paymentDeadlines(lines: Line[], order: Order | null, documentIndex: num
     if (line.text.length > 400 || !/\d/.test(line.text)) continue;
     const words = wordsOf(line.text);
     if (!firstPhrase(words, PAYMENT_WORDS)) continue;
+    if (firstPhrase(words, PAID_WORDS) || AMOUNT_OFF.test(line.text)) continue;
     for (let i = 0; i < words.length - 1; i++) {
       const from = i > 0 && FROM_WORDS.has(words[i]!.text) && words[i - 1]!.text.startsWith('partir');
-      if (!DEADLINE_WORDS.has(words[i]!.text) && !from) continue;
+      // "collected on or (just) after 20 Mar 2026": the day the debit is taken.
+      const orAfter = words[i]!.text === 'after' && words.slice(Math.max(0, i - 2), i).some((w) => w.text === 'or');
+      if (!DEADLINE_WORDS.has(words[i]!.text) && !from && !orAfter) continue;
       const at = words[i + 1]!.start;
       const date = readDate(line.text.slice(at), order);
       if (date?.start !== 0) continue;

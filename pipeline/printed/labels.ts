@@ -104,6 +104,9 @@ export const INVOICE_NUMBER_MORE = [
   'Laskun nro',
   '請求書番号',
   '請求番号',
+  // A utility's bill and an insurer's premium invoice by their own names.
+  'Bill reference',
+  'Beitragsrechnung',
 ];
 export const INVOICE_DATE = [
   'Invoice date',
@@ -160,6 +163,7 @@ export const INVOICE_DATE_MORE = [
   'Ausgestellt am',
   // "Issue date" as billing systems translate it word for word.
   'Ausgabedatum',
+  'Date of bill',
 ];
 export const DUE_DATE = [
   'Due date',
@@ -224,6 +228,9 @@ export const DUE_DATE_MORE = [
   'お支払期限',
   '支払期限',
   'お支払期日',
+  // Danish: the last day a payment is on time.
+  'Sidste rettidige betalingsdag',
+  'Sidste betalingsdag',
 ];
 // The amount payable (gross): net, tax and subtotal lines are not listed, and a qualifier
 // such as "HT" or "netto" between a label and its amount rejects the amount.
@@ -404,6 +411,12 @@ export const SELLER = [
   'Säljare',
   'Leverandør',
   'Sælger',
+  // A marketplace's seller beside its fulfiller ("Vendu par X et expédié par Y").
+  'Verkauft von',
+  'Vendu par',
+  'Venduto da',
+  'Vendido por',
+  'Verkocht door',
 ];
 
 // A receipt's own number first (receipt, bon, ticket, kvitto…), then order and transaction numbers.

@@ -32,6 +32,8 @@ export const PAYABLE = phrases(
   'zahlbetrag',
   'zu zahlen',
   'zu zahlender betrag',
+  // An insurer's premium notice: "Zu zahlender Beitrag".
+  'zu zahlender beitrag',
   'zahlbarer betrag',
   'offener betrag',
   'restbetrag',

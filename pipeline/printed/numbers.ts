@@ -412,6 +412,10 @@ function otherNumbers(lines: Line[], kind: keyof typeof KINDS): Set<string> {
 
 const BARE_MARKERS = ['Nº', 'N°', 'No.', 'Nr.', 'N.', 'Αρ.'];
 
+// A number printed in groups after its series letters ("BR 2026 114 0872"), read only under a
+// number label: without the letters (a phone number's groups) it is no code.
+const SPACED_CODE = /^[A-Z]{1,4}(?: \d{2,6}){2,5}$/;
+
 const normal = (code: string) => code.replace(/\s+/g, '').toLowerCase();
 
 const KINDS = {
@@ -522,7 +526,8 @@ export function documentNumber(
       // A bare "Number" counts only as a code; a labelled one may be letters ("FINAL-ATT").
       if (c.source !== 'label' && !codeLike(c.value) && !(c.source === 'title' && LETTER_REFERENCE.test(c.value)))
         continue;
-      if (c.source === 'label' && !codeLike(c.value) && !/^\S{1,30}$/.test(c.value)) continue;
+      if (c.source === 'label' && !codeLike(c.value) && !/^\S{1,30}$/.test(c.value) && !SPACED_CODE.test(c.value))
+        continue;
       const role = roleAt(c.offset);
       if (role === 'buyer' || role === 'delivery' || role === 'reference') continue;
       if (others.has(normal(c.value))) continue;

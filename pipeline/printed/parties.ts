@@ -200,10 +200,14 @@ const siteWord = (site: string) => fold(site.split('.')[0] ?? '').replace(/[^a-z
 function nameMatchesSite(name: string, site: string): boolean {
   const word = siteWord(site);
   if (!word) return false;
-  const words = wordsOf(name)
-    .map((w) => w.text)
-    .filter((w) => w.length >= 4 && !FORM_SET.has(w));
-  return words.some((w) => word.includes(w)) || (words.length > 1 && word === words.join(''));
+  const matches = (spelling: string) => {
+    const words = wordsOf(spelling)
+      .map((w) => w.text)
+      .filter((w) => w.length >= 4 && !FORM_SET.has(w));
+    return words.some((w) => word.includes(w)) || (words.length > 1 && word === words.join(''));
+  };
+  // A domain spells German umlauts out: "Kaffeemühlen Schröder", kaffeemuehlen-schroeder.example.
+  return matches(name) || (/[äöüÄÖÜ]/.test(name) && matches(germanSpelling(name)));
 }
 
 /**
@@ -221,6 +225,9 @@ function nameIsOwnSite(name: string, own: string, sender: string | null): boolea
     .reduce((n, w) => n + w.length, 0);
   return covered * 2 >= word.length || !(sender && nameMatchesSite(name, sender));
 }
+
+const UMLAUT: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'Ae', Ö: 'Oe', Ü: 'Ue' };
+const germanSpelling = (text: string) => text.replace(/[äöüÄÖÜ]/g, (c) => UMLAUT[c]!);
 
 /** The text without trailing characters of `chars` (a loop: a `[…]+$` search backtracks). */
 function trimEnd(text: string, chars: string): string {
@@ -287,6 +294,7 @@ export function companyNames(text: string): { name: string; at: number; copyrigh
     if (/^\(haftungsbeschr/i.test(plain[last + 1] ?? '')) last++;
     let start = formStart;
     let copyright = false;
+    let owner = false;
     const small = SMALL_FORMS.has(keys.slice(formStart, end + 1).join(''));
     while (start > 0) {
       const prev = plain[start - 1]!;
@@ -299,7 +307,10 @@ export function companyNames(text: string): { name: string; at: number; copyrigh
         copyright = true;
         break;
       }
-      if (OWNER_MARK.test(prev)) break;
+      if (OWNER_MARK.test(prev)) {
+        owner = true;
+        break;
+      }
       if (capitalised(prev) || NAME_CONNECTORS.has(prev.toLowerCase())) start--;
       // "Mlýnská gastro s.r.o.": one small word after a capitalised one.
       else if (
@@ -314,6 +325,12 @@ export function companyNames(text: string): { name: string; at: number; copyrigh
     }
     while (start < formStart && NAME_CONNECTORS.has(plain[start]!.toLowerCase())) start++;
     if (start === formStart) continue;
+    // "Inh. Kurt Brandt e.K." under a shop's name names its owner: the shop's name is the
+    // merchant a bookkeeper files (the house style of most of our sets, see decisions.md).
+    if (owner && keys[formStart] === 'ek') {
+      end = last;
+      continue;
+    }
     const first = tokens[start]!;
     const lastToken = tokens[last]!;
     const name = text.slice(first.at, lastToken.at + plain[last]!.length).replace(/^["„«(]+/, '');
@@ -491,6 +508,11 @@ function readNames(documents: ReadableDocument[], view: MessageView): NameCandid
         for (const segment of segmentsOf(cell)) {
           for (const found of companyNames(segment.text)) {
             if (notAName(found.name)) continue;
+            // "Craftory Marketplace, Inc. is the payment facilitator … and is not the seller".
+            if (
+              NOT_THE_SELLER.test(segment.text.slice(found.at + found.name.length, found.at + found.name.length + 120))
+            )
+              continue;
             const place = placeOf(lines, line.index);
             let score = 0.55 + (place === 'head' ? 0.15 : place === 'foot' ? 0.1 : 0) + (role === 'seller' ? 0.2 : 0);
             const sites = !!site && nameMatchesSite(found.name, site);
@@ -591,8 +613,11 @@ function nameLike(text: string): boolean {
   const tokens = text.split(/\s+/);
   if (tokens.length < 2 || tokens.length > 6) return false;
   if (tokens.filter((t) => t.length > 1).length < 2) return false;
-  return tokens.every((t) => capitalised(t) || NAME_CONNECTORS.has(t.toLowerCase()));
+  return tokens.every((t) => capitalised(t) || NAME_CONNECTORS.has(t.toLowerCase()) || DEGREE_PARTS.has(t));
 }
+
+// The small words of a doctor's degree in a practice's name: "Dr. med. dent. Anja Roth".
+const DEGREE_PARTS = new Set(['med.', 'dent.', 'vet.', 'jur.', 'rer.', 'nat.', 'phil.', 'oec.', 'pol.', 'habil.']);
 
 /**
  * A letterhead without a legal form (a sole trader, a firm's trading name): the first name among
@@ -617,6 +642,9 @@ function letterheadNames(
     if (role === 'buyer' || role === 'delivery') continue;
     const first = segmentsOf(cell)[0];
     if (!first || !nameLike(first.text)) continue;
+    // A short mail's sign-off ("Ihr Praxisteam Dr. Roth", "Your Acme team") names who signs, in a
+    // closing's words: no letterhead.
+    if (SIGN_OFF.has(wordsOf(first.text)[0]?.text ?? '')) continue;
     // The first name is the letterhead's; a line under it is its trade or tagline.
     if (nameMatchesSite(first.text, site))
       out.push({ name: first.text, offset: first.offset, document_index: documentIndex, score: 0.7, legal: false });
@@ -624,6 +652,12 @@ function letterheadNames(
   }
   return out;
 }
+
+// A company the page says does not sell: a payment facilitator, a marketplace that only mediates.
+const NOT_THE_SELLER =
+  /^[^.]{0,60}\b(?:is not the seller|payment facilitator|acts as (?:a )?marketplace|marketplace only|est un intermédiaire|n'est pas le vendeur|ist nicht (?:der )?verkäufer|nur als vermittler|non è il venditore|no es el vendedor)/i;
+
+const SIGN_OFF = new Set(['ihr', 'ihre', 'dein', 'deine', 'euer', 'eure', 'your', 'votre', 'vos', 'uw', 'jullie']);
 
 // A document issued by an agent for the seller: a ride or delivery platform's receipt, a
 // marketplace's order mail.

@@ -226,6 +226,94 @@ function isTitleLine(line: Line): boolean {
   return words.length >= 2 && words.length <= 6 && firstPhrase(words, DOCUMENT_TITLES)?.at === 0;
 }
 
+// The words an item table's column heads start with: a row of them ends every party's block
+// above it (a Writer or Chromium page prints no blank line between the addresses and the table).
+const COLUMN_HEADS = new Set(
+  [
+    'description',
+    'item',
+    'items',
+    'qty',
+    'quantity',
+    'price',
+    'rate',
+    'amount',
+    'total',
+    'unit',
+    'hours',
+    'product',
+    'service',
+    'charge',
+    'beschreibung',
+    'bezeichnung',
+    'artikel',
+    'leistung',
+    'menge',
+    'anzahl',
+    'einzelpreis',
+    'preis',
+    'betrag',
+    'gesamt',
+    'gesamtpreis',
+    'designation',
+    'qte',
+    'quantite',
+    'prix',
+    'montant',
+    'prestation',
+    'produit',
+    'concepto',
+    'descripcion',
+    'cantidad',
+    'cant',
+    'precio',
+    'importe',
+    'uds',
+    'omschrijving',
+    'aantal',
+    'prijs',
+    'bedrag',
+    'totaal',
+    'descrizione',
+    'quantita',
+    'qta',
+    'prezzo',
+    'importo',
+    'totale',
+    'articolo',
+    'descricao',
+    'quantidade',
+    'qtd',
+    'preco',
+    'valor',
+    'nazwa',
+    'ilosc',
+    'cena',
+    'wartosc',
+    'benamning',
+    'beskrivning',
+    'antal',
+    'pris',
+    'belopp',
+    'summa',
+    'beskrivelse',
+    'belob',
+    'polozka',
+    'mnozstvi',
+    'kuvaus',
+    'maara',
+    'hinta',
+  ].map(fold),
+);
+
+/** An item table's header row: three cells or more, no digit, two of them column heads or more. */
+function isColumnHeads(line: Line): boolean {
+  if (line.cells.length < 3 || /\d/.test(line.text)) return false;
+  let heads = 0;
+  for (const cell of line.cells) if (COLUMN_HEADS.has(wordsOf(cell.text)[0]?.text ?? '')) heads++;
+  return heads >= 2;
+}
+
 interface OpenSection {
   id: number;
   role: SectionRole;
@@ -258,6 +346,10 @@ export function sectionsOf(lines: Line[]): Map<Cell, Placement> {
   for (const line of lines) {
     if (line.cells.length === 0) {
       // A blank line ends a section that has shown its text; one still waiting for text goes on.
+      open = open.filter((s) => !s.started);
+      continue;
+    }
+    if (isColumnHeads(line)) {
       open = open.filter((s) => !s.started);
       continue;
     }

@@ -1,7 +1,7 @@
 // Who sold, on a till slip and a folio (issue 24): values that were confidently wrong on our
 // own held national receipts, each written here from the kind of page. A seller's word before
 // one bare word on a till line is the person who served; a sole trader's form is "e.K." with
-// its small "e"; the owner's name under a trading name is the same issuer in another spelling;
+// its small "e", and the owner's line under a trading name ("Inh. … e.K.") names a person;
 // a copyright notice the sender's site does not name is the template's; a receipt that is also
 // its invoice dates itself by the invoice's label. Cells apart by three spaces or more, as a
 // till or pdf.js gives them.
@@ -69,21 +69,26 @@ describe('the person who served is no seller', () => {
 describe('legal forms and notices', () => {
   it('"e.K." is a sole trader\'s form with its small "e"; the owner\'s word is not part of the name', () => {
     expect(companyNames('Morgenrot Backwaren e.K.').map((n) => n.name)).toEqual(['Morgenrot Backwaren e.K.']);
-    expect(companyNames('Inh. Kurt Brandt e.K.').map((n) => n.name)).toEqual(['Kurt Brandt e.K.']);
+    // The owner's line under a shop's name names a person, not the shop.
+    expect(companyNames('Inh. Kurt Brandt e.K.')).toEqual([]);
     // "1 ek" or "ek" in running text stays a word.
     expect(companyNames('Die Ware ek geliefert')).toEqual([]);
   });
 
-  it('the owner under a trading name is the same issuer, so neither is sure', async () => {
-    const page = await read([
-      '   Tankstelle Wendt',
-      '   Inh. Karl Wendt e.K.',
-      'Super E10   58,20 A',
-      'Zu zahlen EUR   58,20',
-      'Beleg-Nr. 88120   Kasse 1',
-      '12.03.2026   07:14',
-    ]);
-    expect(page.fields.merchant!.value).toBe('Karl Wendt e.K.');
+  it('the owner under a trading name is the same issuer: the trading name, not sure', async () => {
+    const page = await read(
+      [
+        '   Tankstelle Wendt',
+        '   Inh. Karl Wendt e.K.',
+        'Super E10   58,20 A',
+        'Zu zahlen EUR   58,20',
+        'Beleg-Nr. 88120   Kasse 1',
+        '12.03.2026   07:14',
+      ],
+      'receipt',
+      'Tankstelle Wendt <beleg@tank-wendt.example>',
+    );
+    expect(page.fields.merchant!.value).toBe('Tankstelle Wendt');
     expect(page.fields.merchant!.confidence).toBeLessThanOrEqual(0.7);
   });
 
