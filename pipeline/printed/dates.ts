@@ -488,6 +488,55 @@ function outsideParties(doc: ReadableDocument, list: DateCandidate[]): DateCandi
   });
 }
 
+// An order confirmation or order summary is the receipt of its order: the day it was placed
+// is its date (not the day the mail was sent, which a later summary or a forward moves).
+const ORDER_DATE = [
+  'Order date',
+  'Order placed',
+  'Ordered on',
+  'Date ordered',
+  'Bestelldatum',
+  'Bestellt am',
+  'Datum der Bestellung',
+  'Date de commande',
+  'Commande passée le',
+  'Fecha del pedido',
+  'Fecha de pedido',
+  "Data dell'ordine",
+  'Data ordine',
+  'Besteldatum',
+  'Data zamówienia',
+  'Orderdatum',
+  // Japanese shops: the order's, the purchase's day.
+  'ご注文日',
+  '注文日',
+  'ご購入日',
+  '購入日',
+];
+
+const REFUND_DATE = [
+  'Refund date',
+  'Date of refund',
+  'Refunded on',
+  'Refund issued',
+  'Erstattungsdatum',
+  'Datum der Erstattung',
+  'Erstattet am',
+  'Date du remboursement',
+  'Date de remboursement',
+  'Remboursé le',
+  'Fecha del reembolso',
+  'Fecha de reembolso',
+  'Reembolsado el',
+  'Data del rimborso',
+  'Data rimborso',
+  'Datum terugbetaling',
+  'Terugbetaald op',
+  'Data do reembolso',
+  'Data zwrotu',
+  'Återbetalningsdatum',
+];
+
 const RECEIPT_DATE = [
   'Date',
   'Datum',
@@ -506,25 +555,20 @@ const RECEIPT_DATE = [
   'Payment date',
   'Zahlungsdatum',
   'Date de paiement',
-  // An order confirmation or order summary is the receipt of its order: the day it was placed
-  // is its date (not the day the mail was sent, which a later summary or a forward moves).
-  'Order date',
-  'Order placed',
-  'Ordered on',
-  'Date ordered',
-  'Bestelldatum',
-  'Bestellt am',
-  'Datum der Bestellung',
-  'Date de commande',
-  'Commande passée le',
-  'Fecha del pedido',
-  'Fecha de pedido',
-  "Data dell'ordine",
-  'Data ordine',
-  'Besteldatum',
-  'Data zamówienia',
-  'Orderdatum',
+  ...ORDER_DATE,
+  ...REFUND_DATE,
 ];
+
+/**
+ * The day a refund was made ("Refund date", "Datum der Erstattung", "Fecha del reembolso"): a
+ * refund's receipt is dated then, not on the day of the order it gives money back for.
+ */
+function refundDated(doc: ReadableDocument, order: Order | null, found: DateCandidate[]): DateCandidate[] {
+  const refund = labelled(REFUND_DATE, doc, order, (b) => b);
+  if (refund.length === 0) return found;
+  const ordered = new Set(labelled(ORDER_DATE, doc, order, (b) => b).map((c) => c.offset));
+  return found.filter((c) => !ordered.has(c.offset) || refund.some((r) => r.offset === c.offset));
+}
 
 /** The issue date of an invoice, or the date of a receipt (its title line may print it after the number without a marker). */
 export function issueDate(documents: ReadableDocument[], kind: 'invoice' | 'receipt' = 'invoice'): PrintedCandidate[] {
@@ -532,7 +576,13 @@ export function issueDate(documents: ReadableDocument[], kind: 'invoice' | 'rece
     const order = dateOrder(doc.doc, doc.text);
     const lines = linesOf(doc.doc, doc.text);
     const found = outsideParties(doc, [
-      ...labelled(kind === 'invoice' ? INVOICE_DATES : RECEIPT_DATE, doc, order, (b) => b),
+      ...(kind === 'invoice'
+        ? labelled(INVOICE_DATES, doc, order, (b) => b)
+        : refundDated(
+            doc,
+            order,
+            labelled(RECEIPT_DATE, doc, order, (b) => b),
+          )),
       ...(kind === 'invoice' ? headerRowDates(lines, INVOICE_DATES, order, doc.doc.index) : []),
       ...titleDates(
         lines,

@@ -375,11 +375,26 @@ export const PO_NUMBER_MORE = [
   'Indkøbsordre',
   'Rekvisitionsnummer',
 ];
+// A marketplace's order names the third party that sells each item: "Sold by: …".
+export const SOLD_BY = [
+  'Sold and shipped by',
+  'Verkauft von',
+  'Vendu par',
+  'Vendido por',
+  'Venduto da',
+  'Verkocht door',
+  'Sprzedający',
+  'Såld av',
+  'Solgt af',
+  'Solgt av',
+];
+
 export const SELLER = [
   'Vendor',
   'Supplier',
   'Seller',
   'Sold by',
+  ...SOLD_BY,
   'Lieferant',
   'Verkäufer',
   'Rechnungssteller',
@@ -516,4 +531,38 @@ export const RECEIPT_NUMBER_MORE = [
   // Italy's documento commerciale: "DOC.N. 0123-0045", "Documento n. 0087-0312".
   'DOC.N.',
   'Doc. n.',
+  // A refund's own document: its credit note's or its refund's number, not the order's.
+  'Gutschrift-Nr.',
+  'Gutschrift Nr.',
+  'Gutschriftsnummer',
+  'Credit note number',
+  'Credit note No.',
+  'Credit memo #',
+  'Refund number',
+  'Refund No.',
+  'Refund ID',
+  'Refund #',
+  'Erstattungsnummer',
+  "Numéro d'avoir",
+  'Numéro de remboursement',
+  'Número de abono',
+  'Número de reembolso',
+  'Nota di credito n.',
+  'Creditnotanummer',
+  // An app's trip, a booking platform's itinerary, a parking session, a French booking's file.
+  'Ride ID',
+  'Trip ID',
+  'Itinerary #',
+  'Itinerary number',
+  'Itinerary No.',
+  'Session reference',
+  'Référence dossier',
+  'Référence de commande',
+  // A store's receipt grid: "DOCUMENT NO." beside its order ID.
+  'Document No.',
+  'Document number',
+  // Japanese shops: the order's and the receipt's number.
+  'ご注文番号',
+  '注文番号',
+  '領収書番号',
 ];
