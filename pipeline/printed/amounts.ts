@@ -16,7 +16,7 @@ import {
   TIP,
   TOTAL,
 } from './lexicon.ts';
-import { findPhrase, hasPhrase, type Word, wordsOf } from './words.ts';
+import { findPhrase, hasPhrase, phrases, type Word, wordsOf } from './words.ts';
 
 const CURRENCY_WORDS = new Set([
   'eur',
@@ -75,6 +75,7 @@ export interface PrintedAmount {
 }
 
 const STAR_BEFORE_DIGIT = /(?<!\*)\*(?=\d)/g;
+const DOLLAR_PREFIX = /^\s*(?:A|AU|US|C|CA|NZ|HK|S|SG|NT|MX)\$/;
 
 /**
  * The amount a text holds when it holds nothing else but a currency ("€ 1.234,50",
@@ -83,7 +84,10 @@ const STAR_BEFORE_DIGIT = /(?<!\*)\*(?=\d)/g;
 export function amountIn(printed: string, offset: number): PrintedAmount | null {
   // Turkish tills print a star before each amount ("*1.845,76", "-*71,63"); a masked card
   // number ("**** 7302") keeps its other stars and is no amount.
-  const text = printed.includes('*') ? printed.replace(STAR_BEFORE_DIGIT, ' ') : printed;
+  let text = printed.includes('*') ? printed.replace(STAR_BEFORE_DIGIT, ' ') : printed;
+  // "A$39.40", "US$12.00", "NZ$8.50": the dollar's country is part of its sign.
+  const dollar = DOLLAR_PREFIX.exec(text);
+  if (dollar) text = ' '.repeat(dollar[0].length - 1) + text.slice(dollar[0].length - 1);
   let digits = 0;
   let letters = '';
   const words: string[] = [];
@@ -116,6 +120,8 @@ export function amountIn(printed: string, offset: number): PrintedAmount | null 
   // A date such as 12.03.2026 reads as an amount of three groups; an amount has at most one decimal part.
   const token = text.slice(found.start, found.end);
   if (/^\d{1,2}[./]\d{1,2}[./]\d{2,4}$/.test(token.trim())) return null;
+  // "0931", "007": digits after a leading zero are a code (a card's last four), not an amount.
+  if (/^0\d+$/.test(token.trim())) return null;
   return {
     value: found.value as number,
     raw: token,
@@ -198,21 +204,55 @@ function splitLabel(cell: Cell): { label: string; rest: string; restOffset: numb
   return { label: text, rest: '', restOffset: cell.offset + text.length };
 }
 
+const MASK_CHARS = '•*●∙·xX.';
+const CARD_ENDING = phrases(
+  'ending',
+  'ending in',
+  'ends in',
+  'ending with',
+  'terminada en',
+  'terminant par',
+  'endet auf',
+  'eindigend op',
+  'termina con',
+  'termina in',
+  'slutar på',
+  'kończąca się na',
+);
+
+/**
+ * Whether a label ends where a card's last digits follow: a mask ("Charged to •••• 4421",
+ * "Visa ****1180") or the words for a card's ending ("Visa ending in 4421"). Those digits are
+ * no amount.
+ */
+function cardDigitsAfter(label: string): boolean {
+  const t = label.trimEnd();
+  let masks = 0;
+  for (let i = t.length - 1; i >= 0 && MASK_CHARS.includes(t[i]!); i--) masks++;
+  if (masks >= 2) return true;
+  const words = wordsOf(t);
+  return CARD_ENDING.some((p) => p.length <= words.length && findPhrase(words, p, words.length - p.length) >= 0);
+}
+
 /** The labelled amounts on one line: a label naming a total, then amounts only; the last amount counts. */
 export function amountsOnLine(line: Line): RoleAmount[] {
   const out: RoleAmount[] = [];
   const cells = line.cells;
   // An amount has a digit: most lines of a page have none or no label (cheap tests first).
   if (cells.length === 0 || !/\d/.test(line.text)) return out;
+  // "MwSt A 19 %: Netto 13,95 MwSt 2,65 | Brutto 16,60": one rate's row of the tax table, whose
+  // gross is that rate's part of the total.
+  const lineWords = /\d\s?%/.test(line.text) ? wordsOf(line.text) : [];
+  const rateRow = hasPhrase(lineWords, NET) && hasPhrase(lineWords, TAX);
   for (let i = 0; i < cells.length; i++) {
     const cell = cells[i]!;
     if (!/\p{L}/u.test(cell.text)) continue;
     const { label, rest, restOffset } = splitLabel(cell);
     const words = wordsOf(label);
     const role = roleOf(words);
-    if (!role) continue;
+    if (!role || (role === 'gross' && rateRow && i > 0)) continue;
     const amounts: PrintedAmount[] = [];
-    const inCell = rest ? amountIn(rest, restOffset) : null;
+    const inCell = rest && !cardDigitsAfter(label) ? amountIn(rest, restOffset) : null;
     if (inCell) amounts.push(inCell);
     let j = i + 1;
     for (; j < cells.length; j++) {

@@ -568,6 +568,55 @@ function outsideParties(doc: ReadableDocument, list: DateCandidate[]): DateCandi
   });
 }
 
+// An order confirmation or order summary is the receipt of its order: the day it was placed
+// is its date (not the day the mail was sent, which a later summary or a forward moves).
+const ORDER_DATE = [
+  'Order date',
+  'Order placed',
+  'Ordered on',
+  'Date ordered',
+  'Bestelldatum',
+  'Bestellt am',
+  'Datum der Bestellung',
+  'Date de commande',
+  'Commande passée le',
+  'Fecha del pedido',
+  'Fecha de pedido',
+  "Data dell'ordine",
+  'Data ordine',
+  'Besteldatum',
+  'Data zamówienia',
+  'Orderdatum',
+  // Japanese shops: the order's, the purchase's day.
+  'ご注文日',
+  '注文日',
+  'ご購入日',
+  '購入日',
+];
+
+const REFUND_DATE = [
+  'Refund date',
+  'Date of refund',
+  'Refunded on',
+  'Refund issued',
+  'Erstattungsdatum',
+  'Datum der Erstattung',
+  'Erstattet am',
+  'Date du remboursement',
+  'Date de remboursement',
+  'Remboursé le',
+  'Fecha del reembolso',
+  'Fecha de reembolso',
+  'Reembolsado el',
+  'Data del rimborso',
+  'Data rimborso',
+  'Datum terugbetaling',
+  'Terugbetaald op',
+  'Data do reembolso',
+  'Data zwrotu',
+  'Återbetalningsdatum',
+];
+
 const RECEIPT_DATE = [
   'Date',
   'Datum',
@@ -586,25 +635,20 @@ const RECEIPT_DATE = [
   'Payment date',
   'Zahlungsdatum',
   'Date de paiement',
-  // An order confirmation or order summary is the receipt of its order: the day it was placed
-  // is its date (not the day the mail was sent, which a later summary or a forward moves).
-  'Order date',
-  'Order placed',
-  'Ordered on',
-  'Date ordered',
-  'Bestelldatum',
-  'Bestellt am',
-  'Datum der Bestellung',
-  'Date de commande',
-  'Commande passée le',
-  'Fecha del pedido',
-  'Fecha de pedido',
-  "Data dell'ordine",
-  'Data ordine',
-  'Besteldatum',
-  'Data zamówienia',
-  'Orderdatum',
+  ...ORDER_DATE,
+  ...REFUND_DATE,
 ];
+
+/**
+ * The day a refund was made ("Refund date", "Datum der Erstattung", "Fecha del reembolso"): a
+ * refund's receipt is dated then, not on the day of the order it gives money back for.
+ */
+function refundDated(doc: ReadableDocument, order: Order | null, found: DateCandidate[]): DateCandidate[] {
+  const refund = labelled(REFUND_DATE, doc, order, (b) => b);
+  if (refund.length === 0) return found;
+  const ordered = new Set(labelled(ORDER_DATE, doc, order, (b) => b).map((c) => c.offset));
+  return found.filter((c) => !ordered.has(c.offset) || refund.some((r) => r.offset === c.offset));
+}
 
 /** The issue date of an invoice, or the date of a receipt (its title line may print it after the number without a marker). */
 const RECEIPT_DATES = [...RECEIPT_DATE, ...INVOICE_DATES];
@@ -616,7 +660,13 @@ export function issueDate(documents: ReadableDocument[], kind: 'invoice' | 'rece
     const found = outsideParties(doc, [
       // A receipt that is also its invoice ("Rechnung / Quittung", a folio) dates itself by the
       // invoice's own labels too.
-      ...labelled(kind === 'invoice' ? INVOICE_DATES : RECEIPT_DATES, doc, order, (b) => b),
+      ...(kind === 'invoice'
+        ? labelled(INVOICE_DATES, doc, order, (b) => b)
+        : refundDated(
+            doc,
+            order,
+            labelled(RECEIPT_DATES, doc, order, (b) => b),
+          )),
       ...(kind === 'invoice' ? headerRowDates(lines, INVOICE_DATES, order, doc.doc.index) : []),
       ...datedUnderNumber(lines, order, doc.doc.index),
       ...titleDates(

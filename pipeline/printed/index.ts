@@ -22,9 +22,9 @@ import { documentNumber } from './numbers.ts';
 import { orderNumber } from './orders.ts';
 import { vendorEmail, vendorName } from './parties.ts';
 import { paymentMethod } from './payment.ts';
+import { INCLUDING, OF_WHICH, REFUNDED } from './lexicon.ts';
 import { chooseTotal, type PrintedValue, type TotalChoice } from './totals.ts';
 import { hasPhrase, wordsOf } from './words.ts';
-import { INCLUDING, OF_WHICH } from './lexicon.ts';
 
 export const PRINTED_FIELDS = [
   'invoice_number',
@@ -91,9 +91,12 @@ function totalAmount(documents: ReadableDocument[]): PrintedCandidate[] {
     const choice =
       chooseTotal(amounts, itemLinesSum(lines, amounts), [...printed.values()]) ?? grossOfIncludedTax(lines, amounts);
     if (choice) {
+      // "Total refund $23.81": a refund's total is the money going back, printed without its sign.
+      const refund = choice.amount.value > 0 && hasPhrase(wordsOf(choice.amount.label), REFUNDED);
       return [
         {
           raw: choice.amount.raw,
+          ...(refund ? { parse: String(-choice.amount.value) } : {}),
           confidence:
             choice.amount.ambiguous || choice.amount.row ? Math.min(choice.confidence, 0.6) : choice.confidence,
           document_index: doc.index,

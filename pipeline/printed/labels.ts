@@ -382,11 +382,26 @@ export const PO_NUMBER_MORE = [
   'Indkøbsordre',
   'Rekvisitionsnummer',
 ];
+// A marketplace's order names the third party that sells each item: "Sold by: …".
+export const SOLD_BY = [
+  'Sold and shipped by',
+  'Verkauft von',
+  'Vendu par',
+  'Vendido por',
+  'Venduto da',
+  'Verkocht door',
+  'Sprzedający',
+  'Såld av',
+  'Solgt af',
+  'Solgt av',
+];
+
 export const SELLER = [
   'Vendor',
   'Supplier',
   'Seller',
   'Sold by',
+  ...SOLD_BY,
   'Lieferant',
   'Verkäufer',
   'Rechnungssteller',
@@ -530,9 +545,7 @@ export const RECEIPT_NUMBER_MORE = [
   'DOC.N.',
   'Doc. n.',
   // A ride's own number on its receipt ("Course n° RL-26-0321-88204", "Trip ID", "Fahrt-Nr.").
-  'Trip ID',
   'Trip #',
-  'Ride ID',
   'Course n°',
   'Numéro de course',
   'Fahrt-Nr.',
@@ -540,4 +553,38 @@ export const RECEIPT_NUMBER_MORE = [
   'Viaje n.º',
   'Rit-ID',
   'Corsa n.',
+  // A refund's own document: its credit note's or its refund's number, not the order's.
+  'Gutschrift-Nr.',
+  'Gutschrift Nr.',
+  'Gutschriftsnummer',
+  'Credit note number',
+  'Credit note No.',
+  'Credit memo #',
+  'Refund number',
+  'Refund No.',
+  'Refund ID',
+  'Refund #',
+  'Erstattungsnummer',
+  "Numéro d'avoir",
+  'Numéro de remboursement',
+  'Número de abono',
+  'Número de reembolso',
+  'Nota di credito n.',
+  'Creditnotanummer',
+  // An app's trip, a booking platform's itinerary, a parking session, a French booking's file.
+  'Ride ID',
+  'Trip ID',
+  'Itinerary #',
+  'Itinerary number',
+  'Itinerary No.',
+  'Session reference',
+  'Référence dossier',
+  'Référence de commande',
+  // A store's receipt grid: "DOCUMENT NO." beside its order ID.
+  'Document No.',
+  'Document number',
+  // Japanese shops: the order's and the receipt's number.
+  'ご注文番号',
+  '注文番号',
+  '領収書番号',
 ];

@@ -22,7 +22,7 @@ import { dashedValues } from './dashed.ts';
 import { cellUnderLabel, isFieldLabel } from './grid.ts';
 import { BARE_NUMBER, INVOICE_NUMBER, INVOICE_NUMBER_MORE, RECEIPT_NUMBER, RECEIPT_NUMBER_MORE } from './labels.ts';
 import { sectionsOf } from './sections.ts';
-import { firstPhrase, titleAt, typeCodeAt, wordsOf } from './words.ts';
+import { firstPhrase, phrases, titleAt, typeCodeAt, wordsOf } from './words.ts';
 import type { PrintedCandidate, ReadableDocument } from './index.ts';
 
 interface NumberCandidate {
@@ -394,6 +394,8 @@ function otherNumbers(lines: Line[], kind: keyof typeof KINDS): Set<string> {
       if (words.length === 0 || words.length > 5) continue;
       const other = firstPhrase(words, OTHER_NUMBER);
       if (other?.at !== 0) continue;
+      // "Référence dossier", "Session reference": one of the document's own number labels.
+      if (ownLabels(kind).has(words.map((w) => w.text).join(' '))) continue;
       // A receipt's order number is its number; a hotel invoice's folio number is the invoice's.
       if (kind === 'receipt' && firstPhrase(words, ORDER_NUMBER_WORDS)?.at === 0) continue;
       if (kind === 'invoice' && words[0]!.text === 'folio') continue;
@@ -427,11 +429,39 @@ const KINDS = {
   },
 };
 
+const ownLabelSets = new Map<string, Set<string>>();
+
+/** The words of the document's own number labels (per kind, read once). */
+function ownLabels(kind: keyof typeof KINDS): Set<string> {
+  let set = ownLabelSets.get(kind);
+  if (!set) {
+    set = new Set(
+      KINDS[kind].labels.map((l) =>
+        wordsOf(l)
+          .map((w) => w.text)
+          .join(' '),
+      ),
+    );
+    ownLabelSets.set(kind, set);
+  }
+  return set;
+}
+
+/** A refund's number labels: the refund's own document. */
+const REFUND_NUMBER_WORDS = phrases('refund', 'erstattung', 'remboursement', 'reembolso', 'rimborso');
+/** "Document No.": the number of the document itself, beside its order's. */
+const DOCUMENT_WORDS = phrases('document');
+
 /** A receipt's number labels after its own words (order, transaction) are less its number. */
 function labelWeight(kind: keyof typeof KINDS, label: string): number {
   if (kind !== 'receipt') return 1;
   const words = wordsOf(label);
-  return firstPhrase(words, RECEIPT_TITLE) || firstPhrase(words, INVOICE_TITLE) ? 1 : 0.8;
+  return firstPhrase(words, RECEIPT_TITLE) ||
+    firstPhrase(words, INVOICE_TITLE) ||
+    firstPhrase(words, REFUND_NUMBER_WORDS) ||
+    firstPhrase(words, DOCUMENT_WORDS)?.at === 0
+    ? 1
+    : 0.8;
 }
 
 /** Whether `part` is one of the pieces `whole` joins with separators ("5512" of "0412-03-5512"). */

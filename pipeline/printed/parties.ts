@@ -8,12 +8,14 @@
 import { findEmail } from '../validate.ts';
 import type { MessageView } from '../types.ts';
 import { type Cell, type Line, linesOf } from './layout.ts';
-import { SELLER } from './labels.ts';
+import { SELLER, SOLD_BY } from './labels.ts';
 import { labeledCandidates } from '../extract-labels.ts';
 import { type SectionRole, sectionsOf } from './sections.ts';
 import { CARRIERS } from './lexicon.ts';
 import { firstPhrase, fold, phrases, wordsOf } from './words.ts';
 import type { PrintedCandidate, ReadableDocument } from './index.ts';
+
+const SOLD_BY_LABELS = ['Sold by', ...SOLD_BY];
 
 // Legal forms as printed, compared without case and dots: "GmbH", "S.A.", "Sp. z o.o.".
 const LEGAL_FORMS = [
@@ -169,6 +171,8 @@ interface NameCandidate {
   document_index: number;
   score: number;
   legal: boolean;
+  /** Named by a seller label ("Sold by: …", "Verkäufer: …"): the page says this party sells. */
+  seller?: boolean;
 }
 
 interface EmailCandidate {
@@ -275,6 +279,13 @@ export function companyNames(text: string): { name: string; at: number; copyrigh
   const tokens: { text: string; at: number }[] = [...text.matchAll(/\S+/g)].map((m) => ({ text: m[0], at: m.index }));
   const plain = tokens.map((t) => trimEnd(t.text, ',;:'));
   const keys = plain.map(formKey);
+  // Japanese forms are written into the name without a space: "株式会社ミドリ書房", "ミドリ書房株式会社".
+  // "北建設株式会社 御中", "… 様": the honorific marks the addressee, who does not issue.
+  for (const [k, token] of plain.entries()) {
+    if (!JAPANESE_FORMS.some((f) => token.length > f.length && (token.startsWith(f) || token.endsWith(f)))) continue;
+    if (ADDRESSEE.some((h) => token.endsWith(h) || plain[k + 1] === h)) continue;
+    out.push({ name: token, at: tokens[k]!.at });
+  }
   for (let end = 0; end < tokens.length; end++) {
     const formStart = formAt(plain, keys, end);
     if (formStart < 1) continue;
@@ -356,6 +367,9 @@ export function companyNames(text: string): { name: string; at: number; copyrigh
 }
 
 const REGISTER = /^\(?HR[AB]?\b/;
+
+const JAPANESE_FORMS = ['株式会社', '有限会社', '合同会社', '合資会社', '合名会社'];
+const ADDRESSEE = ['御中', '様', '殿'];
 
 const PREFIX_FORMS = new Set(['sarl', 'sas', 'sasu', 'eurl', 'snc', 'sci', 'selarl']);
 
@@ -535,7 +549,11 @@ function readNames(documents: ReadableDocument[], view: MessageView): NameCandid
       }
     }
     if (site) out.push(...letterheadNames(lines, sections, site, doc.index));
+    out.push(...behalfNames(lines, doc.index));
+    out.push(...proprietorNames(lines, doc.index));
     if (doc.kind === 'body') masthead.push(...mastheadNames(lines, view, site, doc.index));
+    // "Sold by: …" names who sells outright; a "Verkäufer" heading may head an address block.
+    const soldBy = new Set(labeledCandidates(SOLD_BY_LABELS, [{ doc, text }], 'string').map((c) => c.offset));
     for (const c of labeledCandidates(SELLER, [{ doc, text }], 'string')) {
       if (notAName(c.raw)) continue;
       // "Lieferant: DHL Paket": a carrier under a supplier's word delivers, it does not sell
@@ -559,6 +577,7 @@ function readNames(documents: ReadableDocument[], view: MessageView): NameCandid
         // As for a seller block's cell: a label's value that does not read as a name is a guess.
         score: bare || (!legal && !nameShaped(c.raw)) ? Math.min(bare ? 0.5 : 0.6, c.base * 0.9) : c.base * 0.9,
         legal,
+        seller: soldBy.has(c.offset),
       });
     }
   }
@@ -664,6 +683,128 @@ const SIGN_OFF = new Set(['ihr', 'ihre', 'dein', 'deine', 'euer', 'eure', 'your'
 const ON_BEHALF =
   /\b(on behalf of|as (an )?(intermediary|agent)|au nom et pour le compte|pour le compte d|im namen (und auf rechnung )?d|vermittelt|in nome e per conto|per conto d|come intermediario|en nombre y por cuenta|por cuenta d|como intermediari|namens\b|bemiddelt\b|w imieniu)/i;
 
+/**
+ * An Italian sole trader's business as its letterhead prints it: the sign and "di" with the
+ * owner's name, on one line ("BAR SPORT di Rossi Mario") or under the sign ("TRATTORIA DA
+ * NANDO" over "di Nando Ferri"). The sign and its owner are the registered name.
+ */
+function proprietorNames(lines: Line[], documentIndex: number): NameCandidate[] {
+  const out: NameCandidate[] = [];
+  let previous: Cell | null = null;
+  let filled = 0;
+  for (const line of lines) {
+    if (line.cells.length === 0) continue;
+    if (++filled > 6) break;
+    const cell = line.cells[0]!;
+    const tokens = [...cell.text.matchAll(/\S+/g)];
+    const k = tokens.findIndex((t) => t[0] === 'di');
+    const owner = k >= 0 ? tokens.slice(k + 1) : [];
+    const ownerName = owner.length >= 2 && owner.length <= 4 && owner.every((t) => /^\p{Lu}\p{Ll}+$/u.test(t[0]));
+    const sign = k > 0 ? cell.text.slice(0, tokens[k]!.index).trim() : k === 0 ? (previous?.text ?? '') : '';
+    if (ownerName && sign && !/\d/.test(sign) && !notAName(sign)) {
+      const offset = k > 0 ? cell.offset : previous!.offset;
+      out.push({
+        name: `${sign} ${cell.text.slice(tokens[k]!.index)}`,
+        offset,
+        document_index: documentIndex,
+        score: 0.8,
+        legal: true,
+      });
+    }
+    previous = cell;
+  }
+  return out;
+}
+
+// Who a platform acts for, named before the person's name: "on behalf of your driver, …".
+const BEHALF_ROLE = new Set([
+  'your',
+  'the',
+  'our',
+  'du',
+  'de',
+  'la',
+  'le',
+  'del',
+  'des',
+  'driver',
+  'captain',
+  'host',
+  'partner',
+  'seller',
+  'merchant',
+  'restaurant',
+  'chauffeur',
+  'conducteur',
+  'vendeur',
+  'conductor',
+  'vendedor',
+  'autista',
+  'venditore',
+  'fahrers',
+  'fahrerin',
+  'verkäufers',
+  'bestuurder',
+  'kierowcy',
+]);
+// A tax or business registration number in parentheses after a name marks a business:
+// "Aaron Whitfield (ABN 51 824 753 556)", "Karim Benali (SIRET 841 …)".
+const TAX_ID_WORDS = new Set([
+  'abn',
+  'acn',
+  'siret',
+  'siren',
+  'vat',
+  'ust',
+  'ust-idnr',
+  'uid',
+  'nif',
+  'cif',
+  'nie',
+  'p.iva',
+  'piva',
+  'kvk',
+  'gst',
+  'gstin',
+  'ein',
+  'tin',
+  'btw',
+  'org.nr',
+  'nip',
+  'cnpj',
+  'cpf',
+]);
+
+/**
+ * The person a platform's receipt is issued for: after "on behalf of" (and the role's words,
+ * "your driver,"), a name of capitalised words followed by the person's tax or business
+ * number in parentheses. A sole trader the page registers this way is the seller, as a legal
+ * form would make it.
+ */
+function behalfNames(lines: Line[], documentIndex: number): NameCandidate[] {
+  const out: NameCandidate[] = [];
+  for (const line of lines) {
+    for (const cell of line.cells) {
+      const m = ON_BEHALF.exec(cell.text);
+      if (!m) continue;
+      const tokens = [...cell.text.slice(m.index + m[0].length).matchAll(/\S+/g)];
+      let i = 0;
+      while (i < tokens.length && BEHALF_ROLE.has(trimEnd(tokens[i]![0], ',:').toLowerCase())) i++;
+      const first = i;
+      while (i < tokens.length && i - first < 5 && /^\p{Lu}\p{Ll}/u.test(tokens[i]![0]) && !tokens[i]![0].includes('('))
+        i++;
+      const next = tokens[i]?.[0] ?? '';
+      const id = fold(next.replace(/^\(/, '').replace(/[:,]$/, ''));
+      if (i - first < 2 || !next.startsWith('(') || !TAX_ID_WORDS.has(id)) continue;
+      const start = m.index + m[0].length + tokens[first]!.index;
+      const last = tokens[i - 1]!;
+      const name = trimEnd(cell.text.slice(start, m.index + m[0].length + last.index + last[0].length), ',');
+      out.push({ name, offset: cell.offset + start, document_index: documentIndex, score: 0.8, legal: true });
+    }
+  }
+  return out;
+}
+
 // A merchant of record or reseller sells in its own name, on behalf of the maker or not.
 const SELLS_ITSELF =
   /\b(merchant of record|as (the )?reseller|wiederverkäufer|revendeur agréé|händler im eigenen namen)/i;
@@ -694,6 +835,7 @@ export function vendorName(documents: ReadableDocument[], view: MessageView): Pr
       shown: legal.legal ? legal : best,
       score: Math.min(0.95, best.score + 0.05 * Math.min(2, list.length - 1)),
       count: list.length,
+      seller: list.some((c) => c.seller),
     };
   });
   // A shorter name inside a longer one is the same party ("Kontorwerk" in "Kontorwerk Bürobedarf GmbH").
@@ -707,8 +849,10 @@ export function vendorName(documents: ReadableDocument[], view: MessageView): Pr
   // A brand line (no legal form) ahead of a legal entity the page prints nearly as surely: the
   // entity is who sells ("FRISCHMARKT" over "Frischmarkt Nord GmbH", a shop's sign over its
   // operator's name in the footer).
+  // A name the page labels as the seller ("Sold by: Harbor Gadget Co." on a marketplace's
+  // order) is no brand line: the legal entity in the footer is the marketplace's.
   const entity =
-    !scored[0]!.shown.legal && scored[0]!.score < 0.9
+    !scored[0]!.shown.legal && scored[0]!.score < 0.9 && !scored[0]!.seller
       ? scored.find((s) => s.shown.legal && s.score >= scored[0]!.score - 0.15)
       : undefined;
   const chosen = seller ?? entity;

@@ -168,6 +168,14 @@ const MEANS = phrases(
   'nakit',
   'bankkártya',
   'készpénz',
+  // India's UPI and bank transfers, Australia's EFTPOS, Brazil's Pix, Canada's Interac.
+  'upi',
+  'rupay',
+  'neft',
+  'imps',
+  'eftpos',
+  'pix',
+  'interac',
 );
 
 // Words that name a means only where a payment is printed (an amount on the line): "Bar" is
