@@ -17,7 +17,9 @@ import {
 } from './amounts.ts';
 import { type Cell, linesOf } from './layout.ts';
 import { documentCurrency } from './currency.ts';
-import { dueDate, issueDate } from './dates.ts';
+import { dueDate, issueDate, type PageContext } from './dates.ts';
+import { REMINDER_TITLE } from './lexicon.ts';
+import { firstPhrase, wordsOf } from './words.ts';
 import { documentNumber } from './numbers.ts';
 import { orderNumber } from './orders.ts';
 import { vendorEmail, vendorName } from './parties.ts';
@@ -119,6 +121,32 @@ function notAfterTheMail(found: PrintedCandidate[], view: MessageView): PrintedC
   });
 }
 
+/** Whether a short text names a payment reminder ("2. Mahnung", "Relance : facture …", "Reminder: invoice … is overdue"). */
+function namesReminder(text: string): boolean {
+  const words = wordsOf(text);
+  return words.length > 0 && words.length <= 12 && firstPhrase(words, REMINDER_TITLE) !== null;
+}
+
+const contexts = new WeakMap<MessageView, PageContext>();
+
+/** The mail's date, and whether its subject or a title line of the page says it is a payment reminder. */
+function pageContext(documents: ReadableDocument[], view: MessageView): PageContext {
+  let context = contexts.get(view);
+  if (context) return context;
+  const sent = Date.parse(headerValues(view.headers, 'date')[0] ?? '');
+  const reminder =
+    namesReminder(view.subject) ||
+    documents.some(({ doc, text }) =>
+      linesOf(doc, text)
+        .filter((l) => l.cells.length > 0)
+        .slice(0, 8)
+        .some((l) => l.cells.some((c) => namesReminder(c.text))),
+    );
+  context = { sent: Number.isNaN(sent) ? null : sent, reminder };
+  contexts.set(view, context);
+  return context;
+}
+
 /** Candidates for `field` from the documents (attachments first, as text extractors read them). */
 export function printedCandidates(
   field: PrintedField,
@@ -129,9 +157,9 @@ export function printedCandidates(
     case 'invoice_number':
       return documentNumber(documents);
     case 'invoice_date':
-      return issueDate(documents);
+      return issueDate(documents, 'invoice', pageContext(documents, view));
     case 'due_date':
-      return dueDate(documents);
+      return dueDate(documents, pageContext(documents, view));
     case 'total_amount':
       return totalAmount(documents);
     case 'currency':
@@ -143,7 +171,7 @@ export function printedCandidates(
     case 'receipt_number':
       return documentNumber(documents, 'receipt');
     case 'receipt_date':
-      return notAfterTheMail(issueDate(documents, 'receipt'), view);
+      return notAfterTheMail(issueDate(documents, 'receipt', pageContext(documents, view)), view);
     case 'payment_method':
       return paymentMethod(documents);
     case 'po_number':

@@ -63,6 +63,17 @@ export const PAYABLE = phrases(
   'k úhradě',
   'celkem k úhradě',
   'k zaplacení',
+  // What a reminder or dunning letter asks for: the open amount with its fees and interest.
+  'total à régler',
+  'montant à régler',
+  'solde dû',
+  'gesamtforderung',
+  'offene forderung',
+  'totaal te voldoen',
+  'te voldoen',
+  'openstaand bedrag',
+  'kvar att betala',
+  'zbývá uhradit',
   'maksettava',
   'å betale',
   'ödenecek tutar',
@@ -333,6 +344,10 @@ export const GROSS = phrases(
 export const AMOUNT_IN_SENTENCE = phrases(
   'amounting in',
   'amounting to',
+  // "The amount outstanding of AUD 4,620.00 is due on 8 May 2026."
+  'amount outstanding of',
+  'outstanding amount of',
+  'outstanding balance of',
   'in the amount of',
   'for the amount of',
   'for an amount of',
@@ -564,6 +579,38 @@ export const TITLE_DETERMINERS: ReadonlySet<string> = new Set([
   'seu',
 ]);
 
+/**
+ * A payment reminder's or dunning letter's titles: the letter is about an invoice, its own date
+ * is not the invoice's, and the due date it recites has passed.
+ */
+export const REMINDER_TITLE = phrases(
+  'reminder',
+  'payment reminder',
+  'overdue',
+  'past due',
+  'zahlungserinnerung',
+  'erinnerung',
+  'mahnung',
+  'relance',
+  'rappel',
+  'recordatorio de pago',
+  'sollecito',
+  'sollecito di pagamento',
+  'herinnering',
+  'betalingsherinnering',
+  'aanmaning',
+  'betalningspåminnelse',
+  'påminnelse',
+  'betalingspåmindelse',
+  'rykker',
+  'purring',
+  'maksumuistutus',
+  'upomínka',
+  'wezwanie do zapłaty',
+  'przypomnienie o płatności',
+  'lembrete de pagamento',
+);
+
 /** Labels of numbers that belong to something other than the document itself. */
 export const OTHER_NUMBER = phrases(
   // The invoice a credit note corrects.
@@ -582,6 +629,16 @@ export const OTHER_NUMBER = phrases(
   'fattura originale',
   'oorspronkelijke factuur',
   'dotyczy faktury',
+  // An insurance policy's number is the contract's, not the bill's.
+  'policy',
+  'policy number',
+  'polisnummer',
+  'policennummer',
+  'versicherungsnummer',
+  'numéro de police',
+  'número de póliza',
+  'numero polizza',
+  'vakuutusnumero',
   'customer',
   'customer number',
   'customer no',

@@ -381,6 +381,33 @@ function fiscalReceiptNumbers(lines: Line[], text: string, documentIndex: number
   return out;
 }
 
+const ownLabelsCache = new Map<string, string[][]>();
+
+/** The kind's own number labels as folded words ("tax invoice number", "rechnungsnummer"). */
+function ownLabels(kind: keyof typeof KINDS): string[][] {
+  let found = ownLabelsCache.get(kind);
+  if (!found) {
+    found = KINDS[kind].labels.map((l) => wordsOf(l).map((w) => w.text)).filter((w) => w.length > 0);
+    ownLabelsCache.set(kind, found);
+  }
+  return found;
+}
+
+/**
+ * Whether a label's words end with one of the document's own number labels ("Tax invoice
+ * number" ends with "invoice number"): a word of another's number before it ("tax") does not
+ * make the number someone else's. A one-word own label counts only as the whole label.
+ */
+function ownNumberLabel(words: readonly { text: string }[], kind: keyof typeof KINDS): boolean {
+  const said = words.map((w) => w.text);
+  return ownLabels(kind).some(
+    (l) =>
+      l.length <= said.length &&
+      (l.length >= 2 || said.length === 1) &&
+      l.every((w, k) => said[said.length - l.length + k] === w),
+  );
+}
+
 /** Values the page prints under another label (a VAT id, an IBAN, a customer number). */
 function otherNumbers(lines: Line[], kind: keyof typeof KINDS): Set<string> {
   const out = new Set<string>();
@@ -393,7 +420,7 @@ function otherNumbers(lines: Line[], kind: keyof typeof KINDS): Set<string> {
       const words = wordsOf(labelText);
       if (words.length === 0 || words.length > 5) continue;
       const other = firstPhrase(words, OTHER_NUMBER);
-      if (other?.at !== 0) continue;
+      if (other?.at !== 0 || ownNumberLabel(words, kind)) continue;
       // A receipt's order number is its number; a hotel invoice's folio number is the invoice's.
       if (kind === 'receipt' && firstPhrase(words, ORDER_NUMBER_WORDS)?.at === 0) continue;
       if (kind === 'invoice' && words[0]!.text === 'folio') continue;
