@@ -49,15 +49,14 @@ const DAY = 86_400_000;
 
 /**
  * The order the mail's own date votes for: a date that reads both ways and, read one way, is
- * the day the mail was sent or up to three days before (an invoice is sent the day it is
- * issued or soon after) while read the other way it is weeks away. Null when no date votes,
- * or dates vote both ways.
+ * the day the mail was sent (the sender's calendar day) or up to three days before (an invoice
+ * is sent the day it is issued or soon after) while read the other way it is weeks away. Null
+ * when no date votes, or dates vote both ways.
  */
-function orderBySent(text: string, sent: number): DateOrder | null {
-  const today = Math.floor(sent / DAY);
+function orderBySent(text: string, today: number): DateOrder | null {
   const near = (y: number, m: number, d: number) => {
     const day = Date.UTC(y, m - 1, d) / DAY;
-    return day - today >= -3 && day - today <= 1;
+    return day - today >= -3 && day - today <= 0;
   };
   const far = (y: number, m: number, d: number) => Math.abs(Date.UTC(y, m - 1, d) / DAY - today) > 20;
   let dmy = 0;
@@ -80,16 +79,16 @@ function orderBySent(text: string, sent: number): DateOrder | null {
 const DAY_FIRST_DOLLAR = /A\$|NZ\$|\b(?:AUD|NZD|INR|ABN|GSTIN)\b|₹|\bRs\.\s?\d|\bPty\.? Ltd\b/;
 
 /**
- * How the document writes its dates, from its own evidence; null when nothing decides. `sent`
- * (the mail's Date, ms) lets a page whose dates all read both ways be decided by the date it
- * was sent on: agreeing with the page's currency or style, or alone, it decides surely; against
- * them, it decides, not surely.
+ * How the document writes its dates, from its own evidence; null when nothing decides. `sentDay`
+ * (the day the mail was sent, in days since 1970 on the sender's calendar) lets a page whose
+ * dates all read both ways be decided by it: agreeing with the page's currency or style, or
+ * alone, it decides surely; against them, it decides, not surely.
  */
-export function dateOrder(key: object, text: string, sent: number | null = null): Order | null {
+export function dateOrder(key: object, text: string, sentDay: number | null = null): Order | null {
   if (orderCache.has(key)) return orderCache.get(key)!;
   let order = pageOrder(text);
-  if (sent !== null && !order?.sure) {
-    const vote = orderBySent(text, sent);
+  if (sentDay !== null && !order?.sure) {
+    const vote = orderBySent(text, sentDay);
     if (vote) order = { order: vote, sure: !order || order.order === vote };
   }
   orderCache.set(key, order);
@@ -634,13 +633,13 @@ const RECEIPT_DATE = [
 
 /** What the mail says about the page: when it was sent, and whether it is a payment reminder. */
 export interface PageContext {
-  /** The mail's Date (ms), or null. */
-  sent: number | null;
+  /** The day the mail was sent on its sender's calendar (its Date header's own offset), in days since 1970, or null. */
+  sentDay: number | null;
   /** A reminder or dunning letter about an invoice (lexicon.ts REMINDER_TITLE). */
   reminder: boolean;
 }
 
-const NO_CONTEXT: PageContext = { sent: null, reminder: false };
+const NO_CONTEXT: PageContext = { sentDay: null, reminder: false };
 
 /** The issue date of an invoice, or the date of a receipt (its title line may print it after the number without a marker). */
 export function issueDate(
@@ -649,7 +648,7 @@ export function issueDate(
   context: PageContext = NO_CONTEXT,
 ): PrintedCandidate[] {
   for (const doc of documents) {
-    const order = dateOrder(doc.doc, doc.text, context.sent);
+    const order = dateOrder(doc.doc, doc.text, context.sentDay);
     const lines = linesOf(doc.doc, doc.text);
     const found = outsideParties(doc, [
       ...labelled(kind === 'invoice' ? INVOICE_DATES : RECEIPT_DATE, doc, order, (b) => b),
@@ -684,8 +683,8 @@ export function issueDate(
  * new deadline: a due date more than a day before the mail gives way to one on or after it.
  */
 function pastDueGivesWay(found: DateCandidate[], context: PageContext): DateCandidate[] {
-  if (!context.reminder || context.sent === null) return found;
-  const today = Math.floor(context.sent / DAY);
+  if (!context.reminder || context.sentDay === null) return found;
+  const today = context.sentDay;
   const dayOf = (c: DateCandidate) => Date.parse(`${c.iso}T00:00:00Z`) / DAY;
   const past = (c: DateCandidate) => dayOf(c) < today - 1;
   if (!found.some((c) => !past(c) && dayOf(c) <= today + 60)) return found;
@@ -694,7 +693,7 @@ function pastDueGivesWay(found: DateCandidate[], context: PageContext): DateCand
 
 export function dueDate(documents: ReadableDocument[], context: PageContext = NO_CONTEXT): PrintedCandidate[] {
   for (const doc of documents) {
-    const order = dateOrder(doc.doc, doc.text, context.sent);
+    const order = dateOrder(doc.doc, doc.text, context.sentDay);
     const lines = linesOf(doc.doc, doc.text);
     const found = outsideParties(doc, [
       ...labelled(DUE_DATES, doc, order, (b) => b),

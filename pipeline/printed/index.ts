@@ -49,6 +49,8 @@ export interface PrintedCandidate {
   document_index: number;
   offset: number;
   why: string;
+  /** The page says it has no such value (an order confirmation's invoice number): the field stays empty. */
+  absent?: boolean;
 }
 
 export interface ReadableDocument {
@@ -129,11 +131,24 @@ function namesReminder(text: string): boolean {
 
 const contexts = new WeakMap<MessageView, PageContext>();
 
+/** The calendar day a Date header names where it was written ("… 23:40:00 -0500" is that day, not UTC's next). */
+function senderDay(header: string): number | null {
+  const instant = Date.parse(header);
+  if (Number.isNaN(instant)) return null;
+  // The zone is the last "+hhmm" token, before a comment such as "(CET)".
+  const zone = header
+    .trim()
+    .split(/\s+/)
+    .findLast((t) => /^[+-]\d{4}$/.test(t));
+  const minutes = zone ? Number(zone.slice(1, 3)) * 60 + Number(zone.slice(3)) : 0;
+  const offset = (zone?.startsWith('-') ? -minutes : minutes) * 60_000;
+  return Math.floor((instant + offset) / DAY);
+}
+
 /** The mail's date, and whether its subject or a title line of the page says it is a payment reminder. */
 function pageContext(documents: ReadableDocument[], view: MessageView): PageContext {
   let context = contexts.get(view);
   if (context) return context;
-  const sent = Date.parse(headerValues(view.headers, 'date')[0] ?? '');
   const reminder =
     namesReminder(view.subject) ||
     documents.some(({ doc, text }) =>
@@ -142,7 +157,7 @@ function pageContext(documents: ReadableDocument[], view: MessageView): PageCont
         .slice(0, 8)
         .some((l) => l.cells.some((c) => namesReminder(c.text))),
     );
-  context = { sent: Number.isNaN(sent) ? null : sent, reminder };
+  context = { sentDay: senderDay(headerValues(view.headers, 'date')[0] ?? ''), reminder };
   contexts.set(view, context);
   return context;
 }

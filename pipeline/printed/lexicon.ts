@@ -611,6 +611,47 @@ export const REMINDER_TITLE = phrases(
   'lembrete de pagamento',
 );
 
+/**
+ * What a page says when it is no invoice: an order confirmation, a pro-forma, a quote ("This is
+ * not an invoice", "Dies ist keine Rechnung im Sinne des UStG", "Ceci n'est pas une facture"). It
+ * has no invoice number. (Not "non valido ai fini fiscali": an Italian e-invoice's courtesy copy
+ * says so of itself, and it has the invoice's number.)
+ */
+export const NOT_AN_INVOICE = phrases(
+  'this is not an invoice',
+  'is not an invoice',
+  'not a tax invoice',
+  'not a vat invoice',
+  'dies ist keine rechnung',
+  'ist keine rechnung',
+  'keine rechnung im sinne',
+  'stellt keine rechnung dar',
+  'ceci n est pas une facture',
+  'n est pas une facture',
+  'ne constitue pas une facture',
+  'esto no es una factura',
+  'no es una factura',
+  'no constituye factura',
+  'no válido como factura',
+  'non è una fattura',
+  'non costituisce fattura',
+  'dit is geen factuur',
+  'is geen factuur',
+  'não é uma fatura',
+  'não constitui fatura',
+  'não serve de fatura',
+  'to nie jest faktura',
+  'nie jest fakturą',
+  'nie stanowi faktury',
+  'detta är ingen faktura',
+  'är inte en faktura',
+  'dette er ikke en faktura',
+  'er ikke en faktura',
+  'tämä ei ole lasku',
+  'toto není faktura',
+  'není daňový doklad',
+);
+
 /** Labels of numbers that belong to something other than the document itself. */
 export const OTHER_NUMBER = phrases(
   // The invoice a credit note corrects.

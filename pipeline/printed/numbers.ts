@@ -11,6 +11,7 @@ import { type Cell, cellUnder, type Line, linesOf } from './layout.ts';
 import {
   INVOICE_TITLE,
   INVOICE_TYPE_CODES,
+  NOT_AN_INVOICE,
   ORDER_NUMBER_WORDS,
   ORDER_TITLE,
   OTHER_NUMBER,
@@ -463,10 +464,26 @@ function segmentOf(part: string, whole: string): boolean {
   return whole.split(/[^\p{L}\p{N}]/u).includes(part);
 }
 
+/** Where a document says it is no invoice ("This is not an invoice", "Dies ist keine Rechnung"), or null. */
+function saysNotAnInvoice(documents: ReadableDocument[]): { document_index: number; offset: number } | null {
+  for (const { doc, text } of documents)
+    for (const line of linesOf(doc, text)) {
+      if (line.text.length > 2000 || line.cells.length === 0) continue;
+      const found = firstPhrase(wordsOf(line.text), NOT_AN_INVOICE);
+      if (found) return { document_index: doc.index, offset: line.offset };
+    }
+  return null;
+}
+
 export function documentNumber(
   documents: ReadableDocument[],
   kind: keyof typeof KINDS = 'invoice',
 ): PrintedCandidate[] {
+  if (kind === 'invoice') {
+    // An order confirmation, a pro-forma or a quote that says it is no invoice has no invoice number.
+    const none = saysNotAnInvoice(documents);
+    if (none) return [{ raw: '', confidence: 0, ...none, why: 'the page says it is no invoice', absent: true }];
+  }
   const { labels, titles } = KINDS[kind];
   const all: NumberCandidate[] = [];
   for (const { doc, text } of documents) {

@@ -39,6 +39,7 @@ const LEGAL_FORMS = [
   'llp',
   'lp',
   'pty',
+  'pty ltd',
   'pte',
   'sas',
   'sasu',
@@ -211,7 +212,8 @@ function trimEnd(text: string, chars: string): string {
 }
 
 /** A token as a legal form is compared: folded, without dots, commas and parentheses. */
-const formKey = (token: string) => fold(token).replace(/[.,()]/g, '');
+// "A/S" (Danish and Norwegian companies) is the form "as" written with its slash.
+const formKey = (token: string) => fold(token).replace(/[.,()/]/g, '');
 // The last word of every legal form: most tokens of a page are none, and are passed over at once.
 const FORM_ENDS = new Set([...LEGAL_FORMS.map((f) => formKey(f.split(/\s+/).at(-1)!)), ...FORM_SET]);
 
@@ -245,6 +247,9 @@ export function companyNames(text: string): { name: string; at: number }[] {
   for (let end = 0; end < tokens.length; end++) {
     const formStart = formAt(plain, keys, end);
     if (formStart < 1) continue;
+    // "Pty" of "Pty Ltd": the longer form the next token completes is the name's.
+    const longer = end + 1 < tokens.length ? formAt(plain, keys, end + 1) : -1;
+    if (longer >= 0 && longer <= formStart) continue;
     // "Sitz Bremen, AG Bremen HRB 30122": after a comma or a label, the register court
     // (Amtsgericht) and its number in an imprint, not a stock company ("Muster AG Bremen HRB 1"
     // keeps its form).
@@ -700,6 +705,15 @@ function readNames(documents: ReadableDocument[], view: MessageView): NameCandid
   );
 }
 
+/**
+ * The name a display name "X via Y" stands for: X, on whose behalf Y (a billing or invoicing
+ * service) sends ("Ellie Marsh Photography via FreshLedger").
+ */
+export function onBehalfName(display: string): string {
+  const at = display.toLowerCase().lastIndexOf(' via ');
+  return at > 0 ? display.slice(0, at).trim() : display;
+}
+
 /** Whether every word of a name is in the site's name ("Wick & Ember", wickandember.example): the name is the site's. */
 function nameIsSite(words: readonly { text: string }[], site: string): boolean {
   const word = siteWord(site);
@@ -714,7 +728,7 @@ function nameIsSite(words: readonly { text: string }[], site: string): boolean {
  * A trading name without a legal form, so weaker than a legal entity in the footer.
  */
 function mastheadNames(lines: Line[], view: MessageView, site: string | null, documentIndex: number): NameCandidate[] {
-  const display = fold(view.from?.name ?? '').trim();
+  const display = fold(onBehalfName(view.from?.name ?? '')).trim();
   const out: NameCandidate[] = [];
   let filled = 0;
   for (const line of lines) {
