@@ -21,7 +21,7 @@ import { labeledCandidates } from './extract-labels.ts';
 import { dayFirstLanguage, forwardedBySender, maskWrapper } from './extract-reading.ts';
 import { headerValues } from './parse.ts';
 import { printedCandidates, type PrintedCandidate, type PrintedField } from './printed/index.ts';
-import { senderAddressCap } from './printed/parties.ts';
+import { onBehalfName, senderAddressCap } from './printed/parties.ts';
 import { firstMatch, type SafeRegex } from './regex.ts';
 import type { CompiledExtractor, CompiledField, CompiledSchema } from './schema.ts';
 import type { Document, MessageView } from './types.ts';
@@ -55,6 +55,8 @@ interface Candidate {
   offset: number | null;
   /** Candidates with the same group came from the same label. */
   group?: number;
+  /** The page says it has no such value: the field stays empty, later extractors are not asked. */
+  absent?: boolean;
 }
 
 const MAX_CANDIDATES = 12;
@@ -155,7 +157,8 @@ function mailboxCandidates(x: Extract<CompiledExtractor, { kind: 'mailbox' }>, v
   const box = x.source === 'from' ? view.from : x.source === 'to' ? view.to[0] : view.replyTo[0];
   if (!box) return [];
   // A display name that holds an address is the trick that makes x@attacker read as the bank: never a name.
-  const name = addressInName(box.name) === null ? box.name : '';
+  // "X via Y" is X's mail sent by a service (Y) on X's behalf: the name is X.
+  const name = addressInName(box.name) === null ? onBehalfName(box.name) : '';
   const raw = x.part === 'address' ? box.address : x.part === 'name' ? name : domainOf(box.address);
   if (!raw) return [];
   // A display name is what the mail says about itself; a forward's sender is the forwarder.
@@ -194,6 +197,7 @@ function candidatesFor(x: CompiledExtractor, field: CompiledField, view: Message
       return regexCandidates(x.regex!, readable(view.documents));
     case 'printed':
       return printedOf(x.field, view).map((c, i) => ({
+        ...(c.absent ? { absent: true } : {}),
         raw: c.raw,
         ...(c.parse !== undefined ? { parse: c.parse } : {}),
         base: c.confidence,
@@ -260,7 +264,10 @@ export function extractField(field: CompiledField, view: MessageView): FieldResu
       continue;
     }
     const valid: Valid[] = [];
-    for (const candidate of candidatesFor(x, field, view).slice(0, MAX_CANDIDATES)) {
+    const found = candidatesFor(x, field, view);
+    // "This is not an invoice": no extractor after it may read an invoice number from it.
+    if (found.some((c) => c.absent)) return { ...EMPTY, extractor: i };
+    for (const candidate of found.slice(0, MAX_CANDIDATES)) {
       const c = check(field, coerceText(field.type, candidate.parse ?? candidate.raw));
       // A value read from a normalised form (an e-invoice date) points at the whole text it came from.
       if (c.ok && candidate.parse !== undefined)

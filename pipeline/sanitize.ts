@@ -77,17 +77,24 @@ export function tidy(text: string): string {
     let markers = 0;
     let paragraph = false;
     let newlines = 0;
+    // A line break between two block edges is a block of its own holding only the break
+    // (Gmail's `<div><br></div>`): an empty line, as a mail client shows it.
+    let emptyBlock = false;
+    let breakAfterBlock = false;
     while (j < text.length && isSpaceOrMarker(text.charCodeAt(j))) {
       const code = text.charCodeAt(j);
-      if (code === 1) markers++;
-      else if (code === 2) {
+      if (code === 1 || code === 2) {
         markers++;
-        paragraph = true;
-      } else if (code === 10) newlines++;
+        if (code === 2) paragraph = true;
+        if (breakAfterBlock) emptyBlock = true;
+      } else if (code === 10) {
+        newlines++;
+        if (markers > 0) breakAfterBlock = true;
+      }
       j++;
     }
     if (j === i) continue;
-    if (markers > 0) out.push(paragraph || newlines >= 2 ? '\n\n' : '\n');
+    if (markers > 0) out.push(paragraph || newlines >= 2 || emptyBlock ? '\n\n' : '\n');
     else out.push(newlines === 0 ? ' ' : '\n'.repeat(newlines));
     i = j;
   }

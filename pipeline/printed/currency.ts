@@ -88,22 +88,37 @@ const SIGNS: [string, string][] = [
   ['Fr.', 'CHF'],
 ];
 
+// What only one of the three krone countries prints: its business register, its direct debit
+// and its card or mobile payment schemes ("CVR 41182290", "Betalingsservice", "Org.nr. 924 118
+// 207 MVA", "KID", "Bankgiro 5432-1098", "Swish").
+const KRONE_SIGNS: [RegExp, 'sv' | 'da' | 'no'][] = [
+  [/\b(?:Bankgiro|Plusgiro|Swish)\b|\bOrg\.?\s?nr\.?:?\s?\d{6}-\d{4}\b/, 'sv'],
+  [/\b(?:CVR|Betalingsservice|MobilePay|Dankort)\b/, 'da'],
+  [/\b(?:MVA|KID|Vipps|BankAxept)\b/, 'no'],
+];
+
+/**
+ * Swedish, Danish or Norwegian kronor by the page's words (as written: Swedish "för" is not
+ * Danish "for") and its country's signs, each worth three words.
+ */
 function kroneOf(text: string): string | null {
   const words = new Set(
-    fold(text)
+    text
+      .slice(0, 200_000)
+      .toLowerCase()
       .match(/\p{L}+/gu)
       ?.slice(0, 3000) ?? [],
   );
-  const sv = ['och', 'att', 'för', 'faktura', 'moms', 'betala', 'summa', 'kvitto'].filter((w) =>
-    words.has(fold(w)),
-  ).length;
-  const da = ['og', 'at', 'faktura', 'moms', 'betale', 'beløb', 'kvittering', 'i alt'].filter((w) =>
-    words.has(fold(w)),
-  ).length;
-  const no = ['og', 'å', 'faktura', 'mva', 'betale', 'beløp', 'kvittering'].filter((w) => words.has(fold(w))).length;
-  const best = Math.max(sv, da, no);
+  const count = (list: string[]) => list.filter((w) => words.has(w)).length;
+  const score = {
+    sv: count(['och', 'att', 'för', 'faktura', 'moms', 'betala', 'summa', 'kvitto']),
+    da: count(['og', 'at', 'faktura', 'moms', 'betale', 'beløb', 'kvittering']) + (/\bi alt\b/i.test(text) ? 1 : 0),
+    no: count(['og', 'å', 'faktura', 'mva', 'betale', 'beløp', 'kvittering']),
+  };
+  for (const [sign, lang] of KRONE_SIGNS) if (sign.test(text)) score[lang] += 3;
+  const best = Math.max(score.sv, score.da, score.no);
   if (best < 2) return null;
-  return best === sv ? 'SEK' : best === da ? 'DKK' : 'NOK';
+  return best === score.sv ? 'SEK' : best === score.da ? 'DKK' : 'NOK';
 }
 
 interface Found {

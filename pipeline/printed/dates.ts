@@ -54,9 +54,57 @@ export interface Order {
 
 const orderCache = new WeakMap<object, Order | null>();
 
-/** How the document writes its dates, from its own evidence; null when nothing decides. */
-export function dateOrder(key: object, text: string): Order | null {
+const DAY = 86_400_000;
+
+/**
+ * The order the mail's own date votes for: a date that reads both ways and, read one way, is
+ * the day the mail was sent (the sender's calendar day) or up to three days before (an invoice
+ * is sent the day it is issued or soon after) while read the other way it is weeks away. Null
+ * when no date votes, or dates vote both ways.
+ */
+function orderBySent(text: string, today: number): DateOrder | null {
+  const near = (y: number, m: number, d: number) => {
+    const day = Date.UTC(y, m - 1, d) / DAY;
+    return day - today >= -3 && day - today <= 0;
+  };
+  const far = (y: number, m: number, d: number) => Math.abs(Date.UTC(y, m - 1, d) / DAY - today) > 20;
+  let dmy = 0;
+  let mdy = 0;
+  for (const m of text.matchAll(NUMERIC_DATE)) {
+    const a = Number(m[1]);
+    const b = Number(m[2]);
+    const y = Number(m[3]);
+    if (m[3]!.length !== 4 || a < 1 || b < 1 || a > 12 || b > 12 || a === b) continue;
+    if (near(y, b, a) && far(y, a, b)) dmy++;
+    else if (near(y, a, b) && far(y, b, a)) mdy++;
+  }
+  if (dmy > 0 && mdy === 0) return 'dmy';
+  if (mdy > 0 && dmy === 0) return 'mdy';
+  return null;
+}
+
+// Countries that write the day first and print "$" or their own signs: Australia and New
+// Zealand (A$, NZ$, an ABN, "Pty Ltd"), India (₹, Rs., a GSTIN).
+const DAY_FIRST_DOLLAR = /A\$|NZ\$|\b(?:AUD|NZD|INR|ABN|GSTIN)\b|₹|\bRs\.\s?\d|\bPty\.? Ltd\b/;
+
+/**
+ * How the document writes its dates, from its own evidence; null when nothing decides. `sentDay`
+ * (the day the mail was sent, in days since 1970 on the sender's calendar) lets a page whose
+ * dates all read both ways be decided by it: agreeing with the page's currency or style, or
+ * alone, it decides surely; against them, it decides, not surely.
+ */
+export function dateOrder(key: object, text: string, sentDay: number | null = null): Order | null {
   if (orderCache.has(key)) return orderCache.get(key)!;
+  let order = pageOrder(text);
+  if (sentDay !== null && !order?.sure) {
+    const vote = orderBySent(text, sentDay);
+    if (vote) order = { order: vote, sure: !order || order.order === vote };
+  }
+  orderCache.set(key, order);
+  return order;
+}
+
+function pageOrder(text: string): Order | null {
   let dmy = 0;
   let mdy = 0;
   for (const m of text.matchAll(NUMERIC_DATE)) {
@@ -73,6 +121,7 @@ export function dateOrder(key: object, text: string): Order | null {
   else if (dmy === 0 && mdy === 0) {
     if (DOTTED_DATE.test(text) || dayFirstLanguage(text)) order = { order: 'dmy', sure: true };
     else if (MONTH_FIRST.test(text)) order = { order: 'mdy', sure: false };
+    else if (DAY_FIRST_DOLLAR.test(text)) order = { order: 'dmy', sure: false };
     else if (/US\$|\bUSD\b|\$\s?\d/.test(text) && !/€|£|\bEUR\b|\bGBP\b/.test(text))
       order = { order: 'mdy', sure: false };
     // A US address on a page that prints no currency (a restaurant's check, a till slip).
@@ -80,7 +129,6 @@ export function dateOrder(key: object, text: string): Order | null {
       order = { order: 'mdy', sure: false };
     else if (/€|£|\bEUR\b|\bGBP\b|\bCHF\b/.test(text)) order = { order: 'dmy', sure: false };
   }
-  orderCache.set(key, order);
   return order;
 }
 
@@ -344,6 +392,15 @@ const PAYMENT_WORDS = phrases(
   'afgeschreven',
   'incasso',
   'geïncasseerd',
+  // "We'll collect £38.47 by Direct Debit … on or after 28 April 2026"; Danish and Norwegian
+  // debits ("trækkes via Betalingsservice"); the Norwegian and Danish imperative "betal".
+  'collect',
+  'collected',
+  'collection',
+  'trækkes',
+  'trekkes',
+  'betalingsservice',
+  'betal',
 );
 /** "à partir du 18/03/2026", "a partire dal …": a debit's first day. */
 const FROM_WORDS = new Set(['du', 'dal', 'del'].map(fold));
@@ -406,6 +463,41 @@ const PAID_WORDS = phrases(
 // A line ending in an amount taken off ("Règlement CB le 07/03/2026   -560,00 €"): a payment made.
 const AMOUNT_OFF = /(?:^|\s)[-−] ?[€$£]? ?\d[\d.,' ]{0,12}[.,]\d{2}(?![\d]|[./]\d)/;
 
+const ON_OR = new Set(['after', 'around', 'about']);
+
+// "If you pay by instalments, your first instalment will be deducted on 09/05/2026": a date in a
+// sentence that starts with a condition is when something happens if it applies, not the due date.
+const CONDITIONAL = new Set(
+  [
+    'if',
+    'should',
+    'when',
+    'wenn',
+    'falls',
+    'sofern',
+    'si',
+    'se',
+    'als',
+    'indien',
+    'wanneer',
+    'om',
+    'hvis',
+    'jos',
+    'jeśli',
+    'jeżeli',
+    'pokud',
+    'caso',
+  ].map(fold),
+);
+
+/** Whether the sentence holding offset `at` of `text` starts with a condition word. */
+function conditional(text: string, at: number): boolean {
+  let start = 0;
+  for (const m of text.slice(0, at).matchAll(/[.!?;]\s/g)) start = m.index + m[0].length;
+  const first = wordsOf(text.slice(start, at))[0];
+  return !!first && CONDITIONAL.has(first.text);
+}
+
 /** Deadlines in payment sentences: a payment word, then a deadline word right before a date. */
 function paymentDeadlines(lines: Line[], order: Order | null, documentIndex: number): DateCandidate[] {
   const out: DateCandidate[] = [];
@@ -417,9 +509,12 @@ function paymentDeadlines(lines: Line[], order: Order | null, documentIndex: num
     if (firstPhrase(words, PAID_WORDS) || AMOUNT_OFF.test(line.text)) continue;
     for (let i = 0; i < words.length - 1; i++) {
       const from = i > 0 && FROM_WORDS.has(words[i]!.text) && words[i - 1]!.text.startsWith('partir');
-      // "collected on or (just) after 20 Mar 2026": the day the debit is taken.
+      // "collected on or (just) after 20 Mar 2026", a direct debit's "on or after 28 April 2026":
+      // the day the debit is taken.
       const orAfter = words[i]!.text === 'after' && words.slice(Math.max(0, i - 2), i).some((w) => w.text === 'or');
-      if (!DEADLINE_WORDS.has(words[i]!.text) && !from && !orAfter) continue;
+      const onOrAfter =
+        i >= 2 && ON_OR.has(words[i]!.text) && words[i - 1]!.text === 'or' && words[i - 2]!.text === 'on';
+      if (!DEADLINE_WORDS.has(words[i]!.text) && !from && !orAfter && !onOrAfter) continue;
       const at = words[i + 1]!.start;
       const date = readDate(line.text.slice(at), order);
       if (date?.start !== 0) continue;
@@ -429,7 +524,7 @@ function paymentDeadlines(lines: Line[], order: Order | null, documentIndex: num
         raw: line.text.slice(at, at + date.end),
         offset: line.offset + at,
         document_index: documentIndex,
-        strength: 0.75,
+        strength: conditional(line.text, at) ? 0.5 : 0.75,
         source: 'payment sentence',
       });
       break;
@@ -635,6 +730,16 @@ const RECEIPT_DATE = [
   'Payment date',
   'Zahlungsdatum',
   'Date de paiement',
+  // A payment's confirmation: the day the money came in ("Zahlungseingang: 09.04.2026").
+  'Zahlungseingang',
+  'Payment received',
+  'Paid on',
+  'Betaald op',
+  'Betalingsdato',
+  'Betalningsdatum',
+  'Fecha de pago',
+  'Data di pagamento',
+  'Data płatności',
   ...ORDER_DATE,
   ...REFUND_DATE,
 ];
@@ -650,12 +755,27 @@ function refundDated(doc: ReadableDocument, order: Order | null, found: DateCand
   return found.filter((c) => !ordered.has(c.offset) || refund.some((r) => r.offset === c.offset));
 }
 
-/** The issue date of an invoice, or the date of a receipt (its title line may print it after the number without a marker). */
+/** A receipt's labels, and an invoice's: a receipt that is also its invoice dates itself by both. */
 const RECEIPT_DATES = [...RECEIPT_DATE, ...INVOICE_DATES];
 
-export function issueDate(documents: ReadableDocument[], kind: 'invoice' | 'receipt' = 'invoice'): PrintedCandidate[] {
+/** What the mail says about the page: when it was sent, and whether it is a payment reminder. */
+export interface PageContext {
+  /** The day the mail was sent on its sender's calendar (its Date header's own offset), in days since 1970, or null. */
+  sentDay: number | null;
+  /** A reminder or dunning letter about an invoice (lexicon.ts REMINDER_TITLE). */
+  reminder: boolean;
+}
+
+const NO_CONTEXT: PageContext = { sentDay: null, reminder: false };
+
+/** The issue date of an invoice, or the date of a receipt (its title line may print it after the number without a marker). */
+export function issueDate(
+  documents: ReadableDocument[],
+  kind: 'invoice' | 'receipt' = 'invoice',
+  context: PageContext = NO_CONTEXT,
+): PrintedCandidate[] {
   for (const doc of documents) {
-    const order = dateOrder(doc.doc, doc.text);
+    const order = dateOrder(doc.doc, doc.text, context.sentDay);
     const lines = linesOf(doc.doc, doc.text);
     const found = outsideParties(doc, [
       // A receipt that is also its invoice ("Rechnung / Quittung", a folio) dates itself by the
@@ -681,7 +801,12 @@ export function issueDate(documents: ReadableDocument[], kind: 'invoice' | 'rece
       // A bare "Date" only where it starts its cell: in "Due date" or "Delivery date" it is another date's.
       ...labelled(BARE_DATE, doc, order, (b) => b * 0.85, true, true),
       ...(kind === 'invoice' ? labelled(TAX_POINT, doc, order, (b) => b * 0.85, false, true) : []),
-      ...(kind === 'invoice' ? letterDates(lines, order, doc.doc.index) : timeStamps(lines, order, doc.doc.index)),
+      // A reminder's letter date is the reminder's: the invoice it reminds of is older.
+      ...(kind === 'receipt'
+        ? timeStamps(lines, order, doc.doc.index)
+        : context.reminder
+          ? []
+          : letterDates(lines, order, doc.doc.index)),
       ...besideNumberDates(lines, order, doc.doc.index),
     ]);
     if (found.length > 0) return choose(found);
@@ -689,16 +814,29 @@ export function issueDate(documents: ReadableDocument[], kind: 'invoice' | 'rece
   return [];
 }
 
-export function dueDate(documents: ReadableDocument[]): PrintedCandidate[] {
+/**
+ * A reminder recites the invoice's due date, passed before the reminder was sent, and sets a
+ * new deadline: a due date more than a day before the mail gives way to one on or after it.
+ */
+function pastDueGivesWay(found: DateCandidate[], context: PageContext): DateCandidate[] {
+  if (!context.reminder || context.sentDay === null) return found;
+  const today = context.sentDay;
+  const dayOf = (c: DateCandidate) => Date.parse(`${c.iso}T00:00:00Z`) / DAY;
+  const past = (c: DateCandidate) => dayOf(c) < today - 1;
+  if (!found.some((c) => !past(c) && dayOf(c) <= today + 60)) return found;
+  return found.map((c) => (past(c) ? { ...c, strength: c.strength * 0.6 } : c));
+}
+
+export function dueDate(documents: ReadableDocument[], context: PageContext = NO_CONTEXT): PrintedCandidate[] {
   for (const doc of documents) {
-    const order = dateOrder(doc.doc, doc.text);
+    const order = dateOrder(doc.doc, doc.text, context.sentDay);
     const lines = linesOf(doc.doc, doc.text);
     const found = outsideParties(doc, [
       ...labelled(DUE_DATES, doc, order, (b) => b),
       ...headerRowDates(lines, DUE_DATES, order, doc.doc.index),
       ...paymentDeadlines(lines, order, doc.doc.index),
     ]);
-    if (found.length > 0) return choose(found);
+    if (found.length > 0) return choose(pastDueGivesWay(found, context));
   }
   return [];
 }

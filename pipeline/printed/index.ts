@@ -17,14 +17,14 @@ import {
 } from './amounts.ts';
 import { type Cell, type Line, linesOf } from './layout.ts';
 import { documentCurrency } from './currency.ts';
-import { dueDate, issueDate } from './dates.ts';
+import { dueDate, issueDate, type PageContext } from './dates.ts';
 import { documentNumber } from './numbers.ts';
 import { orderNumber } from './orders.ts';
 import { vendorEmail, vendorName } from './parties.ts';
 import { paymentMethod } from './payment.ts';
-import { INCLUDING, OF_WHICH, REFUNDED } from './lexicon.ts';
+import { INCLUDING, OF_WHICH, REFUNDED, REMINDER_TITLE } from './lexicon.ts';
 import { chooseTotal, type PrintedValue, type TotalChoice } from './totals.ts';
-import { hasPhrase, wordsOf } from './words.ts';
+import { firstPhrase, hasPhrase, wordsOf } from './words.ts';
 
 export const PRINTED_FIELDS = [
   'invoice_number',
@@ -49,6 +49,8 @@ export interface PrintedCandidate {
   document_index: number;
   offset: number;
   why: string;
+  /** The page says it has no such value (an order confirmation's invoice number): the field stays empty. */
+  absent?: boolean;
 }
 
 export interface ReadableDocument {
@@ -154,6 +156,45 @@ function notAfterTheMail(found: PrintedCandidate[], view: MessageView): PrintedC
   });
 }
 
+/** Whether a short text names a payment reminder ("2. Mahnung", "Relance : facture …", "Reminder: invoice … is overdue"). */
+function namesReminder(text: string): boolean {
+  const words = wordsOf(text);
+  return words.length > 0 && words.length <= 12 && firstPhrase(words, REMINDER_TITLE) !== null;
+}
+
+const contexts = new WeakMap<MessageView, PageContext>();
+
+/** The calendar day a Date header names where it was written ("… 23:40:00 -0500" is that day, not UTC's next). */
+function senderDay(header: string): number | null {
+  const instant = Date.parse(header);
+  if (Number.isNaN(instant)) return null;
+  // The zone is the last "+hhmm" token, before a comment such as "(CET)".
+  const zone = header
+    .trim()
+    .split(/\s+/)
+    .findLast((t) => /^[+-]\d{4}$/.test(t));
+  const minutes = zone ? Number(zone.slice(1, 3)) * 60 + Number(zone.slice(3)) : 0;
+  const offset = (zone?.startsWith('-') ? -minutes : minutes) * 60_000;
+  return Math.floor((instant + offset) / DAY);
+}
+
+/** The mail's date, and whether its subject or a title line of the page says it is a payment reminder. */
+function pageContext(documents: ReadableDocument[], view: MessageView): PageContext {
+  let context = contexts.get(view);
+  if (context) return context;
+  const reminder =
+    namesReminder(view.subject) ||
+    documents.some(({ doc, text }) =>
+      linesOf(doc, text)
+        .filter((l) => l.cells.length > 0)
+        .slice(0, 8)
+        .some((l) => l.cells.some((c) => namesReminder(c.text))),
+    );
+  context = { sentDay: senderDay(headerValues(view.headers, 'date')[0] ?? ''), reminder };
+  contexts.set(view, context);
+  return context;
+}
+
 /** Candidates for `field` from the documents (attachments first, as text extractors read them). */
 export function printedCandidates(
   field: PrintedField,
@@ -164,9 +205,9 @@ export function printedCandidates(
     case 'invoice_number':
       return documentNumber(documents);
     case 'invoice_date':
-      return issueDate(documents);
+      return issueDate(documents, 'invoice', pageContext(documents, view));
     case 'due_date':
-      return dueDate(documents);
+      return dueDate(documents, pageContext(documents, view));
     case 'total_amount':
       return totalAmount(documents);
     case 'currency':
@@ -178,7 +219,7 @@ export function printedCandidates(
     case 'receipt_number':
       return documentNumber(documents, 'receipt');
     case 'receipt_date':
-      return notAfterTheMail(issueDate(documents, 'receipt'), view);
+      return notAfterTheMail(issueDate(documents, 'receipt', pageContext(documents, view)), view);
     case 'payment_method':
       return paymentMethod(documents);
     case 'po_number':

@@ -102,6 +102,9 @@ export const INVOICE_NUMBER_MORE = [
   'Laskun numero',
   'Laskunumero',
   'Laskun nro',
+  // An Australian or New Zealand tax invoice's number ("Tax invoice number TI-5520871").
+  'Tax invoice number',
+  'Tax invoice no.',
   '請求書番号',
   '請求番号',
   // A utility's bill and an insurer's premium invoice by their own names.
@@ -231,6 +234,12 @@ export const DUE_DATE_MORE = [
   // Danish: the last day a payment is on time.
   'Sidste rettidige betalingsdag',
   'Sidste betalingsdag',
+  // A direct debit's day as bills print it in their summary box.
+  'Collected on or after',
+  'Collection date',
+  'Abbuchung am',
+  'Trækkes via Betalingsservice',
+  'Trækkes den',
 ];
 // The amount payable (gross): net, tax and subtotal lines are not listed, and a qualifier
 // such as "HT" or "netto" between a label and its amount rejects the amount.

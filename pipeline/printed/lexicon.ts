@@ -65,6 +65,17 @@ export const PAYABLE = phrases(
   'k úhradě',
   'celkem k úhradě',
   'k zaplacení',
+  // What a reminder or dunning letter asks for: the open amount with its fees and interest.
+  'total à régler',
+  'montant à régler',
+  'solde dû',
+  'gesamtforderung',
+  'offene forderung',
+  'totaal te voldoen',
+  'te voldoen',
+  'openstaand bedrag',
+  'kvar att betala',
+  'zbývá uhradit',
   'maksettava',
   'å betale',
   'ödenecek tutar',
@@ -390,6 +401,10 @@ export const GROSS = [
 export const AMOUNT_IN_SENTENCE = phrases(
   'amounting in',
   'amounting to',
+  // "The amount outstanding of AUD 4,620.00 is due on 8 May 2026."
+  'amount outstanding of',
+  'outstanding amount of',
+  'outstanding balance of',
   'in the amount of',
   'for the amount of',
   'for an amount of',
@@ -621,6 +636,79 @@ export const TITLE_DETERMINERS: ReadonlySet<string> = new Set([
   'seu',
 ]);
 
+/**
+ * A payment reminder's or dunning letter's titles: the letter is about an invoice, its own date
+ * is not the invoice's, and the due date it recites has passed.
+ */
+export const REMINDER_TITLE = phrases(
+  'reminder',
+  'payment reminder',
+  'overdue',
+  'past due',
+  'zahlungserinnerung',
+  'erinnerung',
+  'mahnung',
+  'relance',
+  'rappel',
+  'recordatorio de pago',
+  'sollecito',
+  'sollecito di pagamento',
+  'herinnering',
+  'betalingsherinnering',
+  'aanmaning',
+  'betalningspåminnelse',
+  'påminnelse',
+  'betalingspåmindelse',
+  'rykker',
+  'purring',
+  'maksumuistutus',
+  'upomínka',
+  'wezwanie do zapłaty',
+  'przypomnienie o płatności',
+  'lembrete de pagamento',
+);
+
+/**
+ * What a page says when it is no invoice: an order confirmation, a pro-forma, a quote ("This is
+ * not an invoice", "Dies ist keine Rechnung im Sinne des UStG", "Ceci n'est pas une facture"). It
+ * has no invoice number. (Not "non valido ai fini fiscali": an Italian e-invoice's courtesy copy
+ * says so of itself, and it has the invoice's number.)
+ */
+export const NOT_AN_INVOICE = phrases(
+  'this is not an invoice',
+  'is not an invoice',
+  'not a tax invoice',
+  'not a vat invoice',
+  'dies ist keine rechnung',
+  'ist keine rechnung',
+  'keine rechnung im sinne',
+  'stellt keine rechnung dar',
+  'ceci n est pas une facture',
+  'n est pas une facture',
+  'ne constitue pas une facture',
+  'esto no es una factura',
+  'no es una factura',
+  'no constituye factura',
+  'no válido como factura',
+  'non è una fattura',
+  'non costituisce fattura',
+  'dit is geen factuur',
+  'is geen factuur',
+  'não é uma fatura',
+  'não constitui fatura',
+  'não serve de fatura',
+  'to nie jest faktura',
+  'nie jest fakturą',
+  'nie stanowi faktury',
+  'detta är ingen faktura',
+  'är inte en faktura',
+  'dette er ikke en faktura',
+  'er ikke en faktura',
+  'tämä ei ole lasku',
+  'toto není faktura',
+  'není daňový doklad',
+);
+
 /** Labels of numbers that belong to something other than the document itself. */
 export const OTHER_NUMBER = phrases(
   // The invoice a credit note corrects.
@@ -639,6 +727,16 @@ export const OTHER_NUMBER = phrases(
   'fattura originale',
   'oorspronkelijke factuur',
   'dotyczy faktury',
+  // An insurance policy's number is the contract's, not the bill's.
+  'policy',
+  'policy number',
+  'polisnummer',
+  'policennummer',
+  'versicherungsnummer',
+  'numéro de police',
+  'número de póliza',
+  'numero polizza',
+  'vakuutusnumero',
   'customer',
   'customer number',
   'customer no',

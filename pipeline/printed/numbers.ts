@@ -11,6 +11,7 @@ import { type Cell, cellUnder, type Line, linesOf } from './layout.ts';
 import {
   INVOICE_TITLE,
   INVOICE_TYPE_CODES,
+  NOT_AN_INVOICE,
   ORDER_NUMBER_WORDS,
   ORDER_TITLE,
   OTHER_NUMBER,
@@ -381,6 +382,33 @@ function fiscalReceiptNumbers(lines: Line[], text: string, documentIndex: number
   return out;
 }
 
+const ownLabelsCache = new Map<string, string[][]>();
+
+/** The kind's own number labels as folded words ("tax invoice number", "rechnungsnummer"). */
+function ownLabels(kind: keyof typeof KINDS): string[][] {
+  let found = ownLabelsCache.get(kind);
+  if (!found) {
+    found = KINDS[kind].labels.map((l) => wordsOf(l).map((w) => w.text)).filter((w) => w.length > 0);
+    ownLabelsCache.set(kind, found);
+  }
+  return found;
+}
+
+/**
+ * Whether a label's words end with one of the document's own number labels ("Tax invoice
+ * number" ends with "invoice number"): a word of another's number before it ("tax") does not
+ * make the number someone else's. A one-word own label counts only as the whole label.
+ */
+function ownNumberLabel(words: readonly { text: string }[], kind: keyof typeof KINDS): boolean {
+  const said = words.map((w) => w.text);
+  return ownLabels(kind).some(
+    (l) =>
+      l.length <= said.length &&
+      (l.length >= 2 || said.length === 1) &&
+      l.every((w, k) => said[said.length - l.length + k] === w),
+  );
+}
+
 /** Values the page prints under another label (a VAT id, an IBAN, a customer number). */
 function otherNumbers(lines: Line[], kind: keyof typeof KINDS): Set<string> {
   const out = new Set<string>();
@@ -393,9 +421,9 @@ function otherNumbers(lines: Line[], kind: keyof typeof KINDS): Set<string> {
       const words = wordsOf(labelText);
       if (words.length === 0 || words.length > 5) continue;
       const other = firstPhrase(words, OTHER_NUMBER);
-      if (other?.at !== 0) continue;
+      if (other?.at !== 0 || ownNumberLabel(words, kind)) continue;
       // "Référence dossier", "Session reference": one of the document's own number labels.
-      if (ownLabels(kind).has(words.map((w) => w.text).join(' '))) continue;
+      if (ownLabelSet(kind).has(words.map((w) => w.text).join(' '))) continue;
       // A receipt's order number is its number; a hotel invoice's folio number is the invoice's.
       if (kind === 'receipt' && firstPhrase(words, ORDER_NUMBER_WORDS)?.at === 0) continue;
       if (kind === 'invoice' && words[0]!.text === 'folio') continue;
@@ -432,7 +460,7 @@ const KINDS = {
 const ownLabelSets = new Map<string, Set<string>>();
 
 /** The words of the document's own number labels (per kind, read once). */
-function ownLabels(kind: keyof typeof KINDS): Set<string> {
+function ownLabelSet(kind: keyof typeof KINDS): Set<string> {
   let set = ownLabelSets.get(kind);
   if (!set) {
     set = new Set(
@@ -470,10 +498,26 @@ function segmentOf(part: string, whole: string): boolean {
   return whole.split(/[^\p{L}\p{N}]/u).includes(part);
 }
 
+/** Where a document says it is no invoice ("This is not an invoice", "Dies ist keine Rechnung"), or null. */
+function saysNotAnInvoice(documents: ReadableDocument[]): { document_index: number; offset: number } | null {
+  for (const { doc, text } of documents)
+    for (const line of linesOf(doc, text)) {
+      if (line.text.length > 2000 || line.cells.length === 0) continue;
+      const found = firstPhrase(wordsOf(line.text), NOT_AN_INVOICE);
+      if (found) return { document_index: doc.index, offset: line.offset };
+    }
+  return null;
+}
+
 export function documentNumber(
   documents: ReadableDocument[],
   kind: keyof typeof KINDS = 'invoice',
 ): PrintedCandidate[] {
+  if (kind === 'invoice') {
+    // An order confirmation, a pro-forma or a quote that says it is no invoice has no invoice number.
+    const none = saysNotAnInvoice(documents);
+    if (none) return [{ raw: '', confidence: 0, ...none, why: 'the page says it is no invoice', absent: true }];
+  }
   const { labels, titles } = KINDS[kind];
   const all: NumberCandidate[] = [];
   for (const { doc, text } of documents) {

@@ -12,7 +12,7 @@ import { SELLER, SOLD_BY } from './labels.ts';
 import { labeledCandidates } from '../extract-labels.ts';
 import { type SectionRole, sectionsOf } from './sections.ts';
 import { CARRIERS } from './lexicon.ts';
-import { firstPhrase, fold, phrases, wordsOf } from './words.ts';
+import { findPhrase, firstPhrase, fold, phrases, wordsOf } from './words.ts';
 import type { PrintedCandidate, ReadableDocument } from './index.ts';
 
 const SOLD_BY_LABELS = ['Sold by', ...SOLD_BY];
@@ -44,6 +44,7 @@ const LEGAL_FORMS = [
   'llp',
   'lp',
   'pty',
+  'pty ltd',
   'pte',
   'sas',
   'sasu',
@@ -241,7 +242,8 @@ function trimEnd(text: string, chars: string): string {
 }
 
 /** A token as a legal form is compared: folded, without dots, commas and parentheses. */
-const formKey = (token: string) => fold(token).replace(/[.,()]/g, '');
+// "A/S" (Danish and Norwegian companies) is the form "as" written with its slash.
+const formKey = (token: string) => fold(token).replace(/[.,()/]/g, '');
 // The last word of every legal form: most tokens of a page are none, and are passed over at once.
 const FORM_ENDS = new Set([...LEGAL_FORMS.map((f) => formKey(f.split(/\s+/).at(-1)!)), ...FORM_SET]);
 
@@ -289,6 +291,9 @@ export function companyNames(text: string): { name: string; at: number; copyrigh
   for (let end = 0; end < tokens.length; end++) {
     const formStart = formAt(plain, keys, end);
     if (formStart < 1) continue;
+    // "Pty" of "Pty Ltd": the longer form the next token completes is the name's.
+    const longer = end + 1 < tokens.length ? formAt(plain, keys, end + 1) : -1;
+    if (longer >= 0 && longer <= formStart) continue;
     // "Sitz Bremen, AG Bremen HRB 30122": after a comma or a label, the register court
     // (Amtsgericht) and its number in an imprint, not a stock company ("Muster AG Bremen HRB 1"
     // keeps its form).
@@ -471,6 +476,189 @@ function nameLabelled(cells: Cell[], i: number): { text: string; offset: number 
   return next ? { text: next.text, offset: next.offset } : null;
 }
 
+// The words that introduce the app or platform that delivers a business's document: "Sent
+// using Ledgerly", "Diese E-Mail wurde mit Belegfix versendet", "Enviado con Contabilo",
+// "Verstuurd via Boekvogel", "Skickat med Fortnyx", "Powered by …". The name after them is
+// the sender's tool, not the issuer.
+const SENT_WITH = phrases(
+  'sent using',
+  'sent with',
+  'sent via',
+  'sent from',
+  'powered by',
+  'invoicing by',
+  'billing by',
+  'created with',
+  'gesendet mit',
+  'versendet mit',
+  'verschickt mit',
+  'erstellt mit',
+  'gesendet über',
+  'bereitgestellt von',
+  'envoyé avec',
+  'envoyée avec',
+  'envoyé via',
+  'émise avec',
+  'émis avec',
+  'facturation gérée par',
+  'propulsé par',
+  'enviado con',
+  'enviada con',
+  'enviado desde',
+  'enviado a través de',
+  'facturación con',
+  'generado con',
+  'inviato con',
+  'inviata con',
+  'inviato tramite',
+  'generato con',
+  'verstuurd via',
+  'verstuurd met',
+  'verzonden via',
+  'verzonden met',
+  'gemaakt met',
+  'enviado com',
+  'emitido com',
+  'processado por',
+  'wysłana z serwisu',
+  'wysłano z serwisu',
+  'wysłano z',
+  'skickat med',
+  'skickad med',
+  'skickat från',
+  'sendt med',
+  'sendt fra',
+  'sendt via',
+  've službě',
+  'odesláno ze služby',
+);
+// German puts the verb last ("mit Belegfix versendet"), Finnish the service's case ending
+// ("Lähetetty Netvisa-palvelusta").
+const SENT_VERB_LAST = new Set(['versendet', 'gesendet', 'verschickt', 'erstellt', 'erzeugt']);
+// What a marketplace or a delivering app says of itself after its name: "Craftly is not the
+// seller", "Targowisko nie jest sprzedawcą", "Fakturnik nie jest wystawcą tej faktury".
+const NOT_THE_ISSUER = phrases(
+  'is not the seller',
+  'is not the issuer',
+  'n est pas le vendeur',
+  'no es el vendedor',
+  'ist nicht der verkäufer',
+  'non è il venditore',
+  'is niet de verkoper',
+  'não é o vendedor',
+  'nie jest sprzedawcą',
+  'nie jest wystawcą',
+  'är inte säljare',
+  'er ikke sælger',
+);
+// "Ledgerly is not responsible for the content of this invoice", "Contabilo … no es responsable
+// del contenido de este documento": only about the document (an issuer may disclaim other things).
+const NOT_RESPONSIBLE = phrases(
+  'is not responsible',
+  'no es responsable',
+  'n est pas responsable',
+  'ist nicht verantwortlich',
+  'non è responsabile',
+  'is niet verantwoordelijk',
+  'não é responsável',
+);
+const DOCUMENT_WORDS = new Set(
+  [
+    'invoice',
+    'invoices',
+    'document',
+    'documento',
+    'rechnung',
+    'dokument',
+    'facture',
+    'factura',
+    'fattura',
+    'factuur',
+    'fatura',
+    'faktura',
+    'faktury',
+  ].map(fold),
+);
+
+/** Capitalised tokens of a name from `from` on (forward) or before `from` (backward), at most three. */
+function nameTokens(text: string, from: number, backward: boolean): string[] {
+  const tokens = [...(backward ? text.slice(0, from) : text.slice(from)).matchAll(/\S+/g)].map((m) => m[0]);
+  if (backward) tokens.reverse();
+  const out: string[] = [];
+  for (const raw of tokens) {
+    const token = trimEnd(raw.replace(/^[("„«]+/, ''), ')"“»,.;:!');
+    if (!/^\p{Lu}/u.test(token) || out.length >= 3) break;
+    // Reading backward, a full stop before the name ends the sentence before it.
+    if (backward && out.length > 0 && /[.!?]$/.test(raw)) break;
+    out.push(token);
+    if (!backward && raw !== token) break;
+  }
+  return backward ? out.reverse() : out;
+}
+
+/** The names of the apps and platforms a page says deliver it or do not issue it, as folded words. */
+function deliveringApps(documents: ReadableDocument[]): Set<string> {
+  const out = new Set<string>();
+  // The name's first word of its own ("Contabilo" of "Contabilo Software S.L."): a generic word
+  // after it ("Software", "Billing") may be in the issuer's name too.
+  const add = (tokens: string[]) => {
+    const first = tokens.flatMap((t) => wordsOf(t)).find((w) => w.text.length >= 4 && !FORM_SET.has(w.text));
+    if (first) out.add(first.text);
+  };
+  for (const { doc, text } of documents)
+    for (const line of linesOf(doc, text))
+      for (const cell of line.cells) {
+        if (!/\p{Lu}/u.test(cell.text)) continue;
+        const words = wordsOf(cell.text);
+        for (const p of SENT_WITH)
+          for (let at = findPhrase(words, p); at >= 0; at = findPhrase(words, p, at + 1))
+            add(nameTokens(cell.text, words[at + p.length - 1]!.end, false));
+        for (const p of NOT_THE_ISSUER)
+          for (let at = findPhrase(words, p); at >= 0; at = findPhrase(words, p, at + 1))
+            add(nameTokens(cell.text, words[at]!.start, true));
+        for (const p of NOT_RESPONSIBLE)
+          for (let at = findPhrase(words, p); at >= 0; at = findPhrase(words, p, at + 1))
+            if (words.slice(at + p.length, at + p.length + 8).some((w) => DOCUMENT_WORDS.has(w.text)))
+              add(nameTokens(cell.text, words[at]!.start, true));
+        for (const [k, w] of words.entries()) {
+          if (w.text === 'mit' && k + 2 < words.length && SENT_VERB_LAST.has(words[k + 2]!.text))
+            add(nameTokens(cell.text, w.end, false));
+          if (w.text === 'palvelusta' && k > 0 && cell.text[w.start - 1] === '-')
+            add([cell.text.slice(words[k - 1]!.start, words[k - 1]!.end)]);
+        }
+      }
+  return out;
+}
+
+/** Whether a name is (or contains) a delivering app's name. */
+const namesApp = (name: string, apps: Set<string>) => apps.size > 0 && wordsOf(name).some((w) => apps.has(w.text));
+
+// A business register's or tax office's number beside a name in a letterhead or footer line
+// ("Studio Jildau Fotografie · KvK 84412277", "Mgr. Tereza Horáková · … · IČO 07418822").
+const REGISTRY =
+  /^(?:KvK|CVR|Org\.?\s?nr|IČO|IČ|DIČ|Y-tunnus|USt-?Id|Steuer-?nr|SIRET|SIREN|P\.?\s?IVA|Partita IVA|NIF|CIF|NIP|ABN|GSTIN|VAT|btw|BTW|Moms|Company No)\b[^\d\n]{0,12}\d/iu;
+
+/**
+ * A name first on a line and the business register's or tax office's number right after it
+ * ("Studio Jildau Fotografie · KvK 84412277 · btw-id …"): the business's name, though it has no
+ * legal form. Not in a buyer's block, not an app's, not a name with a form (read as a company).
+ */
+function registeredName(
+  line: Line,
+  sections: ReturnType<typeof sectionsOf>,
+  apps: Set<string>,
+): { text: string; offset: number } | null {
+  if (line.cells.length === 0 || line.text.length > 300) return null;
+  const role = sections.get(line.cells[0]!)?.role;
+  if (role === 'buyer' || role === 'delivery') return null;
+  const parts = line.cells.flatMap(segmentsOf);
+  const head = parts[0];
+  // The number right after the name: "Bram de Wit · Kamp 22 · … · KvK …" is its owner and address.
+  if (!head || !parts[1] || !REGISTRY.test(parts[1].text)) return null;
+  if (!nameLike(head.text) || companyNames(head.text).length > 0 || namesApp(head.text, apps)) return null;
+  return head;
+}
+
 // The issuer's names are read once per message view: its name and its email both need them.
 const namesByView = new WeakMap<MessageView, NameCandidate[]>();
 
@@ -483,7 +671,10 @@ function nameCandidates(documents: ReadableDocument[], view: MessageView): NameC
 }
 
 function readNames(documents: ReadableDocument[], view: MessageView): NameCandidate[] {
-  const site = senderSite(view);
+  const apps = deliveringApps(documents);
+  // A mail sent from the app's own domain: its site is the app's, not the issuer's.
+  const sender = senderSite(view);
+  const site = sender && [...apps].some((a) => siteWord(sender).includes(a)) ? null : sender;
   const own = ownSites(view);
   const out: NameCandidate[] = [];
   const masthead: NameCandidate[] = [];
@@ -493,6 +684,17 @@ function readNames(documents: ReadableDocument[], view: MessageView): NameCandid
     // Under a seller's heading, the cell a name label names ("Company name: …"), else its first cell.
     const firstOf = new Set<number>();
     for (const line of lines) {
+      const registered = registeredName(line, sections, apps);
+      if (registered) {
+        const place = placeOf(lines, line.index);
+        out.push({
+          name: registered.text,
+          offset: registered.offset,
+          document_index: doc.index,
+          score: 0.55 + (place === 'head' ? 0.15 : place === 'foot' ? 0.1 : 0),
+          legal: false,
+        });
+      }
       for (const [i, cell] of line.cells.entries()) {
         const placed = sections.get(cell);
         const role: SectionRole | undefined = placed?.role;
@@ -521,7 +723,7 @@ function readNames(documents: ReadableDocument[], view: MessageView): NameCandid
         }
         for (const segment of segmentsOf(cell)) {
           for (const found of companyNames(segment.text)) {
-            if (notAName(found.name)) continue;
+            if (notAName(found.name) || namesApp(found.name, apps)) continue;
             // "Craftory Marketplace, Inc. is the payment facilitator … and is not the seller".
             if (
               NOT_THE_SELLER.test(segment.text.slice(found.at + found.name.length, found.at + found.name.length + 120))
@@ -555,7 +757,7 @@ function readNames(documents: ReadableDocument[], view: MessageView): NameCandid
     // "Sold by: …" names who sells outright; a "Verkäufer" heading may head an address block.
     const soldBy = new Set(labeledCandidates(SOLD_BY_LABELS, [{ doc, text }], 'string').map((c) => c.offset));
     for (const c of labeledCandidates(SELLER, [{ doc, text }], 'string')) {
-      if (notAName(c.raw)) continue;
+      if (notAName(c.raw) || namesApp(c.raw, apps)) continue;
       // "Lieferant: DHL Paket": a carrier under a supplier's word delivers, it does not sell
       // (unless the mail is the carrier's own).
       const carrier = firstPhrase(wordsOf(c.raw), CARRIERS);
@@ -583,7 +785,18 @@ function readNames(documents: ReadableDocument[], view: MessageView): NameCandid
   }
   // The masthead's trading name only where the page names no issuer otherwise: beside a legal
   // name it would only repeat it.
-  return (out.length > 0 ? out : masthead).filter((c) => ![...own].some((s) => nameIsOwnSite(c.name, s, site)));
+  return (out.length > 0 ? out : masthead).filter(
+    (c) => ![...own].some((s) => nameIsOwnSite(c.name, s, site)) && !namesApp(c.name, apps),
+  );
+}
+
+/**
+ * The name a display name "X via Y" stands for: X, on whose behalf Y (a billing or invoicing
+ * service) sends ("Ellie Marsh Photography via FreshLedger").
+ */
+export function onBehalfName(display: string): string {
+  const at = display.toLowerCase().lastIndexOf(' via ');
+  return at > 0 ? display.slice(0, at).trim() : display;
 }
 
 /** Whether every word of a name is in the site's name ("Wick & Ember", wickandember.example): the name is the site's. */
@@ -600,7 +813,7 @@ function nameIsSite(words: readonly { text: string }[], site: string): boolean {
  * A trading name without a legal form, so weaker than a legal entity in the footer.
  */
 function mastheadNames(lines: Line[], view: MessageView, site: string | null, documentIndex: number): NameCandidate[] {
-  const display = fold(view.from?.name ?? '').trim();
+  const display = fold(onBehalfName(view.from?.name ?? '')).trim();
   const out: NameCandidate[] = [];
   let filled = 0;
   for (const line of lines) {
@@ -830,7 +1043,8 @@ export function vendorName(documents: ReadableDocument[], view: MessageView): Pr
     );
     // Of the legal spellings, the fullest ("… GmbH & Co. KG" over "… GmbH").
     const words = (c: NameCandidate) => wordsOf(c.name).length;
-    const legal = list.filter((c) => c.legal).reduce((a, b) => (!a.legal || words(b) > words(a) ? b : a), best);
+    const legals = list.filter((c) => c.legal);
+    const legal = legals.length > 0 ? legals.reduce((a, b) => (words(b) > words(a) ? b : a)) : best;
     return {
       shown: legal.legal ? legal : best,
       score: Math.min(0.95, best.score + 0.05 * Math.min(2, list.length - 1)),

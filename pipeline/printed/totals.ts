@@ -146,27 +146,49 @@ function billTotal(amounts: RoleAmount[], itemsSum: number | null, printed: Prin
       confirmedGross.some((g) => near(g.value, p.value) || paid.some((v) => near(g.value - v, p.value))) ||
       (confirmedGross.length === 0 &&
         grossish.some((g) => near(g.value, p.value) || paid.some((v) => near(g.value - v, p.value))));
-    const good = payables.filter(explained);
+    // A reminder's demand: an amount above it and the fees and interest printed between them
+    // add up to it ("Reste dû 1 240,00 · Indemnité 40,00 · Total à régler 1 280,00").
+    const withCharges = (p: RoleAmount) => {
+      const above = printed.filter((v) => v.line < p.line && v.line >= p.line - 6 && v.value > 0);
+      return above.some((x) => {
+        const between = above.filter((v) => v.line > x.line);
+        return between.length > 0 && near(x.value + between.reduce((sum, v) => sum + v.value, 0), p.value);
+      });
+    };
+    const good = payables.filter((p) => explained(p) || withCharges(p));
     const pick = last(good) ?? last(payables)!;
     const rivals = distinctValues(payables).length > 1;
     // A confirmed gross that is not what is asked, with nothing paid to explain it, is a doubt.
     // So is a larger gross or total printed near it that nothing paid explains (the payable
     // label may sit on another amount: a tax, a share, when the page's own label was unknown);
     // a rounding to whole units (2.416,16 due as 2.416,00) is no such difference.
+    const charged = !explained(pick) && withCharges(pick);
     const contradicted =
       !explained(pick) &&
       (confirmedGross.length > 0 ||
         grossish.some((g) => Math.abs(g.line - pick.line) <= 8 && g.value - pick.value > Math.max(1, 0.01 * g.value)));
     // Two payable amounts and nothing to tell them apart: each is a guess.
+    // A gross that is not what is asked is explained when an amount and its charges add up to
+    // what is asked (a reminder's open amount, its fee and interest): less sure than the totals.
     const confidence =
       rivals && good.length === 0
         ? 0.5
-        : contradicted || (rivals && good.length !== 1)
+        : (contradicted && !charged) || (rivals && good.length !== 1)
           ? 0.7
           : explained(pick)
             ? 0.95
-            : 0.9;
-    return { amount: pick, confidence, why: explained(pick) ? 'payable, confirmed by the totals' : 'payable' };
+            : contradicted
+              ? 0.85
+              : 0.9;
+    return {
+      amount: pick,
+      confidence,
+      why: explained(pick)
+        ? 'payable, confirmed by the totals'
+        : charged
+          ? 'payable, an amount and its charges'
+          : 'payable',
+    };
   }
 
   // A part of the total paid (a deposit taken off, an instalment, one payer's share: "Pagato

@@ -200,7 +200,8 @@ export async function scoreCases(cases: Case[], textOnly: boolean): Promise<Outc
         want,
         got,
         confidence: r?.confidence ?? 0,
-        ok: same(field, want, got),
+        // null: the page says it has no such value (an order confirmation's invoice number).
+        ok: want === null ? got === null : same(field, want, got),
         raw: r?.raw ?? null,
       });
     }

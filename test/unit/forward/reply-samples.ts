@@ -498,7 +498,8 @@ export const REPLY_CASES: ReplyCase[] = [
     lang: 'en',
     html: true,
     body: '<div dir="auto">Sure.</div><div dir="auto"><br></div><div id="ms-outlook-mobile-signature" dir="auto">Get <a href="https://aka.ms/AAb9ysg">Outlook for Android</a></div><div id="appendonsend"></div><hr style="display:inline-block;width:98%" tabindex="-1"><div id="divRplyFwdMsg" dir="ltr"><font face="Calibri, sans-serif" style="font-size:11pt" color="#000000"><b>From:</b> John Doe &lt;john.doe@acme.com&gt;<br><b>Sent:</b> Thursday, June 26, 2014 2:41:00 PM<br><b>To:</b> anna@acme.com<br><b>Subject:</b> Invoice 42</font><div>&nbsp;</div></div><div>Please pay.</div>',
-    reply: 'Sure.\nGet Outlook for Android',
+    // The empty <div><br></div> between them is an empty line, as the client shows it.
+    reply: 'Sure.\n\nGet Outlook for Android',
   },
   {
     client: 'Apple Mail (HTML)',
@@ -512,7 +513,8 @@ export const REPLY_CASES: ReplyCase[] = [
     lang: 'en',
     html: true,
     body: '<html><body dir="auto"><div dir="ltr">Paid, thanks.</div><div dir="ltr"><br><div>Sent from my iPhone</div><div><br><blockquote type="cite">On 26 Jun 2014, at 14:41, John Doe &lt;john.doe@acme.com&gt; wrote:<br><br></blockquote></div><blockquote type="cite"><div dir="ltr">Please pay invoice 42.</div></blockquote></div></body></html>',
-    reply: 'Paid, thanks.\nSent from my iPhone',
+    // The <br> before the signature's block is an empty line, as the client shows it.
+    reply: 'Paid, thanks.\n\nSent from my iPhone',
   },
   {
     client: 'Thunderbird (HTML)',
