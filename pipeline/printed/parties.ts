@@ -507,12 +507,19 @@ function readNames(documents: ReadableDocument[], view: MessageView): NameCandid
 
 // "Powered by Toast", "operated by DELTA AIR LINES INC": the software that sent the receipt, the
 // carrier that flies the booking; neither is who sold it, wherever else the page names them.
-const PROVIDED_BY = /\b(?:powered|operated) by /gi;
+const PROVIDED_BY = /\b(powered|operated) by /gi;
+// A carrier's "operated by" starts its line or follows the flight ("DL 7976 operated by …",
+// "Flight operated by …"); "This store is operated by Fernleaf Goods Ltd." names the seller.
+const FLIGHT_BEFORE = /(?:\b[A-Z][A-Z0-9] ?\d{1,4}|\bflight|\bflug|\bvol|\bvuelo)$/i;
 
 /** The names a page says provide or operate the service: up to six words, to the end of the phrase. */
 function providers(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(PROVIDED_BY)) {
+    if (m[1]!.toLowerCase() === 'operated') {
+      const before = text.slice(text.lastIndexOf('\n', m.index) + 1, m.index).trim();
+      if (before && !FLIGHT_BEFORE.test(before.slice(-12))) continue;
+    }
     const rest = text.slice(m.index + m[0].length, m.index + m[0].length + 80).split('\n')[0]!;
     const words: string[] = [];
     for (const token of rest.split(/\s+/)) {

@@ -121,4 +121,14 @@ describe('a provider or a carrier is not the seller', () => {
     );
     expect(r.fields.merchant!.value).toBe('Wayfarer Trips');
   });
+
+  it('"This store is operated by Fernleaf Goods Ltd." names the seller, not a carrier', async () => {
+    const r = await readHtml(
+      `<html><body><p>Order confirmation</p><table><tr><td>Order #</td><td>10442</td></tr>
+<tr><td>Total</td><td>£24.00</td></tr></table>
+<p>This store is operated by Fernleaf Goods Ltd.</p></body></html>`,
+      'Fernleaf <orders@fernleaf.example>',
+    );
+    expect(r.fields.merchant!.value).toBe('Fernleaf Goods Ltd.');
+  });
 });
