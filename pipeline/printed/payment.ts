@@ -129,6 +129,9 @@ const MEANS = phrases(
   'carta di credito',
   'pagamento elettronico',
   'paypal',
+  // A shop's own credit or a gift card paid for the order ("Billed To: Store Credit").
+  'store credit',
+  'gift card',
   'apple pay',
   'google pay',
   'klarna',
@@ -300,6 +303,10 @@ function meansIn(text: string, needsAmount = false): { raw: string; at: number }
 }
 
 const SPACE_IN_AMOUNT = /(\d) (?=\d{3}(?!\d))/g;
+
+// "Payment ID  LFfFPhxkpRrn", "Payment reference", "Payment No.": a payment label's word followed
+// by an identifier's word is a longer label, and its value is a code, not how it was paid.
+const IDENTIFIER_WORD = /^(?:id|no|nr|number|ref|reference|code|#)\b/i;
 const LABEL_WORDS = phrases(...PAYMENT_LABELS);
 
 /**
@@ -406,7 +413,7 @@ export function paymentMethod(documents: ReadableDocument[]): PrintedCandidate[]
         return [
           { raw: means.raw, confidence: 0.9, document_index: doc.doc.index, offset: offset + means.at, why: 'label' },
         ];
-      if (/^\p{L}[\p{L} .-]{1,30}$/u.test(value) && !/\d/.test(value))
+      if (/^\p{L}[\p{L} .-]{1,30}$/u.test(value) && !/\d/.test(value) && !IDENTIFIER_WORD.test(value))
         return [{ raw: value, confidence: 0.75, document_index: doc.doc.index, offset, why: 'label' }];
     }
     // A means named on a line with an amount or a payment word: "Geg. EC-Cash EUR 28,94".
