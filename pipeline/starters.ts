@@ -231,7 +231,7 @@ export const STARTERS: Record<string, Schema> = {
         required: true,
         extract: [
           xml('total_amount'),
-          printed('total_amount'),
+          printed('receipt_total'),
           labels(
             'Total charged',
             'Amount charged',

@@ -368,6 +368,14 @@ const PAYMENT_WORDS = phrases(
   'zapłaty',
   'zapłacić',
   'płatność',
+  // Czech and Slovak: "Prosíme o její zaplacení nejpozději do 7. 5. 2026", "splatné do".
+  'zaplacení',
+  'zaplatit',
+  'úhradu',
+  'uhraďte',
+  'splatné',
+  'zaplatenie',
+  'uhradiť',
   'betala',
   'betalning',
   'betale',
@@ -464,6 +472,25 @@ const PAID_WORDS = phrases(
 const AMOUNT_OFF = /(?:^|\s)[-−] ?[€$£]? ?\d[\d.,' ]{0,12}[.,]\d{2}(?![\d]|[./]\d)/;
 
 const ON_OR = new Set(['after', 'around', 'about']);
+const NEGATIONS = new Set(
+  [
+    'no',
+    'not',
+    'keine',
+    'keinen',
+    'kein',
+    'nicht',
+    'aucun',
+    'pas',
+    'geen',
+    'niet',
+    'ningún',
+    'nessun',
+    'ingen',
+    'nie',
+    'žádnou',
+  ].map(fold),
+);
 
 // "If you pay by instalments, your first instalment will be deducted on 09/05/2026": a date in a
 // sentence that starts with a condition is when something happens if it applies, not the due date.
@@ -506,7 +533,10 @@ function paymentDeadlines(lines: Line[], order: Order | null, documentIndex: num
     if (line.text.length > 400 || !/\d/.test(line.text)) continue;
     const words = wordsOf(line.text);
     if (!firstPhrase(words, PAYMENT_WORDS)) continue;
-    if (firstPhrase(words, PAID_WORDS) || AMOUNT_OFF.test(line.text)) continue;
+    const paidSaid = firstPhrase(words, PAID_WORDS);
+    // "… haben wir leider keine Zahlung erhalten": a payment not received is a reminder's.
+    const denied = paidSaid && paidSaid.at > 0 && NEGATIONS.has(words[paidSaid.at - 1]!.text);
+    if ((paidSaid && !denied) || AMOUNT_OFF.test(line.text)) continue;
     for (let i = 0; i < words.length - 1; i++) {
       const from = i > 0 && FROM_WORDS.has(words[i]!.text) && words[i - 1]!.text.startsWith('partir');
       // "collected on or (just) after 20 Mar 2026", a direct debit's "on or after 28 April 2026":

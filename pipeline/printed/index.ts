@@ -36,6 +36,7 @@ export const PRINTED_FIELDS = [
   'seller_email',
   'receipt_number',
   'receipt_date',
+  'receipt_total',
   'payment_method',
   'po_number',
 ] as const;
@@ -72,16 +73,20 @@ function trailingAmount(cell: Cell): PrintedAmount | null {
   return null;
 }
 
-function totalAmount(documents: ReadableDocument[]): PrintedCandidate[] {
+function totalAmount(documents: ReadableDocument[], kind: 'invoice' | 'receipt' = 'invoice'): PrintedCandidate[] {
   for (const { doc, text } of documents) {
     const lines = linesOf(doc, text);
-    const amounts: RoleAmount[] = [
+    let amounts: RoleAmount[] = [
       ...lines.flatMap(amountsOnLine),
       ...amountsInColumns(lines),
       ...amountsUnderHeaders(lines),
       ...amountsInSlipGrid(lines),
       ...lines.flatMap(amountsInProse),
     ];
+    // A receipt's total is what was paid: a paid bill's "Amount due 0.00" is no total of it
+    // (an invoice's total is what it asks to be paid, zero once settled).
+    if (kind === 'receipt' && amounts.some((a) => a.value > 0 && ['total', 'gross', 'paid'].includes(a.role)))
+      amounts = amounts.filter((a) => !(a.role === 'payable' && a.value === 0));
     // Every amount the page prints, once each, for the arithmetic's checks: labelled, alone in
     // its cell, or at the end of a cell after words the reader does not know as a label.
     const printed = new Map<number, PrintedValue>(amounts.map((a) => [a.offset, { value: a.value, line: a.line }]));
@@ -93,6 +98,15 @@ function totalAmount(documents: ReadableDocument[]): PrintedCandidate[] {
     const choice =
       chooseTotal(amounts, itemLinesSum(lines, amounts), [...printed.values()]) ?? grossOfIncludedTax(lines, amounts);
     if (choice) {
+      // A settled invoice's "Amount due 0.00" under the total it billed: what it asks to be paid
+      // is nothing, what it billed is the total; which one a bookkeeper files as the invoice's
+      // total differs between conventions (the business corpus's KoSIT prints want 0, shop and
+      // billing mails' readers the total), so neither is sure.
+      const settled =
+        choice.amount.role === 'payable' &&
+        choice.amount.value === 0 &&
+        amounts.some((a) => a.value > 0 && ['total', 'gross', 'paid'].includes(a.role));
+      if (settled) choice.confidence = Math.min(choice.confidence, 0.7);
       // "Total refund $23.81": a refund's total is the money going back, printed without its sign.
       const refund = choice.amount.value > 0 && hasPhrase(wordsOf(choice.amount.label), REFUNDED);
       return [
@@ -210,6 +224,8 @@ export function printedCandidates(
       return dueDate(documents, pageContext(documents, view));
     case 'total_amount':
       return totalAmount(documents);
+    case 'receipt_total':
+      return totalAmount(documents, 'receipt');
     case 'currency':
       return documentCurrency(documents);
     case 'seller_name':

@@ -30,6 +30,8 @@ export const PAYABLE = phrases(
   'insgesamt fällig',
   'gesamt fällig',
   'zahlbetrag',
+  // A utility's yearly bill less the instalments paid: what is left to pay.
+  'nachzahlung',
   'zu zahlen',
   'zu zahlender betrag',
   // An insurer's premium notice: "Zu zahlender Beitrag".
@@ -39,6 +41,9 @@ export const PAYABLE = phrases(
   'restbetrag',
   'net à payer',
   'reste à payer',
+  // A folio's or statement's "Solde" (what is left after payments), "Solde dû".
+  'solde',
+  'solde dû',
   'montant à payer',
   'montant dû',
   'total à payer',
@@ -103,6 +108,10 @@ export const PAID = phrases(
   'anzahlung',
   'vorauszahlung',
   'geleistete anzahlung',
+  // A utility's monthly instalments on account ("abzüglich geleistete Abschläge").
+  'abschläge',
+  'geleistete abschläge',
+  'abschlagszahlungen',
   'acompte',
   'déjà payé',
   'deja paye',
@@ -124,6 +133,8 @@ export const PAID = phrases(
   'réglé',
   'montant réglé',
   'total réglé',
+  // "Règlement CB le 07/03/2026 -282,12 €": a payment taken.
+  'règlement',
 );
 
 // A tip added to a bill after its total: the amount charged is the total and the tip.

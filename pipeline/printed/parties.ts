@@ -174,6 +174,8 @@ interface NameCandidate {
   legal: boolean;
   /** Named by a seller label ("Sold by: …", "Verkäufer: …"): the page says this party sells. */
   seller?: boolean;
+  /** Named by a shop label on a platform's page ("Restaurant: …", "Loja: …"). */
+  shop?: boolean;
 }
 
 interface EmailCandidate {
@@ -311,6 +313,8 @@ export function companyNames(text: string): { name: string; at: number; copyrigh
     let start = formStart;
     let copyright = false;
     let owner = false;
+    let smallWords = 0;
+    let elided = 0;
     const small = SMALL_FORMS.has(keys.slice(formStart, end + 1).join(''));
     while (start > 0) {
       const prev = plain[start - 1]!;
@@ -327,17 +331,20 @@ export function companyNames(text: string): { name: string; at: number; copyrigh
         owner = true;
         break;
       }
-      if (capitalised(prev) || NAME_CONNECTORS.has(prev.toLowerCase())) start--;
-      // "Mlýnská gastro s.r.o.": one small word after a capitalised one.
-      else if (
-        small &&
-        start === formStart &&
-        start >= 2 &&
-        /^\p{Ll}{2,}$/u.test(prev) &&
-        capitalised(plain[start - 2]!)
-      )
+      // "Reçu d’Atelier Numérique SARL", "auprès de l'Atelier …": an elided article glued to the
+      // name's first word; the name starts after its apostrophe.
+      if (/^[dlDL][’'][\p{Lu}]/u.test(prev)) {
         start--;
-      else break;
+        elided = 2;
+        break;
+      }
+      if (capitalised(prev) || NAME_CONNECTORS.has(prev.toLowerCase())) start--;
+      // "Mlýnská gastro s.r.o.", "Účetní kancelář Veselá s.r.o.": a small word after a
+      // capitalised one (two at most).
+      else if (small && smallWords < 2 && start >= 2 && /^\p{Ll}{2,}$/u.test(prev) && capitalised(plain[start - 2]!)) {
+        smallWords++;
+        start--;
+      } else break;
     }
     while (start < formStart && NAME_CONNECTORS.has(plain[start]!.toLowerCase())) start++;
     if (start === formStart) continue;
@@ -347,7 +354,7 @@ export function companyNames(text: string): { name: string; at: number; copyrigh
       end = last;
       continue;
     }
-    const first = tokens[start]!;
+    const first = { at: tokens[start]!.at + elided };
     const lastToken = tokens[last]!;
     const name = text.slice(first.at, lastToken.at + plain[last]!.length).replace(/^["„«(]+/, '');
     // The name before the form has a word of its own ("1 KG" is a quantity, not a company).
@@ -756,7 +763,15 @@ function readNames(documents: ReadableDocument[], view: MessageView): NameCandid
     if (doc.kind === 'body') masthead.push(...mastheadNames(lines, view, site, doc.index));
     // "Sold by: …" names who sells outright; a "Verkäufer" heading may head an address block.
     const soldBy = new Set(labeledCandidates(SOLD_BY_LABELS, [{ doc, text }], 'string').map((c) => c.offset));
-    for (const c of labeledCandidates(SELLER, [{ doc, text }], 'string')) {
+    const shops = new Set(
+      labeledCandidates(SHOP, [{ doc, text }], 'string')
+        .filter((c) => labelStartsLine(lines, c.offset, SHOP[c.label] ?? ''))
+        .map((c) => c.offset),
+    );
+    for (const found of labeledCandidates([...SELLER, ...SHOP], [{ doc, text }], 'string')) {
+      const shop = found.label >= SELLER.length;
+      if (shop && !shops.has(found.offset)) continue;
+      const c = { ...found, raw: nameBeforeAddress(found.raw) };
       if (notAName(c.raw) || namesApp(c.raw, apps)) continue;
       // "Lieferant: DHL Paket": a carrier under a supplier's word delivers, it does not sell
       // (unless the mail is the carrier's own).
@@ -777,9 +792,14 @@ function readNames(documents: ReadableDocument[], view: MessageView): NameCandid
         offset: c.offset,
         document_index: doc.index,
         // As for a seller block's cell: a label's value that does not read as a name is a guess.
-        score: bare || (!legal && !nameShaped(c.raw)) ? Math.min(bare ? 0.5 : 0.6, c.base * 0.9) : c.base * 0.9,
+        // A shop's name without a legal form is its sign, a branch's or a brand's: no surer than 0.6.
+        score:
+          bare || (!legal && !nameShaped(c.raw)) || (shop && !legal)
+            ? Math.min(bare ? 0.5 : 0.6, c.base * 0.9)
+            : c.base * 0.9,
         legal,
         seller: soldBy.has(c.offset),
+        ...(shop ? { shop } : {}),
       });
     }
   }
@@ -806,7 +826,7 @@ export function onBehalfName(display: string): string {
 
 // "Powered by Toast", "operated by DELTA AIR LINES INC": the software that sent the receipt, the
 // carrier that flies the booking; neither is who sold it, wherever else the page names them.
-const PROVIDED_BY = /\b(powered|operated) by /gi;
+const PROVIDED_BY = /\b(powered|operated|processed|processing) by /gi;
 // A carrier's "operated by" starts its line or follows the flight ("DL 7976 operated by …",
 // "Flight operated by …"); "This store is operated by Fernleaf Goods Ltd." names the seller.
 const FLIGHT_BEFORE = /(?:\b[A-Z][A-Z0-9] ?\d{1,4}|\bflight|\bflug|\bvol|\bvuelo)$/i;
@@ -1017,7 +1037,7 @@ const SIGN_OFF = new Set(['ihr', 'ihre', 'dein', 'deine', 'euer', 'eure', 'your'
 // A document issued by an agent for the seller: a ride or delivery platform's receipt, a
 // marketplace's order mail.
 const ON_BEHALF =
-  /\b(on behalf of|as (an )?(intermediary|agent)|au nom et pour le compte|pour le compte d|im namen (und auf rechnung )?d|vermittelt|in nome e per conto|per conto d|come intermediario|en nombre y por cuenta|por cuenta d|como intermediari|namens\b|bemiddelt\b|w imieniu)/i;
+  /\b(on behalf of|as (an |the )?(intermediary|agent)|acts as (the )?\S{1,30} (commercial )?agent|au nom et pour le compte|pour le compte d|im namen (und auf rechnung )?d|vermittelt|in nome e per conto|per conto d|come intermediario|en nombre y por cuenta|por cuenta d|como intermediari|namens\b|bemiddelt\b|w imieniu)/i;
 
 /**
  * An Italian sole trader's business as its letterhead prints it: the sign and "di" with the
@@ -1173,6 +1193,7 @@ export function vendorName(documents: ReadableDocument[], view: MessageView): Pr
       score: Math.min(0.95, best.score + 0.05 * Math.min(2, list.length - 1)),
       count: list.length,
       seller: list.some((c) => c.seller),
+      shop: list.some((c) => c.shop),
     };
   });
   // A shorter name inside a longer one is the same party ("Kontorwerk" in "Kontorwerk Bürobedarf GmbH").
@@ -1229,6 +1250,14 @@ export function vendorName(documents: ReadableDocument[], view: MessageView): Pr
   // prints ("Tankstelle Brandt"): both name the one issuer, and which a bookkeeper files is a
   // matter of house style.
   if (rest.some((r) => !r.shown.legal) && ownerName(documents, top!.shown)) confidence = Math.min(confidence, 0.7);
+  // The sender's own company on a page whose shop label names another party (a delivery
+  // platform's receipt for a restaurant): which of the two sold is the page's house style.
+  if (
+    site &&
+    nameMatchesSite(top!.shown.name, site) &&
+    rest.some((r) => r.shop && !nameMatchesSite(r.shown.name, site))
+  )
+    confidence = Math.min(confidence, 0.6);
   // On an agent's page the seller is read from its running text, and the agent's own name is
   // no issuer: neither is sure.
   if (agentFirst) confidence = Math.min(confidence, 0.7);
@@ -1243,6 +1272,47 @@ export function vendorName(documents: ReadableDocument[], view: MessageView): Pr
       why: 'issuer',
     },
   ];
+}
+
+// A platform's receipt names the shop it sold for: "Restaurant: Pizzeria Da Carmine, Inh. …",
+// "Loja: Açaí do Porto Ltda – CNPJ …".
+const SHOP = [
+  'Restaurant',
+  'Restaurante',
+  'Ristorante',
+  'Merchant',
+  'Store',
+  'Shop',
+  'Händler',
+  'Geschäft',
+  'Commerçant',
+  'Magasin',
+  'Tienda',
+  'Comercio',
+  'Negozio',
+  'Esercente',
+  'Loja',
+  'Winkel',
+  'Sklep',
+  'Butik',
+];
+
+/** Whether the label of a value at `offset` starts the value's line ("Restaurant: …"), not a sentence's end. */
+function labelStartsLine(lines: Line[], offset: number, label: string): boolean {
+  const line = lines.find((l) => offset >= l.offset && offset <= l.offset + l.text.length);
+  return !!line && fold(line.text.trimStart()).startsWith(fold(label));
+}
+
+/**
+ * A label's value up to where the address or register number after the name starts: "Lantern
+ * Foods Ltd t/a Spice Lantern, 14 Chapel Street, Leeds" is "Lantern Foods Ltd t/a Spice Lantern",
+ * "Açaí do Porto Ltda – CNPJ 41.882.044/0001-70" is "Açaí do Porto Ltda".
+ */
+function nameBeforeAddress(value: string): string {
+  const cut = /,\s|\s[–—·|]\s/.exec(value);
+  if (!cut || cut.index < 3) return value;
+  const rest = value.slice(cut.index + cut[0].length);
+  return /\d/.test(rest) ? value.slice(0, cut.index).trim() : value;
 }
 
 /** Whether the page prints the name after an owner's word ("Inh.", "Inhaber:", "Prop."). */

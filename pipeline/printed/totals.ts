@@ -137,15 +137,21 @@ function billTotal(amounts: RoleAmount[], itemsSum: number | null, printed: Prin
 
   // 1. The payable line. Zero only when the page shows it paid (gross - paid = 0); a zero
   // "amount due" on a receipt otherwise says nothing about what was paid.
-  const paidOff = (p: RoleAmount) => p.value === 0 && grossish.some((g) => paid.some((v) => near(g.value - v, 0)));
+  // Paid in one go or in parts (a deposit, then the rest: "Acompte -100,00", "Règlement CB -282,12").
+  const paidSum = paid.reduce((sum, v) => sum + Math.abs(v), 0);
+  const paidOff = (p: RoleAmount) =>
+    p.value === 0 &&
+    grossish.some(
+      (g) => paid.some((v) => near(g.value - Math.abs(v), 0)) || (paid.length > 1 && near(g.value, paidSum)),
+    );
   const payables = amounts.filter((a) => a.role === 'payable' && (a.value !== 0 || paidOff(a)));
   if (payables.length > 0) {
     // Explained: the gross that net + tax confirm, less what was paid.
     const explained = (p: RoleAmount) =>
       confirmed(p) ||
-      confirmedGross.some((g) => near(g.value, p.value) || paid.some((v) => near(g.value - v, p.value))) ||
+      confirmedGross.some((g) => near(g.value, p.value) || paid.some((v) => near(g.value - Math.abs(v), p.value))) ||
       (confirmedGross.length === 0 &&
-        grossish.some((g) => near(g.value, p.value) || paid.some((v) => near(g.value - v, p.value))));
+        grossish.some((g) => near(g.value, p.value) || paid.some((v) => near(g.value - Math.abs(v), p.value))));
     // A reminder's demand: an amount above it and the fees and interest printed between them
     // add up to it ("Reste dû 1 240,00 · Indemnité 40,00 · Total à régler 1 280,00").
     const withCharges = (p: RoleAmount) => {
