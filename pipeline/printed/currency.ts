@@ -75,6 +75,7 @@ const SIGNS: [string, string][] = [
   ['₹', 'INR'],
   ['₽', 'RUB'],
   ['₺', 'TRY'],
+  ['₪', 'ILS'],
   ['Kč', 'CZK'],
   ['US$', 'USD'],
   ['R$', 'BRL'],
@@ -188,6 +189,7 @@ const SIGN_FAMILIES: [RegExp, string[]][] = [
   [/\d\s?zł/, ['PLN']],
   [/₹/, ['INR']],
   [/₺/, ['TRY']],
+  [/₪/, ['ILS']],
   [/\d\s?TL\b/, ['TRY']],
   [/\d\s?Ft\b/, ['HUF']],
   [/\d\s?Kč/, ['CZK']],
@@ -273,6 +275,18 @@ function inDocument(doc: ReadableDocument): Found[] {
       });
       return out;
     }
+  }
+  // Romanian lei after an amount ("780,00 lei"); South African rand before it, on more than one
+  // amount ("R 4,199.60"), a single "R 5" may be anything.
+  const lei = /\d\s?lei\b/i.exec(doc.text);
+  if (lei) {
+    out.push({ code: 'RON', raw: 'lei', offset: lei.index, document_index: doc.doc.index, strength: 0.85 });
+    return out;
+  }
+  const rand = [...doc.text.slice(0, 200_000).matchAll(/(?<![\p{L}\d$])R ?\d{1,3}(?:[ ,]\d{3})*\.\d{2}(?!\d)/gu)];
+  if (rand.length >= 2) {
+    out.push({ code: 'ZAR', raw: 'R', offset: rand[0]!.index, document_index: doc.doc.index, strength: 0.75 });
+    return out;
   }
   // Hungarian forint as receipts print it after a whole amount: "3304 Ft".
   const forint = /\d\s?Ft\b/.exec(doc.text);

@@ -5,7 +5,19 @@
 
 // A bare "Number" under a document title ("Factura / Número: 123"): tried after the specific labels.
 export const BARE_NUMBER = ['Number', 'Nummer', 'Numéro', 'Número', 'Numero', 'Numer', 'Nummer'];
-export const BARE_DATE = ['Date', 'Datum', 'Fecha', 'Data', 'Dato'];
+// A bare date label, also in Estonian, Latvian, Slovak, Icelandic and Greek.
+export const BARE_DATE = [
+  'Date',
+  'Datum',
+  'Fecha',
+  'Data',
+  'Dato',
+  'Kuupäev',
+  'Datums',
+  'Dátum',
+  'Dagsetning',
+  'Ημερομηνία',
+];
 // A UK VAT invoice's tax point (the time of supply): the issue date when the page prints no
 // other, so tried as a bare date is, below an invoice-date label.
 export const TAX_POINT = ['Tax point', 'Tax point date'];
@@ -111,6 +123,38 @@ export const INVOICE_NUMBER_MORE = [
   'Bill reference',
   'Beitragsrechnung',
 ];
+// Still more, read by the printed-page reader only (the starter's list holds at most 50).
+export const INVOICE_NUMBER_WORLD = [
+  // Romanian, Slovenian, Estonian, Lithuanian, Latvian, Mexican, Slovak, Croatian, Icelandic and
+  // Greek invoices; an Austrian architect's and an Irish solicitor's fee note.
+  'Serie/Număr',
+  'Seria și nr.',
+  'Seria si nr.',
+  'Seria și numărul',
+  'Număr factură',
+  'Factura nr.',
+  'Račun št.',
+  'Številka računa',
+  'Arve nr',
+  'Arve number',
+  'Serija ir Nr.',
+  'Sąskaitos Nr.',
+  'Sąskaitos faktūros Nr.',
+  'Rēķina Nr.',
+  'Rēķins Nr.',
+  'Serie y folio',
+  'Honorarnote Nr.',
+  'Fee note no.',
+  'Fee note number',
+  'Faktúra č.',
+  'Číslo faktúry',
+  'Račun br.',
+  'Broj računa',
+  'Reikningur nr.',
+  'Reikningsnúmer',
+  'Αριθμός τιμολογίου',
+  'Αρ. τιμολογίου',
+];
 export const INVOICE_DATE = [
   'Invoice date',
   'Date of invoice',
@@ -167,6 +211,19 @@ export const INVOICE_DATE_MORE = [
   // "Issue date" as billing systems translate it word for word.
   'Ausgabedatum',
   'Date of bill',
+  // The same languages' issue dates.
+  'Data emiterii',
+  'Data facturii',
+  'Datum izdaje',
+  'Datum računa',
+  'Arve kuupäev',
+  'Sąskaitos data',
+  'Išrašymo data',
+  'Rēķina datums',
+  'Dátum vystavenia',
+  'Datum izdavanja',
+  'Útgáfudagur',
+  'Ημερομηνία έκδοσης',
 ];
 export const DUE_DATE = [
   'Due date',
@@ -240,6 +297,26 @@ export const DUE_DATE_MORE = [
   'Abbuchung am',
   'Trækkes via Betalingsservice',
   'Trækkes den',
+  // The same languages' due dates.
+  'Data scadenței',
+  'Scadență',
+  'Scadenta',
+  'Scadența',
+  'Termen de plată',
+  'Rok plačila',
+  'Maksetähtaeg',
+  'Apmokėti iki',
+  'Mokėjimo terminas',
+  'Apmaksas termiņš',
+  'Samaksāt līdz',
+  'Dátum splatnosti',
+  'Splatnosť',
+  'Rok plaćanja',
+  'Datum dospijeća',
+  'Gjalddagi',
+  'Eindagi',
+  'Ημερομηνία λήξης',
+  'Fecha límite de pago',
 ];
 // The amount payable (gross): net, tax and subtotal lines are not listed, and a qualifier
 // such as "HT" or "netto" between a label and its amount rejects the amount.
@@ -562,6 +639,22 @@ export const RECEIPT_NUMBER_MORE = [
   // Italy's documento commerciale: "DOC.N. 0123-0045", "Documento n. 0087-0312".
   'DOC.N.',
   'Doc. n.',
+  // Rental, voucher, fiscal-slip and tax-receipt numbers in more languages: a Flemish bike
+  // rental's "Huurbewijs nr.", a Chilean "N° de comprobante", an Israeli "Tax invoice/receipt
+  // no.", a Gulf "Receipt voucher no.", a Romanian "Bon fiscal nr", a Lithuanian "Kvito Nr.",
+  // Latvian and Estonian slips.
+  'Huurbewijs nr.',
+  'N° de comprobante',
+  'Nº de comprobante',
+  'Número de comprobante',
+  'Tax invoice/receipt no.',
+  'Receipt voucher no.',
+  'Bon fiscal nr',
+  'Kvito Nr.',
+  'Kvito numeris',
+  'Čeka Nr.',
+  'Čeks Nr.',
+  'Tšeki nr',
   // A ride's own number on its receipt ("Course n° RL-26-0321-88204", "Trip ID", "Fahrt-Nr.").
   'Trip #',
   'Course n°',

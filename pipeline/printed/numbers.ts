@@ -21,7 +21,14 @@ import {
 } from './lexicon.ts';
 import { dashedValues } from './dashed.ts';
 import { cellUnderLabel, isFieldLabel } from './grid.ts';
-import { BARE_NUMBER, INVOICE_NUMBER, INVOICE_NUMBER_MORE, RECEIPT_NUMBER, RECEIPT_NUMBER_MORE } from './labels.ts';
+import {
+  BARE_NUMBER,
+  INVOICE_NUMBER,
+  INVOICE_NUMBER_MORE,
+  INVOICE_NUMBER_WORLD,
+  RECEIPT_NUMBER,
+  RECEIPT_NUMBER_MORE,
+} from './labels.ts';
 import { sectionsOf } from './sections.ts';
 import { firstPhrase, phrases, titleAt, typeCodeAt, wordsOf } from './words.ts';
 import type { PrintedCandidate, ReadableDocument } from './index.ts';
@@ -449,7 +456,7 @@ const SPACED_CODE = /^[A-Z]{1,4}(?: \d{2,6}){2,5}$/;
 const normal = (code: string) => code.replace(/\s+/g, '').toLowerCase();
 
 const KINDS = {
-  invoice: { labels: [...INVOICE_NUMBER, ...INVOICE_NUMBER_MORE], titles: INVOICE_TITLE },
+  invoice: { labels: [...INVOICE_NUMBER, ...INVOICE_NUMBER_MORE, ...INVOICE_NUMBER_WORLD], titles: INVOICE_TITLE },
   // A simplified invoice is a receipt: its invoice number is the receipt's number.
   receipt: {
     labels: [...RECEIPT_NUMBER, ...RECEIPT_NUMBER_MORE, ...INVOICE_NUMBER],

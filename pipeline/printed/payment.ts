@@ -141,6 +141,13 @@ const MEANS = phrases(
   'direct debit',
   'bank transfer',
   'überweisung',
+  'banküberweisung',
+  // Baltic slips' card and cash: Lithuanian "kortele", Latvian "karte", Estonian "kaart".
+  'kortele',
+  'kortelė',
+  'grynieji',
+  'skaidra nauda',
+  'sularaha',
   // Prepayment and cash on delivery as German shops name them ("Zahlung: Vorkasse (Überweisung)").
   'vorkasse',
   'nachnahme',
@@ -209,6 +216,8 @@ const KINDS = new Set(
     'tarjeta',
     'karta',
     'karta płatnicza',
+    'kortele',
+    'kortelė',
     'carta di credito',
     'pagamento elettronico',
     'cartão',

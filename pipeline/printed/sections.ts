@@ -2,7 +2,7 @@
 // about the seller") opens a section that runs down its column: past blank lines until its
 // first line of text, then to the next blank line. A value read inside a buyer's section is
 // the buyer's (its customer number, its name), never the document's or the vendor's.
-import { DUE_DATE, INVOICE_DATE, INVOICE_NUMBER, INVOICE_NUMBER_MORE } from './labels.ts';
+import { DUE_DATE, INVOICE_DATE, INVOICE_NUMBER, INVOICE_NUMBER_MORE, INVOICE_NUMBER_WORLD } from './labels.ts';
 import type { Cell, Line } from './layout.ts';
 import { INVOICE_TITLE, RECEIPT_TITLE } from './lexicon.ts';
 import { firstPhrase, fold, phrases, type Word, wordsOf } from './words.ts';
@@ -200,7 +200,13 @@ export function headingRole(cell: Cell): SectionRole | null {
 // The labels of the document's own facts: a cell that starts with one is the document's
 // details box printed beside a party's block ("Bill to" left, "Invoice # / Invoice Date"
 // right), never part of that party's block.
-const FACT_LABELS = [...INVOICE_NUMBER, ...INVOICE_NUMBER_MORE, ...INVOICE_DATE, ...DUE_DATE].map((l) => fold(l));
+const FACT_LABELS = [
+  ...INVOICE_NUMBER,
+  ...INVOICE_NUMBER_MORE,
+  ...INVOICE_NUMBER_WORLD,
+  ...INVOICE_DATE,
+  ...DUE_DATE,
+].map((l) => fold(l));
 
 function isFactLabel(cell: Cell): boolean {
   const text = fold(cell.text);
