@@ -107,6 +107,14 @@ function totalAmount(documents: ReadableDocument[], kind: 'invoice' | 'receipt' 
         choice.amount.value === 0 &&
         amounts.some((a) => a.value > 0 && ['total', 'gross', 'paid'].includes(a.role));
       if (settled) choice.confidence = Math.min(choice.confidence, 0.7);
+      // A receipt for a part payment ("Amount received 18,500.00 · Balance outstanding
+      // 23,980.00"): what was paid or what is left is the receipt's total by house style.
+      const partPaid =
+        kind === 'receipt' &&
+        choice.amount.role === 'payable' &&
+        choice.amount.value > 0 &&
+        amounts.some((a) => a.role === 'paid' && a.value > 0 && a.value !== choice.amount.value);
+      if (partPaid) choice.confidence = Math.min(choice.confidence, 0.7);
       // "Total refund $23.81": a refund's total is the money going back, printed without its sign.
       const refund = choice.amount.value > 0 && hasPhrase(wordsOf(choice.amount.label), REFUNDED);
       return [

@@ -928,7 +928,9 @@ function thanksNames(lines: Line[], view: MessageView, site: string | null, docu
       }
       const name = trimEnd(words.join(' '), '.,;:!?');
       if (!name || NOT_A_PARTY.has(fold(words[0]!)) || !nameShaped(name) || notAName(name)) continue;
-      const own = (display && fold(name) === display) || (site !== null && nameMatchesSite(name, site));
+      // The sender's own name as the mail's display name prints it; a longer name that only
+      // shares the site's word may be a branch ("e-receipt from Pennywell Leeds Kirkstall").
+      const own = (display && fold(name) === display) || (site !== null && nameIsSite(wordsOf(name), site));
       out.push({
         name,
         offset: line.offset + start,

@@ -175,3 +175,30 @@ describe('an elided article glued to a name', () => {
     expect(companyNames("auprès de l'Imprimerie Dufour SAS").map((n) => n.name)).toEqual(['Imprimerie Dufour SAS']);
   });
 });
+
+describe('a part payment and a branch', () => {
+  it("a receipt for part of an invoice: what was paid or what is left is the receipt's total by house style", async () => {
+    const r = await read([
+      'PAYMENT RECEIPT',
+      'Receipt No.   PR/25-26/0511',
+      'Receipt Date   02/03/2026',
+      'Invoice amount   40,000.00',
+      'Amount received   INR 15,000.00',
+      'Balance outstanding   25,000.00',
+    ]);
+    expect(r.fields.total_amount!.confidence).toBeLessThanOrEqual(0.7);
+  });
+
+  it('"your e-receipt from <brand> <branch>" is not the sender\'s own name, so not sure', async () => {
+    const r = await read(
+      [
+        "Here's your e-receipt from Fernhill Harrogate Road, 18 February 2026 at 12:41.",
+        'TOTAL   £23.40',
+        'Fernhill Stores plc, Kirkstall House, Leeds LS5 3BT.',
+      ],
+      'receipt',
+      { from: 'Fernhill <receipts@fernhill.example>' },
+    );
+    expect(r.fields.merchant!.confidence).toBeLessThan(0.8);
+  });
+});
