@@ -197,6 +197,11 @@ const SIGN_FAMILIES: [RegExp, string[]][] = [
   [/\d\s?kr\b|\bkr\.?\s?\d/, ['SEK', 'DKK', 'NOK', 'ISK']],
 ];
 
+// A Chilean issuer's RUT ("RUT 76.118.204-3") and an Argentine one's CUIT ("CUIT 30-71188204-7"):
+// their "$" is the peso.
+const CHILEAN = /\bRUT:? ?\d{1,2}\.\d{3}\.\d{3}-[\dkK]\b/;
+const ARGENTINE = /\bCUIT:? ?\d{2}-\d{8}-\d\b/;
+
 // An Australian issuer: the company form "Pty Ltd" (South Africa's is "(Pty) Ltd") or an ABN.
 const AUSTRALIAN = /\bPty\.? Ltd\b|\bABN:? ?\d{2} ?\d{3}/;
 
@@ -317,7 +322,13 @@ function inDocument(doc: ReadableDocument): Found[] {
     }
     // An Australian company's page (its "Pty Ltd", its ABN) prints Australian dollars as "$";
     // still only as sure as any "$" (0.6).
-    const code = AUSTRALIAN.test(doc.text) ? 'AUD' : 'USD';
+    const code = AUSTRALIAN.test(doc.text)
+      ? 'AUD'
+      : CHILEAN.test(doc.text)
+        ? 'CLP'
+        : ARGENTINE.test(doc.text)
+          ? 'ARS'
+          : 'USD';
     out.push({ code, raw: '$', offset: dollar, document_index: doc.doc.index, strength: 0.6 });
   }
   return out;

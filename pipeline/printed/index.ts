@@ -115,14 +115,21 @@ function totalAmount(documents: ReadableDocument[], kind: 'invoice' | 'receipt' 
         choice.amount.value > 0 &&
         amounts.some((a) => a.role === 'paid' && a.value > 0 && a.value !== choice.amount.value);
       if (partPaid) choice.confidence = Math.min(choice.confidence, 0.7);
+      // "$12.980" on a page that writes every amount whole with dots between thousands (Chile,
+      // Argentina, Colombia) and no amount with cents: twelve thousand, not twelve.
+      const whole = choice.amount.ambiguous && dotThousands(text) && /^\D*\d{1,3}(?:\.\d{3})+\D*$/.test(choice.amount.raw);
       // "Total refund $23.81": a refund's total is the money going back, printed without its sign.
       const refund = choice.amount.value > 0 && hasPhrase(wordsOf(choice.amount.label), REFUNDED);
       return [
         {
           raw: choice.amount.raw,
+          ...(whole ? { parse: choice.amount.raw.replace(/\D/g, '') } : {}),
           ...(refund ? { parse: String(-choice.amount.value) } : {}),
-          confidence:
-            choice.amount.ambiguous || choice.amount.row ? Math.min(choice.confidence, 0.6) : choice.confidence,
+          confidence: whole
+            ? Math.min(choice.confidence, 0.8)
+            : choice.amount.ambiguous || choice.amount.row
+              ? Math.min(choice.confidence, 0.6)
+              : choice.confidence,
           document_index: doc.index,
           offset: choice.amount.offset,
           why: choice.why,
@@ -131,6 +138,15 @@ function totalAmount(documents: ReadableDocument[], kind: 'invoice' | 'receipt' 
     }
   }
   return [];
+}
+
+/**
+ * Whether a page writes its amounts whole with dots between thousands ("$12.980", "$ 1.254.300")
+ * and prints no amount with cents ("12,50", "12.50") anywhere: then "12.980" is twelve thousand.
+ */
+function dotThousands(text: string): boolean {
+  const page = text.length > 200_000 ? text.slice(0, 200_000) : text;
+  return /\$ ?\d{1,3}(?:\.\d{3})+(?![\d.,])/.test(page) && !/\d[.,]\d{2}(?![\d.,])/.test(page);
 }
 
 /**

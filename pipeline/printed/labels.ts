@@ -153,6 +153,8 @@ export const INVOICE_NUMBER_WORLD = [
   'Reikningur nr.',
   'Reikningsnúmer',
   'Αριθμός τιμολογίου',
+  'Σειρά/Αριθμός',
+  'Αριθμός παραστατικού',
   'Αρ. τιμολογίου',
 ];
 export const INVOICE_DATE = [
@@ -316,6 +318,7 @@ export const DUE_DATE_MORE = [
   'Gjalddagi',
   'Eindagi',
   'Ημερομηνία λήξης',
+  'Λήξη',
   'Fecha límite de pago',
 ];
 // The amount payable (gross): net, tax and subtotal lines are not listed, and a qualifier

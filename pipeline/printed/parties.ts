@@ -95,6 +95,12 @@ const LEGAL_FORMS = [
   'vos',
   'ike',
   'ltd sti',
+  // Greek forms as printed in Greek: Α.Ε., Ε.Π.Ε., Ο.Ε., Ι.Κ.Ε., Μ.Ι.Κ.Ε.
+  'αε',
+  'επε',
+  'οε',
+  'ικε',
+  'μικε',
   // Hungarian (Kft., Zrt., Bt., Nyrt.), Austrian (OG), French sole trader (EI).
   'kft',
   'zrt',
@@ -109,6 +115,8 @@ const FORM_SET = new Set(LEGAL_FORMS.map((f) => f.replace(/\s+/g, '')));
 // may hold small words too, back to its first capitalised one.
 const SMALL_FORMS = new Set(['sro', 'spolsro', 'vos']);
 const CASE_SENSITIVE = new Set([
+  'αε',
+  'οε',
   'ag',
   'as',
   'se',

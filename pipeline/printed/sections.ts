@@ -101,6 +101,8 @@ const HEADINGS: [SectionRole, string[][]][] = [
       'kund',
       'köpare',
       'køber',
+      // Greek: the customer's block ("ΠΕΛΑΤΗΣ").
+      'πελάτης',
     ),
   ],
   [

@@ -126,3 +126,38 @@ describe('receipt numbers, totals and means in more languages', () => {
     expect(lt.fields.payment_method!.value).toBe('kortele');
   });
 });
+
+describe('pesos written whole, and Greek invoices', () => {
+  it('"$12.980" on a page with no amount in cents is twelve thousand; a RUT makes the "$" Chilean', async () => {
+    const page = (footer: string) =>
+      read(
+        ['Comprobante de pago', 'N° de comprobante | 5521887', 'Fecha | 09-02-2026', 'Total pagado | $12.980', footer],
+        'receipt',
+      );
+    const cl = await page('Autopista Andina S.A. · RUT 76.118.204-3 · Santiago');
+    expect(cl.fields.total_amount!.value).toBe(12980);
+    expect(cl.fields.currency!.value).toBe('CLP');
+    const ar = await page('Peajes del Sur S.A. · CUIT 30-71188204-7');
+    expect(ar.fields.currency!.value).toBe('ARS');
+    // One amount in cents on the page: the dot may be a decimal point, so not decided.
+    const cents = await read(['Receipt', 'Date: 09/02/2026', 'Tip   $1.50', 'Total paid   $12.980'], 'receipt');
+    expect(cents.fields.total_amount!.value).not.toBe(12980);
+  });
+
+  it("Greek forms, number and due date labels, and the customer's block", async () => {
+    const r = await read([
+      'ΓΕΥΣΕΙΣ ΘΑΛΑΣΣΑΣ Ι.Κ.Ε.',
+      'ΤΙΜΟΛΟΓΙΟ ΠΑΡΟΧΗΣ ΥΠΗΡΕΣΙΩΝ',
+      'ΠΕΛΑΤΗΣ   Σειρά/Αριθμός: Β-0118',
+      'ΝΗΣΙΩΤΙΚΗ ΦΑΡΜΑ Α.Ε.   Ημερομηνία: 06/02/2026',
+      'Λήξη: 05/03/2026',
+      'Πληρωτέο   6.140,86 €',
+    ]);
+    expect(values(r, 'invoice_number', 'due_date', 'total_amount', 'vendor_name')).toEqual([
+      'Β-0118',
+      '2026-03-05',
+      6140.86,
+      'ΓΕΥΣΕΙΣ ΘΑΛΑΣΣΑΣ Ι.Κ.Ε.',
+    ]);
+  });
+});
