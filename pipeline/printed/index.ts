@@ -117,7 +117,8 @@ function totalAmount(documents: ReadableDocument[], kind: 'invoice' | 'receipt' 
       if (partPaid) choice.confidence = Math.min(choice.confidence, 0.7);
       // "$12.980" on a page that writes every amount whole with dots between thousands (Chile,
       // Argentina, Colombia) and no amount with cents: twelve thousand, not twelve.
-      const whole = choice.amount.ambiguous && dotThousands(text) && /^\D*\d{1,3}(?:\.\d{3})+\D*$/.test(choice.amount.raw);
+      const whole =
+        choice.amount.ambiguous && dotThousands(text) && /^\D*\d{1,3}(?:\.\d{3})+\D*$/.test(choice.amount.raw);
       // "Total refund $23.81": a refund's total is the money going back, printed without its sign.
       const refund = choice.amount.value > 0 && hasPhrase(wordsOf(choice.amount.label), REFUNDED);
       return [
