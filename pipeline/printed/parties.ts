@@ -1256,9 +1256,9 @@ export function vendorName(documents: ReadableDocument[], view: MessageView): Pr
   });
   // A name a seller label and its repetitions vouch for (0.9 and above) stands.
   if (!top!.shown.legal && otherLegal && top!.score < 0.9) confidence = Math.min(confidence, 0.7);
-  // A sole trader's owner ("Inh. Kurt Brandt e.K.") under the trading name the page also
-  // prints ("Tankstelle Brandt"): both name the one issuer, and which a bookkeeper files is a
-  // matter of house style.
+  // An owner's company after an owner's word ("Prop. Harbour Catering Ltd") under the trading
+  // name the page also prints: both name the one issuer, and which a bookkeeper files is a
+  // matter of house style. (An "Inh. … e.K." line names a person and is no candidate at all.)
   if (rest.some((r) => !r.shown.legal) && ownerName(documents, top!.shown)) confidence = Math.min(confidence, 0.7);
   // The sender's own company on a page whose shop label names another party (a delivery
   // platform's receipt for a restaurant): which of the two sold is the page's house style.
