@@ -85,8 +85,8 @@ function totalAmount(documents: ReadableDocument[], kind: 'invoice' | 'receipt' 
     ];
     // A receipt's total is what was paid: a paid bill's "Amount due 0.00" is no total of it
     // (an invoice's total is what it asks to be paid, zero once settled).
-    if (kind === 'receipt' && amounts.some((a) => a.value > 0 && ['total', 'gross', 'paid'].includes(a.role)))
-      amounts = amounts.filter((a) => !(a.role === 'payable' && a.value === 0));
+    const billed = amounts.some((a) => a.value > 0 && ['total', 'gross', 'paid'].includes(a.role));
+    if (kind === 'receipt' && billed) amounts = amounts.filter((a) => !(a.role === 'payable' && a.value === 0));
     // Every amount the page prints, once each, for the arithmetic's checks: labelled, alone in
     // its cell, or at the end of a cell after words the reader does not know as a label.
     const printed = new Map<number, PrintedValue>(amounts.map((a) => [a.offset, { value: a.value, line: a.line }]));
@@ -102,10 +102,7 @@ function totalAmount(documents: ReadableDocument[], kind: 'invoice' | 'receipt' 
       // is nothing, what it billed is the total; which one a bookkeeper files as the invoice's
       // total differs between conventions (the business corpus's KoSIT prints want 0, shop and
       // billing mails' readers the total), so neither is sure.
-      const settled =
-        choice.amount.role === 'payable' &&
-        choice.amount.value === 0 &&
-        amounts.some((a) => a.value > 0 && ['total', 'gross', 'paid'].includes(a.role));
+      const settled = choice.amount.role === 'payable' && choice.amount.value === 0 && billed;
       if (settled) choice.confidence = Math.min(choice.confidence, 0.7);
       // A receipt for a part payment ("Amount received 18,500.00 · Balance outstanding
       // 23,980.00"): what was paid or what is left is the receipt's total by house style.
