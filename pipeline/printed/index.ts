@@ -23,7 +23,7 @@ import { orderNumber } from './orders.ts';
 import { vendorEmail, vendorName } from './parties.ts';
 import { paymentMethod } from './payment.ts';
 import { INCLUDING, OF_WHICH, REFUNDED, REMINDER_TITLE } from './lexicon.ts';
-import { chooseTotal, type PrintedValue, type TotalChoice } from './totals.ts';
+import { chooseTotal, type PrintedValue, receiptAmounts, type TotalChoice, withConventionDoubt } from './totals.ts';
 import { firstPhrase, hasPhrase, wordsOf } from './words.ts';
 
 export const PRINTED_FIELDS = [
@@ -83,10 +83,7 @@ function totalAmount(documents: ReadableDocument[], kind: 'invoice' | 'receipt' 
       ...amountsInSlipGrid(lines),
       ...lines.flatMap(amountsInProse),
     ];
-    // A receipt's total is what was paid: a paid bill's "Amount due 0.00" is no total of it
-    // (an invoice's total is what it asks to be paid, zero once settled).
-    const billed = amounts.some((a) => a.value > 0 && ['total', 'gross', 'paid'].includes(a.role));
-    if (kind === 'receipt' && billed) amounts = amounts.filter((a) => !(a.role === 'payable' && a.value === 0));
+    if (kind === 'receipt') amounts = receiptAmounts(amounts);
     // Every amount the page prints, once each, for the arithmetic's checks: labelled, alone in
     // its cell, or at the end of a cell after words the reader does not know as a label.
     const printed = new Map<number, PrintedValue>(amounts.map((a) => [a.offset, { value: a.value, line: a.line }]));
@@ -95,23 +92,10 @@ function totalAmount(documents: ReadableDocument[], kind: 'invoice' | 'receipt' 
         const found = /\d/.test(cell.text) ? trailingAmount(cell) : null;
         if (found) printed.set(found.offset, { value: found.value, line: line.index });
       }
-    const choice =
+    const chosen =
       chooseTotal(amounts, itemLinesSum(lines, amounts), [...printed.values()]) ?? grossOfIncludedTax(lines, amounts);
+    const choice = chosen && withConventionDoubt(chosen, amounts, kind);
     if (choice) {
-      // A settled invoice's "Amount due 0.00" under the total it billed: what it asks to be paid
-      // is nothing, what it billed is the total; which one a bookkeeper files as the invoice's
-      // total differs between conventions (the business corpus's KoSIT prints want 0, shop and
-      // billing mails' readers the total), so neither is sure.
-      const settled = choice.amount.role === 'payable' && choice.amount.value === 0 && billed;
-      if (settled) choice.confidence = Math.min(choice.confidence, 0.7);
-      // A receipt for a part payment ("Amount received 18,500.00 · Balance outstanding
-      // 23,980.00"): what was paid or what is left is the receipt's total by house style.
-      const partPaid =
-        kind === 'receipt' &&
-        choice.amount.role === 'payable' &&
-        choice.amount.value > 0 &&
-        amounts.some((a) => a.role === 'paid' && a.value > 0 && a.value !== choice.amount.value);
-      if (partPaid) choice.confidence = Math.min(choice.confidence, 0.7);
       // "$12.980" on a page that writes every amount whole with dots between thousands (Chile,
       // Argentina, Colombia) and no amount with cents: twelve thousand, not twelve.
       const whole =

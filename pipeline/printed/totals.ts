@@ -73,6 +73,42 @@ export function chooseTotal(
   return choice ? withTip(choice, amounts, printed) : null;
 }
 
+/** Whether the page prints an amount it billed or took (a total, a gross, a payment). */
+function printsBilledAmount(amounts: RoleAmount[]): boolean {
+  return amounts.some((a) => a.value > 0 && ['total', 'gross', 'paid'].includes(a.role));
+}
+
+/**
+ * A receipt's total is what was paid: a paid bill's "Amount due 0.00" is no total of it (an
+ * invoice's total is what it asks to be paid, zero once settled).
+ */
+export function receiptAmounts(amounts: RoleAmount[]): RoleAmount[] {
+  return printsBilledAmount(amounts) ? amounts.filter((a) => !(a.role === 'payable' && a.value === 0)) : amounts;
+}
+
+/**
+ * Choices that are right by one bookkeeping convention and wrong by another are not sure:
+ * - a settled invoice's "Amount due 0.00" under the total it billed: what it asks to be paid
+ *   is nothing, what it billed is the total; the business corpus's KoSIT prints want 0, shop
+ *   and billing mails' readers the total;
+ * - a receipt for a part payment ("Amount received 18,500.00 · Balance outstanding
+ *   23,980.00"): what was paid or what is left is the receipt's total by house style.
+ */
+export function withConventionDoubt(
+  choice: TotalChoice,
+  amounts: RoleAmount[],
+  kind: 'invoice' | 'receipt',
+): TotalChoice {
+  const pick = choice.amount;
+  const settled = pick.role === 'payable' && pick.value === 0 && printsBilledAmount(amounts);
+  const partPaid =
+    kind === 'receipt' &&
+    pick.role === 'payable' &&
+    pick.value > 0 &&
+    amounts.some((a) => a.role === 'paid' && a.value > 0 && a.value !== pick.value);
+  return settled || partPaid ? { ...choice, confidence: Math.min(choice.confidence, 0.7) } : choice;
+}
+
 /**
  * A tip printed after the bill's total, then a line that is the total and the tip ("Total TTC
  * 44,90 · Pourboire 3,00 · Montant réglé 47,90"): what was charged is that sum, and the
