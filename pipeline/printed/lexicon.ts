@@ -1014,6 +1014,10 @@ export const COUNT = phrases(
   'total pcs',
   'qty total',
   'item count',
+  // "Total # of items purchased: 6"
+  'total of items',
+  'items purchased',
+  'items sold',
   'number of items',
   'no of items',
   'anzahl artikel',

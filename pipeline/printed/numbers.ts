@@ -30,7 +30,7 @@ import {
   RECEIPT_NUMBER_MORE,
 } from './labels.ts';
 import { sectionsOf } from './sections.ts';
-import { firstPhrase, phrases, titleAt, typeCodeAt, wordsOf } from './words.ts';
+import { firstPhrase, hasPhrase, phrases, titleAt, typeCodeAt, wordsOf } from './words.ts';
 import type { PrintedCandidate, ReadableDocument } from './index.ts';
 
 interface NumberCandidate {
@@ -40,6 +40,8 @@ interface NumberCandidate {
   document_index: number;
   strength: number;
   source: 'label' | 'title' | 'bare';
+  /** A booking's code ("Confirmation code", "Booking reference"): what a traveller's receipt is filed by. */
+  booking?: boolean;
 }
 
 const MARKERS = new Set([
@@ -484,6 +486,19 @@ function ownLabelSet(kind: keyof typeof KINDS): Set<string> {
 
 /** A refund's number labels: the refund's own document. */
 const REFUND_NUMBER_WORDS = phrases('refund', 'erstattung', 'remboursement', 'reembolso', 'rimborso');
+/** A booking's code labels' words. */
+const BOOKING_WORDS = phrases(
+  'booking',
+  'confirmation',
+  'reservation',
+  'buchung',
+  'buchungsnummer',
+  'réservation',
+  'reserva',
+  'localizador',
+  'prenotazione',
+  'reservering',
+);
 /** "Document No.": the number of the document itself, beside its order's. */
 const DOCUMENT_WORDS = phrases('document');
 
@@ -547,6 +562,7 @@ export function documentNumber(
         document_index: doc.index,
         strength: c.base * labelWeight(kind, labels[c.label] ?? ''),
         source: 'label' as const,
+        booking: hasPhrase(wordsOf(labels[c.label] ?? ''), BOOKING_WORDS),
       })),
       // "Invoice ID - #1208": a dash where the colon would be.
       ...dashedValues(lines, labels).map((d) => {
@@ -627,13 +643,24 @@ export function documentNumber(
     const labelled = list.filter((c) => c.source === 'label');
     const agree = list.some((t) => t.source === 'title' && labelled.some((l) => l.offset !== t.offset));
     const strength = agree ? Math.max(best.strength, 0.95) : best.strength;
-    return { best, strength, first: Math.min(...list.map((c) => c.offset)) };
+    return {
+      best,
+      strength,
+      first: Math.min(...list.map((c) => c.offset)),
+      title: labelled.length === 0 && list.some((c) => c.source === 'title'),
+      booking: labelled.some((c) => c.booking),
+    };
   });
   scored.sort((a, b) => b.strength - a.strength || a.first - b.first);
   const [top, second] = scored;
   let confidence = top!.strength;
   // A rival of similar strength: at most 0.7.
   if (second && second.strength >= top!.strength - 0.1) confidence = Math.min(confidence, 0.7);
+  // A title's number, labelled nowhere, against a booking's code ("Ticket 0272121813063" under
+  // "Confirmation code: IUZWKS"): the title's word may name a traveller's ticket, and the
+  // booking's code is what the trip's receipt is filed by.
+  if (top!.title && scored.some((c) => c !== top && c.booking && c.strength >= 0.6))
+    confidence = Math.min(confidence, 0.7);
   // One number printed short and in full ("Bon 5512", "Beleg-Nr. 0412-03-5512"): the page does
   // not say which form is the document's number.
   const topValue = normal(top!.best.value);

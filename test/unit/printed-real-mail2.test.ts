@@ -132,3 +132,30 @@ describe('a provider or a carrier is not the seller', () => {
     expect(r.fields.merchant!.value).toBe('Fernleaf Goods Ltd.');
   });
 });
+
+describe("a count and another document's number are no receipt's values", () => {
+  it('"Total # of items purchased: 6" under "Total $ 88.25" counts things, it is no total', async () => {
+    const r = await readHtml(`<html><body><p>Hollis Hardware #0417</p><p>Receipt 55120</p>
+<p>DECK SCREWS</p><p>$ 9.98</p><p>WOOD GLUE</p><p>$ 9.00</p>
+<p>Subtotal</p><p>$ 18.98</p><p>Total Tax</p><p>$ 1.33</p><p>Total</p><p>$ 20.31</p>
+<p>Total # of items purchased: 3</p><p>VISA ****4417</p></body></html>`);
+    expect(r.fields.total_amount!.value).toBe(20.31);
+  });
+
+  it('"Ticket 0272121813063" under "Confirmation code: IUZWKS": the ticket may be a flight\'s, so at most 0.7', async () => {
+    const r = await readText(
+      [
+        "You're all set.",
+        'Confirmation code:',
+        'IUZWKS',
+        'Flight 293',
+        'Traveler(s)',
+        'Ticket 0272121813063',
+        'Base fare and surcharges $331.16',
+        'Total $386.60',
+      ],
+      'Northwind Air <confirm@northwind-air.example>',
+    );
+    expect(r.fields.receipt_number!.confidence).toBeLessThanOrEqual(0.7);
+  });
+});
