@@ -293,39 +293,60 @@ export class Renderer {
     if (wordCount(text) >= 5) this.hidden.push({ key: 'comment', reason: 'HTML comment', parts: [text] });
   }
 
+  // A flex row's children are boxes side by side, read as a table row's cells are: "Serie y
+  // folio" and "B-9182" in two spans of a `display:flex` row are two cells, not one word.
   private openBox(el: Element, style: Computed): void {
     const d = style.display;
     const hide = style.hide;
     if (el.name === 'br') this.emit('\n', hide, false);
+    else if (style.flexItem === 'row' && d !== 'none' && d !== 'contents') this.openCell(hide);
+    else if (style.flexItem === 'column' && d.startsWith('inline')) this.emit(LINE, hide, false);
     else if (d === 'list-item') this.emit(`${LINE}- `, hide, false);
-    else if (d === 'table-row') {
-      this.emit(LINE, hide, false);
-      this.cells.push(0);
-      this.rowCells.push([]);
-    } else if (d === 'table-cell') {
-      const i = this.cells.length - 1;
-      if (i >= 0) {
-        if (this.cells[i]! > 0) this.emit(' | ', hide, false);
-        this.cells[i]!++;
-        this.rowCells[i]!.push({ start: this.visible.length, end: -1 });
-      } else this.emit(' ', hide, false);
-    } else if (PARAGRAPH.has(el.name) && d !== 'inline' && d !== 'inline-block')
+    else if (d === 'table-row') this.openRow(hide);
+    else if (d === 'table-cell') this.openCell(hide);
+    else if (PARAGRAPH.has(el.name) && d !== 'inline' && d !== 'inline-block' && style.flexLayout !== 'row')
       this.emit(PARAGRAPH_BREAK, hide, false);
-    else if (!d.startsWith('inline') && d !== 'contents' && d !== 'none') this.emit(LINE, hide, false);
+    else if (!d.startsWith('inline') && d !== 'contents' && d !== 'none' && style.flexLayout !== 'row')
+      this.emit(LINE, hide, false);
+    if (style.flexLayout === 'row') this.openRow(hide);
+  }
+
+  private openRow(hide: Hide | null): void {
+    this.emit(LINE, hide, false);
+    this.cells.push(0);
+    this.rowCells.push([]);
+  }
+
+  private openCell(hide: Hide | null): void {
+    const i = this.cells.length - 1;
+    if (i >= 0) {
+      if (this.cells[i]! > 0) this.emit(' | ', hide, false);
+      this.cells[i]!++;
+      this.rowCells[i]!.push({ start: this.visible.length, end: -1 });
+    } else this.emit(' ', hide, false);
+  }
+
+  private closeRow(hide: Hide | null): void {
+    this.joinCells(this.rowCells.pop() ?? []);
+    this.emit(LINE, hide, false);
+    this.cells.pop();
+  }
+
+  private closeCell(): void {
+    const cell = this.rowCells.at(-1)?.findLast((c) => c.end < 0);
+    if (cell) cell.end = this.visible.length;
   }
 
   private close(el: Element, style: Computed): void {
     const d = style.display;
     const hide = style.hide;
-    if (d === 'table-row') {
-      this.joinCells(this.rowCells.pop() ?? []);
-      this.emit(LINE, hide, false);
-      this.cells.pop();
-    } else if (d === 'table-cell') {
-      const cell = this.rowCells.at(-1)?.findLast((c) => c.end < 0);
-      if (cell) cell.end = this.visible.length;
-    } else if (PARAGRAPH.has(el.name) && d !== 'inline' && d !== 'inline-block')
-      this.emit(PARAGRAPH_BREAK, hide, false);
+    if (style.flexLayout === 'row') this.closeRow(hide);
+    if (style.flexItem === 'row' && d !== 'none' && d !== 'contents') this.closeCell();
+    else if (style.flexItem === 'column' && d.startsWith('inline')) this.emit(LINE, hide, false);
+    else if (d === 'table-row') this.closeRow(hide);
+    else if (d === 'table-cell') this.closeCell();
+    else if (style.flexLayout === 'row') return;
+    else if (PARAGRAPH.has(el.name) && d !== 'inline' && d !== 'inline-block') this.emit(PARAGRAPH_BREAK, hide, false);
     else if (!d.startsWith('inline') && d !== 'contents' && d !== 'none' && d !== 'table-cell')
       this.emit(LINE, hide, false);
   }

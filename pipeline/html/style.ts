@@ -6,7 +6,7 @@
 // of a box that clips its overflow).
 import type { Element } from 'domhandler';
 import { parseColor, type Rgba } from './color.ts';
-import { cascade, get, type StyleContext } from './cascade.ts';
+import { cascade, type Declared, get, type StyleContext } from './cascade.ts';
 
 export type { StyleContext };
 import { type FlowAdvance, type FlowCursor, place } from './flow.ts';
@@ -40,6 +40,10 @@ export interface Computed {
   flow: FlowCursor | null;
   /** What the element's end does to that box's cursor (for the renderer to apply at the end tag). */
   flowAdvance: FlowAdvance | null;
+  /** How a block-level flex container lays out its children: side by side (as a table row its cells) or stacked. */
+  flexLayout: 'row' | 'column' | null;
+  /** The parent's `flexLayout`: a child of a flex container is a box of its own (a cell in a row, a block in a column). */
+  flexItem: 'row' | 'column' | null;
 }
 
 const BLOCK = new Set([
@@ -126,9 +130,27 @@ export const ROOT_STYLE: Computed = {
   vars: null,
   flow: null,
   flowAdvance: null,
+  flexLayout: null,
+  flexItem: null,
 };
 
 const PUSHED_OUT = 'pushed out of a box that clips its overflow';
+
+// Block-level flex containers (the old -webkit-box too): their children are laid out as boxes
+// in one row, or stacked when the direction is a column. Inline flex stays in its line of text.
+const FLEX_DISPLAY = new Set(['flex', '-webkit-flex', 'block flex', '-webkit-box']);
+
+/** How an element's declarations lay out its children: a row of boxes side by side ("Serie y folio" | "B-9182"), a column, or neither. */
+function flexLayoutOf(display: string, map: Declared): 'row' | 'column' | null {
+  if (!FLEX_DISPLAY.has(display)) return null;
+  if (display === '-webkit-box') return get(map, '-webkit-box-orient') === 'vertical' ? 'column' : 'row';
+  const direction =
+    get(map, 'flex-direction') ??
+    get(map, 'flex-flow')
+      ?.split(/\s+/)
+      .find((w) => /^(row|column)/.test(w));
+  return direction?.startsWith('column') ? 'column' : 'row';
+}
 
 export function computeStyle(
   el: Element,
@@ -156,6 +178,8 @@ export function computeStyle(
       flow: placed?.inner ?? null,
       flowAdvance: display === 'none' ? null : (placed?.advance ?? null),
       hide: parent.hide ?? (reason ? { reason, src: id } : null),
+      flexLayout: null,
+      flexItem: parent.flexLayout,
     };
   }
 
@@ -215,5 +239,7 @@ export function computeStyle(
     vars,
     flow: placed.inner,
     flowAdvance: display === 'none' ? null : placed.advance,
+    flexLayout: flexLayoutOf(display, map),
+    flexItem: parent.flexLayout,
   };
 }

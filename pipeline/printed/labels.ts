@@ -320,6 +320,8 @@ export const DUE_DATE_MORE = [
   'Ημερομηνία λήξης',
   'Λήξη',
   'Fecha límite de pago',
+  // A Mexican or Spanish summary card's short label: "Vence 03/04/2026".
+  'Vence',
 ];
 // The amount payable (gross): net, tax and subtotal lines are not listed, and a qualifier
 // such as "HT" or "netto" between a label and its amount rejects the amount.
