@@ -58,10 +58,18 @@ const CURRENCY_WORDS = new Set([
   'fr',
   'sfr',
   'ft',
+  'ksh',
   'kč',
   'lei',
   'r',
 ]);
+// Any ISO 4217 code printed in capitals beside an amount ("KES 16,820.00", "PHP 10,450.00"),
+// but codes that are also words or units a page prints beside numbers ("ALL 3", "12 AWG").
+const ISO_CODE_WORDS = new Set(
+  Intl.supportedValuesOf('currency').filter(
+    (c) => !['ALL', 'TOP', 'CUP', 'MAD', 'SOS', 'AWG', 'SVC', 'XDR', 'XSU'].includes(c),
+  ),
+);
 const CURRENCY_SIGNS = '€$£¥₹₽₺₩₪';
 const NUMBER_CHARS = "0123456789 .,'\u00a0\u202f-−–+()";
 
@@ -99,7 +107,7 @@ export function amountIn(printed: string, offset: number): PrintedAmount | null 
       continue;
     }
     if (/\p{L}/u.test(c)) {
-      letters += c.toLowerCase();
+      letters += c;
       continue;
     }
     // A sign the list above lacks: another currency's (₫, ₱, ฿), or one a PDF's text layer
@@ -112,7 +120,7 @@ export function amountIn(printed: string, offset: number): PrintedAmount | null 
     return null;
   }
   if (letters) words.push(letters);
-  if (digits === 0 || words.some((w) => !CURRENCY_WORDS.has(w))) return null;
+  if (digits === 0 || words.some((w) => !CURRENCY_WORDS.has(w.toLowerCase()) && !ISO_CODE_WORDS.has(w))) return null;
   const found = parseAmount(text);
   if (!found) return null;
   // One amount and nothing else: "3, 2014 $4.11" holds three numbers.
@@ -163,6 +171,9 @@ export function roleOf(words: readonly Word[]): AmountRole | null {
   // "Total Qty 5": how many were sold, not what they cost.
   if (hasPhrase(words, COUNT)) return null;
   if (hasPhrase(words, PAYABLE)) return 'payable';
+  // "Subscription payable €858.00", "Premium payable": a short label ending in "payable" names
+  // what is to be paid (a department, "Accounts payable", names no amount).
+  if (words.length <= 3 && words.at(-1)!.text === 'payable' && words[0]!.text !== 'accounts') return 'payable';
   const tax = hasPhrase(words, TAX);
   // "Total incl. VAT", "Importe (IVA 21% incl.)" are the gross; "incl. 21% btw", "inkl. 19 %
   // MwSt." (nothing but the words for including and tax, and a rate) is the tax the total includes.

@@ -87,6 +87,21 @@ const SIGNS: [string, string][] = [
   ['MX$', 'MXN'],
   ['CHF', 'CHF'],
   ['Fr.', 'CHF'],
+  // Signs only one currency uses.
+  ['₦', 'NGN'],
+  ['₱', 'PHP'],
+  ['₫', 'VND'],
+  ['฿', 'THB'],
+  ['₴', 'UAH'],
+  ['₸', 'KZT'],
+  ['₵', 'GHS'],
+  ['₲', 'PYG'],
+  ['₡', 'CRC'],
+  ['৳', 'BDT'],
+  ['₮', 'MNT'],
+  ['₼', 'AZN'],
+  ['₾', 'GEL'],
+  ['KSh', 'KES'],
 ];
 
 // What only one of the three krone countries prints: its business register, its direct debit
@@ -204,6 +219,26 @@ const ARGENTINE = /\bCUIT:? ?\d{2}-\d{8}-\d\b/;
 
 // An Australian issuer: the company form "Pty Ltd" (South Africa's is "(Pty) Ltd") or an ABN.
 const AUSTRALIAN = /\bPty\.? Ltd\b|\bABN:? ?\d{2} ?\d{3}/;
+// What only one dollar country prints: New Zealand's NZBN, IRD or GST number (12-345-678) and
+// bank account (06-0501-0884172-00); Canada's GST/HST, QST or TPS/TVQ and its postal code
+// (K1P 5G4); Singapore's UEN and six-digit postcode; Hong Kong's name; Mexico's RFC.
+const NEW_ZEALAND = /\bNZBN\b|\bIRD\b|\bGST(?: No\.?| number)?:? ?\d{2,3}-\d{3}-\d{3}\b|\b\d{2}-\d{4}-\d{7}-\d{2,3}\b/;
+const CANADIAN = /\bGST\/HST\b|\bHST\b|\bQST\b|\bTVQ\b|\b[A-CEGHJ-NPR-TVXY]\d[A-Z] \d[A-Z]\d\b/;
+const SINGAPOREAN = /\bUEN\b|\bSingapore \d{6}\b/;
+const HONG_KONG = /\bHong Kong\b|\bKowloon\b/;
+const MEXICAN = /\bRFC:? ?[A-ZÑ&]{3,4}\d{6}/;
+
+// A "$" page's country, by what it prints, in this order where it prints several.
+const DOLLAR_COUNTRIES: [RegExp, string][] = [
+  [AUSTRALIAN, 'AUD'],
+  [CHILEAN, 'CLP'],
+  [ARGENTINE, 'ARS'],
+  [NEW_ZEALAND, 'NZD'],
+  [CANADIAN, 'CAD'],
+  [SINGAPOREAN, 'SGD'],
+  [HONG_KONG, 'HKD'],
+  [MEXICAN, 'MXN'],
+];
 
 const CODE_APART = /(?<![A-Za-z0-9])([A-Z]{3}) {2,}-?\d[\d.,' ]{0,14}\d *$/;
 
@@ -321,15 +356,13 @@ function inDocument(doc: ReadableDocument): Found[] {
       return out;
     }
     // An Australian company's page (its "Pty Ltd", its ABN) prints Australian dollars as "$";
-    // still only as sure as any "$" (0.6).
-    const code = AUSTRALIAN.test(doc.text)
-      ? 'AUD'
-      : CHILEAN.test(doc.text)
-        ? 'CLP'
-        : ARGENTINE.test(doc.text)
-          ? 'ARS'
-          : 'USD';
-    out.push({ code, raw: '$', offset: dollar, document_index: doc.doc.index, strength: 0.6 });
+    // still only as sure as any "$" (0.6), and less where the page prints signs of two
+    // countries (a foreign customer's address).
+    const page = doc.text.length > 200_000 ? doc.text.slice(0, 200_000) : doc.text;
+    const countries = DOLLAR_COUNTRIES.filter(([probe]) => probe.test(page)).map(([, code]) => code);
+    const code = countries[0] ?? 'USD';
+    const strength = countries.length > 1 ? 0.5 : 0.6;
+    out.push({ code, raw: '$', offset: dollar, document_index: doc.doc.index, strength });
   }
   return out;
 }

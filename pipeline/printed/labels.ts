@@ -156,6 +156,10 @@ export const INVOICE_NUMBER_WORLD = [
   'Σειρά/Αριθμός',
   'Αριθμός παραστατικού',
   'Αρ. τιμολογίου',
+  // A statement of account's own number (schools, law firms, suppliers): "SOA No. SOA-2526-2-044187".
+  'SOA No.',
+  'Statement No.',
+  'Statement number',
 ];
 export const INVOICE_DATE = [
   'Invoice date',
@@ -226,6 +230,9 @@ export const INVOICE_DATE_MORE = [
   'Datum izdavanja',
   'Útgáfudagur',
   'Ημερομηνία έκδοσης',
+  // A premium or renewal notice's own date.
+  'Date of this notice',
+  'Notice date',
 ];
 export const DUE_DATE = [
   'Due date',
@@ -322,6 +329,8 @@ export const DUE_DATE_MORE = [
   'Fecha límite de pago',
   // A Mexican or Spanish summary card's short label: "Vence 03/04/2026".
   'Vence',
+  // "Settle by 1 Apr 2026" (Hong Kong, Singapore).
+  'Settle by',
 ];
 // The amount payable (gross): net, tax and subtotal lines are not listed, and a qualifier
 // such as "HT" or "netto" between a label and its amount rejects the amount.

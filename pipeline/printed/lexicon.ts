@@ -23,6 +23,14 @@ export const PAYABLE = phrases(
   'amount to pay',
   'total amount due',
   'outstanding amount',
+  'amount outstanding',
+  'total outstanding',
+  // "Amount you owe us £329.47" on a utility's bill.
+  'you owe',
+  // Canadian billing: "Amount owing (CAD)", "Balance owing".
+  'amount owing',
+  'balance owing',
+  'total owing',
   'balance',
   'fälliger betrag',
   'faelliger betrag',
