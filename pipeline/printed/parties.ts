@@ -10,7 +10,7 @@ import type { MessageView } from '../types.ts';
 import { type Cell, type Line, linesOf } from './layout.ts';
 import { SELLER, SOLD_BY } from './labels.ts';
 import { labeledCandidates } from '../extract-labels.ts';
-import { type SectionRole, sectionsOf } from './sections.ts';
+import { endsWithBuyerLabel, type SectionRole, sectionsOf } from './sections.ts';
 import { CARRIERS } from './lexicon.ts';
 import { findPhrase, firstPhrase, fold, phrases, wordsOf } from './words.ts';
 import type { PrintedCandidate, ReadableDocument } from './index.ts';
@@ -739,6 +739,8 @@ function readNames(documents: ReadableDocument[], view: MessageView): NameCandid
         for (const segment of segmentsOf(cell)) {
           for (const found of companyNames(segment.text)) {
             if (notAName(found.name) || namesApp(found.name, apps)) continue;
+            // "Client: Kano Agro-Allied Industries Limited": the buyer, labelled in its cell.
+            if (endsWithBuyerLabel(segment.text.slice(0, found.at))) continue;
             // "Craftory Marketplace, Inc. is the payment facilitator … and is not the seller".
             if (
               NOT_THE_SELLER.test(segment.text.slice(found.at + found.name.length, found.at + found.name.length + 120))

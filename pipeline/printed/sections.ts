@@ -3,6 +3,7 @@
 // first line of text, then to the next blank line. A value read inside a buyer's section is
 // the buyer's (its customer number, its name), never the document's or the vendor's.
 import { DUE_DATE, INVOICE_DATE, INVOICE_NUMBER, INVOICE_NUMBER_MORE, INVOICE_NUMBER_WORLD } from './labels.ts';
+import { amountIn } from './amounts.ts';
 import type { Cell, Line } from './layout.ts';
 import { INVOICE_TITLE, RECEIPT_TITLE } from './lexicon.ts';
 import { firstPhrase, fold, phrases, type Word, wordsOf } from './words.ts';
@@ -199,6 +200,20 @@ export function headingRole(cell: Cell): SectionRole | null {
   return null;
 }
 
+/**
+ * Whether a text ends with a buyer's label and its colon ("Client:", "Bill to:", "Kunde:"):
+ * the name after it in the same cell is the buyer's, not the issuer's.
+ */
+export function endsWithBuyerLabel(text: string): boolean {
+  const colon = /[:：]\s*$/.exec(text);
+  if (!colon) return false;
+  const words = wordsOf(text.slice(0, colon.index));
+  const buyer = HEADINGS.find(([role]) => role === 'buyer')![1];
+  return buyer.some(
+    (p) => p.length <= words.length && p.every((w, k) => words[words.length - p.length + k]!.text === w),
+  );
+}
+
 // The labels of the document's own facts: a cell that starts with one is the document's
 // details box printed beside a party's block ("Bill to" left, "Invoice # / Invoice Date"
 // right), never part of that party's block.
@@ -365,6 +380,17 @@ export function sectionsOf(lines: Line[]): Map<Cell, Placement> {
       open = open.filter((s) => !(s.started && s.column <= 3 && s.role !== 'reference'));
       if (!open.some((s) => s.role === 'reference' && s.started)) continue;
     }
+    // A row that ends in an amount ("Subtotal | $5,922.54") is the bill's, not an address's:
+    // a party's block at the margin that has shown its lines ends before it (an HTML mail
+    // prints no blank line between its "Bill to" block, its items and its footer).
+    if (line.cells.length >= 2 && amountIn(line.cells.at(-1)!.text, 0))
+      open = open.filter((s) => !(s.started && s.column <= 3 && (s.role === 'buyer' || s.role === 'delivery')));
+    // A row that starts at the margin with the document's own number, date or due date
+    // ("Invoice Number | LLB-INV-004471" under "Customer | … / Customer ID | …" in one
+    // key/value table) is the document's, not the party's above it: the block ends. A
+    // previous invoice's block keeps its own number and date.
+    if (line.cells[0]!.start <= 3 && isFactLabel(line.cells[0]!))
+      open = open.filter((s) => !(s.started && s.column <= 3 && s.role !== 'reference'));
     let wholeLine: OpenSection | undefined;
     // From a document-fact label on, the line's cells are the details box beside the block.
     let factsFrom = Number.POSITIVE_INFINITY;
