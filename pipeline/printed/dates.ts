@@ -36,7 +36,7 @@ import {
 import { US_CITY_STATE_ZIP } from './currency.ts';
 import { numbersWithDates } from './numbers.ts';
 import { sectionsOf } from './sections.ts';
-import { firstPhrase, fold, phrases, titleAt, typeCodeAt, wordsOf } from './words.ts';
+import { firstPhrase, fold, phrases, titleAt, typeCodeAt, type Word, wordsOf } from './words.ts';
 import type { PrintedCandidate, ReadableDocument } from './index.ts';
 
 export type DateOrder = 'dmy' | 'mdy';
@@ -361,6 +361,8 @@ const PAYMENT_WORDS = phrases(
   'betalen',
   'betaling',
   'overmaken',
+  'over te maken',
+  'voldoen',
   'pagamento',
   'pagare',
   'bonifico',
@@ -525,6 +527,18 @@ function conditional(text: string, at: number): boolean {
   return !!first && CONDITIONAL.has(first.text);
 }
 
+/** Whether the sentence holding word `i` of a line holds a payment word. */
+function paymentInSentence(text: string, words: readonly Word[], i: number): boolean {
+  const at = words[i]!.start;
+  // A sentence ends at ".", "!" or "?" before a space and a capital (not inside "27.03.2026",
+  // not after "d. h." or "i.e.", not a day's ordinal "31. März"), or at ";".
+  const ends = [...text.matchAll(/(?<!(?:^|[\s(])\d{1,2})[.!?](?=\s+\p{Lu})|;(?=\s)/gu)].map((m) => m.index);
+  const start = ends.filter((e) => e < at).at(-1) ?? -1;
+  const end = ends.find((e) => e >= at) ?? text.length;
+  const sentence = words.filter((w) => w.start > start && w.start < end);
+  return firstPhrase(sentence, PAYMENT_WORDS) !== null;
+}
+
 /** Deadlines in payment sentences: a payment word, then a deadline word right before a date. */
 function paymentDeadlines(lines: Line[], order: Order | null, documentIndex: number): DateCandidate[] {
   const out: DateCandidate[] = [];
@@ -532,7 +546,8 @@ function paymentDeadlines(lines: Line[], order: Order | null, documentIndex: num
     // A deadline needs a date, and a date a digit.
     if (line.text.length > 400 || !/\d/.test(line.text)) continue;
     const words = wordsOf(line.text);
-    if (!firstPhrase(words, PAYMENT_WORDS)) continue;
+    const paymentAt = firstPhrase(words, PAYMENT_WORDS);
+    if (!paymentAt) continue;
     const paidSaid = firstPhrase(words, PAID_WORDS);
     // "… haben wir leider keine Zahlung erhalten": a payment not received is a reminder's.
     const denied = paidSaid && paidSaid.at > 0 && NEGATIONS.has(words[paidSaid.at - 1]!.text);
@@ -545,6 +560,9 @@ function paymentDeadlines(lines: Line[], order: Order | null, documentIndex: num
       const onOrAfter =
         i >= 2 && ON_OR.has(words[i]!.text) && words[i - 1]!.text === 'or' && words[i - 2]!.text === 'on';
       if (!DEADLINE_WORDS.has(words[i]!.text) && !from && !orAfter && !onOrAfter) continue;
+      // A payment word before the deadline, or in its sentence: "Thank you for attending on
+      // 13/03/2026. … the remaining balance is now due." dates the visit, not the payment.
+      if (paymentAt.at > i && !paymentInSentence(line.text, words, i)) continue;
       const at = words[i + 1]!.start;
       const date = readDate(line.text.slice(at), order);
       if (date?.start !== 0) continue;
