@@ -35,8 +35,13 @@ function blank(lines: string[], from: number, to: number): void {
 /** The body text with the forward header block, quoted history and signature blanked out. */
 export function maskWrapper(text: string): string {
   const lines = text.split('\n');
+  // Under a forward's marker and header block, quoted lines are the forwarded message itself
+  // (Outlook's "-----Original Message-----" with the original quoted as "> …"): they are read
+  // with their quote mark blanked, not blanked as a reply's history.
+  let forwarded = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
+    if (forwarded && !/^\s*>/.test(line) && line.trim() !== '') forwarded = false;
     if (
       marker(line) ||
       (headerLine(line) && headerLine(lines[i + 1] ?? '') && /^\s*\*?(?:from|von|de|da|van|od|från|fra)\b/i.test(line))
@@ -48,11 +53,15 @@ export function maskWrapper(text: string): string {
         end++;
       blank(lines, i, end);
       i = end - 1;
+      forwarded = true;
     } else if (ATTRIBUTION.test(line)) {
       blank(lines, i, lines.length);
       break;
     } else if (/^\s*>/.test(line)) {
-      blank(lines, i, i + 1);
+      // One level of quoting is the forwarded message's; a deeper one is its own history.
+      const unquoted = line.replace(/^(\s*)> ?/, (m) => ' '.repeat(m.length));
+      if (forwarded && !/^\s*>/.test(unquoted)) lines[i] = unquoted;
+      else blank(lines, i, i + 1);
     } else if (line === '-- ' || line === '--') {
       let end = i + 1;
       while (end < lines.length && !marker(lines[end]!)) end++;
@@ -61,7 +70,8 @@ export function maskWrapper(text: string): string {
     } else if (closing(line)) {
       // The closing phrase and the name and role lines under it, up to a blank line.
       let end = i + 1;
-      while (end < lines.length && end <= i + 6 && lines[end]!.trim() !== '') end++;
+      // A forward's marker right under the signature starts the forwarded message.
+      while (end < lines.length && end <= i + 6 && lines[end]!.trim() !== '' && !marker(lines[end]!)) end++;
       blank(lines, i, end);
       i = end - 1;
     }
