@@ -118,6 +118,8 @@ type Frame = { node: AnyNode; style: Computed; depth: number } | { exit: Element
 /** Chromium's parser nests at most 512 elements deep and attaches deeper ones as siblings. */
 export const MAX_DEPTH = 512;
 
+const ATOMIC_INLINE = new Set(['inline-block', 'inline-flex', 'inline-grid', 'inline-table']);
+
 /** Lifts everything below MAX_DEPTH into the element at that depth, in document order, as a browser's tree has it. */
 function flattenDeep(root: Element): void {
   const lifted: AnyNode[] = [];
@@ -308,7 +310,15 @@ export class Renderer {
       this.emit(PARAGRAPH_BREAK, hide, false);
     else if (!d.startsWith('inline') && d !== 'contents' && d !== 'none' && style.flexLayout !== 'row')
       this.emit(LINE, hide, false);
+    else if (ATOMIC_INLINE.has(d)) this.spaceApart(hide);
     if (style.flexLayout === 'row') this.openRow(hide);
+  }
+
+  // An inline box (inline-block, inline-flex …) is laid out whole beside its neighbours: its
+  // text never runs into theirs ("Invoice" in a 120px box, then "INV-1" in the next).
+  private spaceApart(hide: Hide | null): void {
+    const last = this.visible.at(-1);
+    if (last !== undefined && !/\s$/.test(last) && last !== LINE && last !== PARAGRAPH_BREAK) this.emit(' ', hide, false);
   }
 
   private openRow(hide: Hide | null): void {
@@ -346,6 +356,7 @@ export class Renderer {
     else if (d === 'table-row') this.closeRow(hide);
     else if (d === 'table-cell') this.closeCell();
     else if (style.flexLayout === 'row') return;
+    else if (ATOMIC_INLINE.has(d)) this.spaceApart(hide);
     else if (PARAGRAPH.has(el.name) && d !== 'inline' && d !== 'inline-block') this.emit(PARAGRAPH_BREAK, hide, false);
     else if (!d.startsWith('inline') && d !== 'contents' && d !== 'none' && d !== 'table-cell')
       this.emit(LINE, hide, false);

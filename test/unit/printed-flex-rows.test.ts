@@ -1,7 +1,8 @@
 // A flex row's children are boxes side by side (issue 24, invoicing apps' card layouts): a
 // person sees "Serie y folio" and "B-9182" apart in a `display:flex` row, so the visible text
 // reads them as two cells, as a table row's, and the printed-page reader finds each value
-// beside its label. A column of boxes, and inline flex, stay as they were. Each case is
+// beside its label. A column of boxes stacks; inline boxes (inline-block, inline flex) stay in
+// their line, a space apart from their neighbours. Each case is
 // written small, with invented names and values.
 import { describe, expect, it } from 'vitest';
 import { analyzeMessage } from '../../pipeline/index.ts';
@@ -59,5 +60,15 @@ describe('a flex row reads as cells', () => {
 <div>Fieldgear Supply Co.<br>18 Depot Road</div>
 <div style="display:flex"><span>Invoice</span><span>FG-20931</span></div></div></body></html>`);
     expect(text).toContain('Invoice | FG-20931');
+  });
+
+  it('inline-block boxes side by side never run their words together ("Invoice" in a fixed-width box, then "INV-1")', async () => {
+    const box = (a: string, b: string) =>
+      `<div><span style="display:inline-block;width:120px">${a}</span><span style="display:inline-block">${b}</span></div>`;
+    const html = `<p>Fieldgear Supply Co.</p>${box('Invoice no.', 'FG-20931')}${box('Total due', '$4,180.00')}`;
+    expect(await visibleText(html)).toContain('Invoice no. FG-20931');
+    const r = await runStarter('invoice', { subject: 'Your invoice', from: FROM, html });
+    expect(r.fields.invoice_number!.value).toBe('FG-20931');
+    expect(r.fields.total_amount!.value).toBe(4180);
   });
 });
