@@ -61,6 +61,10 @@ const CURRENCY_WORDS = new Set([
   'kč',
   'lei',
   'r',
+  // Yen, yuan and won written after the amount: "23,650円", "129.00元", "86,500원".
+  '円',
+  '元',
+  '원',
 ]);
 const CURRENCY_SIGNS = '€$£¥₹₽₺₩₪';
 const NUMBER_CHARS = "0123456789 .,'\u00a0\u202f-−–+()";
@@ -76,6 +80,8 @@ export interface PrintedAmount {
 
 const STAR_BEFORE_DIGIT = /(?<!\*)\*(?=\d)/g;
 const DOLLAR_PREFIX = /^\s*(?:A|AU|US|C|CA|NZ|HK|S|SG|NT|MX)\$/;
+// Signs spelled with a slash or a dot: Peru's sol ("S/ 722.16"), the Saudi riyal ("1,897.50 ر.س").
+const SPELLED_SIGN = /(?<![A-Za-z])S\/(?=\s?\d)|ر\.\s?س\.?/g;
 
 /**
  * The amount a text holds when it holds nothing else but a currency ("€ 1.234,50",
@@ -88,6 +94,7 @@ export function amountIn(printed: string, offset: number): PrintedAmount | null 
   // "A$39.40", "US$12.00", "NZ$8.50": the dollar's country is part of its sign.
   const dollar = DOLLAR_PREFIX.exec(text);
   if (dollar) text = ' '.repeat(dollar[0].length - 1) + text.slice(dollar[0].length - 1);
+  if (text.includes('/') || text.includes('ر')) text = text.replace(SPELLED_SIGN, (sign) => ' '.repeat(sign.length));
   let digits = 0;
   let letters = '';
   const words: string[] = [];
@@ -126,7 +133,8 @@ export function amountIn(printed: string, offset: number): PrintedAmount | null 
     value: found.value as number,
     raw: token,
     offset: offset + found.start,
-    ambiguous: found.ambiguous,
+    // Yen and won have no cents: "23,650円" is twenty-three thousand.
+    ambiguous: found.ambiguous && !/[円원₩]/.test(text),
   };
 }
 
