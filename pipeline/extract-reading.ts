@@ -35,6 +35,9 @@ function blank(lines: string[], from: number, to: number): void {
 /** The body text with the forward header block, quoted history and signature blanked out. */
 export function maskWrapper(text: string): string {
   const lines = text.split('\n');
+  // Past a forward's header block the text is the forwarded message: its signature is its
+  // author's (the vendor's name, address and register), not the covering note's.
+  let forwarded = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (
@@ -47,13 +50,14 @@ export function maskWrapper(text: string): string {
       while (end < lines.length && (headerLine(lines[end]!) || (lines[end]!.trim() !== '' && /^\s/.test(lines[end]!))))
         end++;
       blank(lines, i, end);
+      forwarded = true;
       i = end - 1;
     } else if (ATTRIBUTION.test(line)) {
       blank(lines, i, lines.length);
       break;
     } else if (/^\s*>/.test(line)) {
       blank(lines, i, i + 1);
-    } else if (line === '-- ' || line === '--') {
+    } else if ((line === '-- ' || line === '--') && !forwarded) {
       let end = i + 1;
       while (end < lines.length && !marker(lines[end]!)) end++;
       blank(lines, i, end);

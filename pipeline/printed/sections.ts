@@ -76,6 +76,8 @@ const HEADINGS: [SectionRole, string[][]][] = [
       'abweichender rechnungsempfänger',
       'leistungsempfänger',
       'auftraggeber',
+      // A tax adviser's or a lawyer's client.
+      'mandant',
       'rechnungsadresse',
       'angaben zum käufer',
       'informationen zum käufer',
@@ -103,6 +105,10 @@ const HEADINGS: [SectionRole, string[][]][] = [
       'køber',
       // Greek: the customer's block ("ΠΕΛΑΤΗΣ").
       'πελάτης',
+      // Hungarian, Peruvian and Hebrew buyer's blocks ("Vevő:", "Señor(es)", "לכבוד").
+      'vevő',
+      'señor(es)',
+      'לכבוד',
     ),
   ],
   [
@@ -196,6 +202,21 @@ export function headingRole(cell: Cell): SectionRole | null {
   if (/\d/.test(cell.text) || /[:：]\s*\S/.test(cell.text)) return null;
   const said = words.map((w: Word) => w.text).join(' ');
   for (const [role, list] of HEADINGS) if (list.some((p) => p.join(' ') === said)) return role;
+  return null;
+}
+
+/**
+ * The role of a heading a text ends with, before its colon ("… Datum: 11.03.2026 Mandant: "):
+ * what follows in the same line is that party's, as under a heading of its own.
+ */
+export function roleBeforeColon(text: string): SectionRole | null {
+  const trimmed = text.trimEnd();
+  if (!/[:：]$/.test(trimmed)) return null;
+  const words = wordsOf(trimmed.slice(-60)).map((w: Word) => w.text);
+  for (let n = Math.min(4, words.length); n >= 1; n--) {
+    const said = words.slice(-n).join(' ');
+    for (const [role, list] of HEADINGS) if (list.some((p) => p.join(' ') === said)) return role;
+  }
   return null;
 }
 

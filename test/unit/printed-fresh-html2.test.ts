@@ -159,3 +159,49 @@ ${rows([['Bruttó végösszeg', '25 400 Ft']])}`,
     expect(da.fields.due_date!.value).toBe('2026-04-02');
   });
 });
+
+describe('who issued the page', () => {
+  it('Chinese and Japanese company forms written into the name, after a label with a full-width colon', async () => {
+    const zh = await read(
+      `<p>晴川燃气 · 缴费通知</p>${rows([['本期应缴', '¥56.00']])}<p>晴川燃气供应有限公司 · 客服热线 400-000-1234</p>`,
+    );
+    expect(zh.fields.vendor_name!.value).toBe('晴川燃气供应有限公司');
+    const ja = await read(
+      `<p>そろばん教室 ひかり</p>${rows([['ご請求額合計', '8,800円']])}<p>運営：有限会社ヒカリ企画 〒100-0001 東京都千代田区</p>`,
+    );
+    expect(ja.fields.vendor_name!.value).toBe('有限会社ヒカリ企画');
+  });
+
+  it('an Arabic company word before the name, a Hebrew "Ltd" after it', async () => {
+    const ar = await read(
+      `<div dir="rtl"><p>شركة النخيل للبرمجيات</p>${rows([['الإجمالي المستحق', '575.00 ر.س']])}</div>`,
+    );
+    expect(ar.fields.vendor_name!.value).toBe('شركة النخيل للبرمجيات');
+    const he = await read(
+      `<div dir="rtl">${rows([['סה"כ לתשלום', '₪236.00']])}<p>גלים מחשוב בע"מ · רחוב הים 4, אשדוד</p></div>`,
+    );
+    expect(he.fields.vendor_name!.value).toBe('גלים מחשוב בע"מ');
+  });
+
+  it('a Peruvian E.I.R.L. issues; the client after "Mandant:" does not', async () => {
+    const pe = await read(
+      `<p>TALLER RUEDAS DEL NORTE E.I.R.L.</p><p>Av. Central 120, Trujillo</p>${rows([['Importe Total', 'S/ 59.00']])}`,
+    );
+    expect(pe.fields.vendor_name!.value).toBe('TALLER RUEDAS DEL NORTE E.I.R.L.');
+    const de = await read(
+      `<p>Rechnung Nr. 2026/0042 Datum: 02.03.2026 Mandant: 7781 Holzbau Ebner GmbH</p>${rows([['Rechnungsbetrag', '214,20 €']])}
+<p>Kessler &amp; Vogt mbB Steuerberatungsgesellschaft, Lindenallee 3, 24103 Kiel</p>`,
+    );
+    expect(de.fields.vendor_name!.value).toBe('Kessler & Vogt mbB Steuerberatungsgesellschaft');
+  });
+
+  it('a forwarded message’s signature is its author’s', async () => {
+    const r = await runStarter('invoice', {
+      subject: 'WG: Ihre Rechnung 2026/0042',
+      from: 'Jana Ebner <j.ebner@holzbau-ebner.example>',
+      text: `Hallo,\nbitte buchen.\n\n-------- Weitergeleitete Nachricht --------\nBetreff: Ihre Rechnung 2026/0042\nVon: Kanzlei Kessler <kanzlei@kessler-vogt.example>\nAn: Jana Ebner <j.ebner@holzbau-ebner.example>\n\nRechnung Nr. 2026/0042\nRechnungsbetrag: 214,20 €\n\n--\nKessler & Vogt mbB Steuerberatungsgesellschaft\nLindenallee 3, 24103 Kiel\nkanzlei@kessler-vogt.example\n`,
+    });
+    expect(r.fields.vendor_name!.value).toBe('Kessler & Vogt mbB Steuerberatungsgesellschaft');
+    expect(r.fields.vendor_email!.value).toBe('kanzlei@kessler-vogt.example');
+  });
+});
