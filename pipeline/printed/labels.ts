@@ -162,7 +162,10 @@ export const INVOICE_NUMBER_WORLD = [
   'Számlaszám',
   'Számla sorszáma',
   'Számla száma',
-  'NFS-e',
+  // The NFS-e's number with its mark; "NFS-e" alone also ends the document's title.
+  'NFS-e nº',
+  'NFS-e n.º',
+  'Número da NFS-e',
   '账单编号',
   '账单号',
   '通知单号',
