@@ -535,6 +535,11 @@ export const PO_NUMBER_MORE = [
   'Jeres reference',
   'Indkøbsordre',
   'Rekvisitionsnummer',
+  // The buyer's purchase number in Dutch ("Uw inkoopnummer") and the buyer's order on a Turkish e-Fatura.
+  'Uw inkoopnummer',
+  'Inkoopnummer',
+  'Sipariş No',
+  'Sipariş numarası',
 ];
 // A marketplace's order names the third party that sells each item: "Sold by: …".
 export const SOLD_BY = [

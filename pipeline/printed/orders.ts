@@ -81,6 +81,10 @@ const BUYER_ORDER = phrases(
   'jeres ordrenr',
   'indkøbsordre',
   'rekvisitionsnummer',
+  'uw inkoopnummer',
+  'inkoopnummer',
+  'sipariş no',
+  'sipariş numarası',
 );
 
 // References that are often the buyer's order, but not always.

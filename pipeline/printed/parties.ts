@@ -1405,6 +1405,10 @@ function emailCandidates(documents: ReadableDocument[], view: MessageView): Emai
           if (NO_REPLY.test(address)) score -= 0.3;
           // An e-invoice's delivery address ("Electronic address", "Elektronische Adresse") is not where a person writes.
           if (/electronic|elektronische|endpoint|adresse électronique/i.test(cell.text.slice(0, at))) score -= 0.15;
+          // An Italian company's PEC (certified mail for legal notices, "PEC fibra@pec.fibra.it") is
+          // not where a customer writes: the page's other address of the firm is its contact.
+          if (/^pec\.|\.pec\.|legalmail\./.test(domainOf(address)) || /\bPEC:?\s*$/.test(cell.text.slice(0, at)))
+            score -= 0.15;
           out.push({ address, offset: cell.offset + at, document_index: doc.index, score, source: 'page' });
         }
       }

@@ -205,3 +205,37 @@ describe('who issued the page', () => {
     expect(r.fields.vendor_email!.value).toBe('kanzlei@kessler-vogt.example');
   });
 });
+
+describe('the contact and the buyer’s order', () => {
+  it('an Italian firm’s PEC is not its contact when the page prints another of its addresses', async () => {
+    const r = await runStarter('invoice', {
+      subject: 'Fattura',
+      from: 'Vettaluce <fatture@vettaluce.example>',
+      html: `${rows([
+        ['Numero fattura', 'FV/2026/118'],
+        ['Totale da pagare', '€ 24,90'],
+      ])}
+<p>Vettaluce S.r.l. – Via Roma 1, Torino – PEC vettaluce@pec.vettaluce.example – clienti@vettaluce.example</p>`,
+    });
+    expect(r.fields.vendor_email!.value).toBe('clienti@vettaluce.example');
+  });
+
+  it('a Dutch "Uw inkoopnummer" and a Turkish "Sipariş No" name the buyer’s order', async () => {
+    const nl = await read(
+      rows([
+        ['Factuurnummer', '2026-031'],
+        ['Uw inkoopnummer', 'BV-2026-11'],
+        ['Totaal te betalen', '€ 60,50'],
+      ]),
+    );
+    expect(nl.fields.po_number!.value).toBe('BV-2026-11');
+    const tr = await read(
+      rows([
+        ['Fatura No', 'KTP2026000000077'],
+        ['Sipariş No', 'SA-2210'],
+        ['Ödenecek Tutar', '480,00 TL'],
+      ]),
+    );
+    expect(tr.fields.po_number!.value).toBe('SA-2210');
+  });
+});
