@@ -83,17 +83,22 @@ function escapeLabel(label: string): string {
     .replace(/\s+/g, '[ \\u00a0]{1,2}');
 }
 
+const CJK_EDGE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+
 /**
  * The labels (lower case, single spaces) as one alternation, most specific first. Each is a
  * literal with bounded lookarounds, so the search is linear in the text whatever the labels.
  */
 export function labelPattern(labels: string[]): string {
   // Not inside a word or a code ("Sub-Total", "Kunden-Nr."): bounded where the label starts or ends with a letter or digit.
+  // Chinese and Japanese write no spaces between words: a label there is bounded only by a
+  // digit or a code ("ご請求日" holds "請求日", "开单日期" holds "日期").
   return labels
-    .map(
-      (label) =>
-        `${/^[\p{L}\p{N}]/u.test(label) ? '(?<![\\p{L}\\p{N}/.\\-])' : ''}${escapeLabel(label)}${/[\p{L}\p{N}]$/u.test(label) ? '(?![\\p{L}\\p{N}])' : ''}`,
-    )
+    .map((label) => {
+      const before = CJK_EDGE.test(label[0]!) ? '(?<![\\p{N}/.\\-])' : '(?<![\\p{L}\\p{N}/.\\-])';
+      const after = CJK_EDGE.test(label.at(-1)!) ? '(?![\\p{N}])' : '(?![\\p{L}\\p{N}])';
+      return `${/^[\p{L}\p{N}]/u.test(label) ? before : ''}${escapeLabel(label)}${/[\p{L}\p{N}]$/u.test(label) ? after : ''}`;
+    })
     .join('|');
 }
 

@@ -35,13 +35,16 @@ function blank(lines: string[], from: number, to: number): void {
 /** The body text with the forward header block, quoted history and signature blanked out. */
 export function maskWrapper(text: string): string {
   const lines = text.split('\n');
-  // Under a forward's marker and header block, quoted lines are the forwarded message itself
-  // (Outlook's "-----Original Message-----" with the original quoted as "> …"): they are read
-  // with their quote mark blanked, not blanked as a reply's history.
+  // Past a forward's header block the text is the forwarded message: its signature is its
+  // author's (the vendor's name, address and register), not the covering note's. Right under
+  // that block, quoted lines are the forwarded message itself (Outlook's "-----Original
+  // Message-----" with the original quoted as "> …"): they are read with their quote mark
+  // blanked, not blanked as a reply's history, until the first line that is not quoted.
   let forwarded = false;
+  let quotedForward = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    if (forwarded && !/^\s*>/.test(line) && line.trim() !== '') forwarded = false;
+    if (quotedForward && !/^\s*>/.test(line) && line.trim() !== '') quotedForward = false;
     if (
       marker(line) ||
       (headerLine(line) && headerLine(lines[i + 1] ?? '') && /^\s*\*?(?:from|von|de|da|van|od|från|fra)\b/i.test(line))
@@ -54,15 +57,16 @@ export function maskWrapper(text: string): string {
       blank(lines, i, end);
       i = end - 1;
       forwarded = true;
+      quotedForward = true;
     } else if (ATTRIBUTION.test(line)) {
       blank(lines, i, lines.length);
       break;
     } else if (/^\s*>/.test(line)) {
       // One level of quoting is the forwarded message's; a deeper one is its own history.
       const unquoted = line.replace(/^(\s*)> ?/, (m) => ' '.repeat(m.length));
-      if (forwarded && !/^\s*>/.test(unquoted)) lines[i] = unquoted;
+      if (quotedForward && !/^\s*>/.test(unquoted)) lines[i] = unquoted;
       else blank(lines, i, i + 1);
-    } else if (line === '-- ' || line === '--') {
+    } else if ((line === '-- ' || line === '--') && !forwarded) {
       let end = i + 1;
       while (end < lines.length && !marker(lines[end]!)) end++;
       blank(lines, i, end);

@@ -165,6 +165,13 @@ const DATE_FORMATS: [RegExp, (m: RegExpExecArray) => { iso: string | null; ambig
   ],
   // East Asian dates: "2026年3月5日" (year, month and day marks).
   [/(\d{4})年\s?(\d{1,2})月\s?(\d{1,2})日/, (m) => ({ iso: validDate(+m[1]!, +m[2]!, +m[3]!), ambiguous: false })],
+  // Korean: "2026년 3월 1일".
+  [/(\d{4})년\s?(\d{1,2})월\s?(\d{1,2})일/, (m) => ({ iso: validDate(+m[1]!, +m[2]!, +m[3]!), ambiguous: false })],
+  // A Japanese era year: Reiwa 1 is 2019 ("令和8年3月5日" is 2026-03-05; its first year is written 元).
+  [
+    /令和\s?(\d{1,2}|元)年\s?(\d{1,2})月\s?(\d{1,2})日/,
+    (m) => ({ iso: validDate(2018 + (m[1] === '元' ? 1 : +m[1]!), +m[2]!, +m[3]!), ambiguous: false }),
+  ],
   [
     new RegExp(`${MONTH_WORD}\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})`, 'iu'),
     (m) => {

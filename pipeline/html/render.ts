@@ -318,7 +318,8 @@ export class Renderer {
   // text never runs into theirs ("Invoice" in a 120px box, then "INV-1" in the next).
   private spaceApart(hide: Hide | null): void {
     const last = this.visible.at(-1);
-    if (last !== undefined && !/\s$/.test(last) && last !== LINE && last !== PARAGRAPH_BREAK) this.emit(' ', hide, false);
+    if (last !== undefined && !/\s$/.test(last) && last !== LINE && last !== PARAGRAPH_BREAK)
+      this.emit(' ', hide, false);
   }
 
   private openRow(hide: Hide | null): void {

@@ -62,6 +62,10 @@ const CURRENCY_WORDS = new Set([
   'kč',
   'lei',
   'r',
+  // Yen, yuan and won written after the amount: "23,650円", "129.00元", "86,500원".
+  '円',
+  '元',
+  '원',
 ]);
 // Any ISO 4217 code printed in capitals beside an amount ("KES 16,820.00", "PHP 10,450.00"),
 // but codes that are also words or units a page prints beside numbers ("ALL 3", "12 AWG").
@@ -84,6 +88,8 @@ export interface PrintedAmount {
 
 const STAR_BEFORE_DIGIT = /(?<!\*)\*(?=\d)/g;
 const DOLLAR_PREFIX = /^\s*(?:A|AU|US|C|CA|NZ|HK|S|SG|NT|MX)\$/;
+// Signs spelled with a slash or a dot: Peru's sol ("S/ 722.16"), the Saudi riyal ("1,897.50 ر.س").
+const SPELLED_SIGN = /(?<![A-Za-z])S\/(?=\s?\d)|ر\.\s?س\.?/g;
 
 /**
  * The amount a text holds when it holds nothing else but a currency ("€ 1.234,50",
@@ -96,6 +102,7 @@ export function amountIn(printed: string, offset: number): PrintedAmount | null 
   // "A$39.40", "US$12.00", "NZ$8.50": the dollar's country is part of its sign.
   const dollar = DOLLAR_PREFIX.exec(text);
   if (dollar) text = ' '.repeat(dollar[0].length - 1) + text.slice(dollar[0].length - 1);
+  if (text.includes('/') || text.includes('ر')) text = text.replace(SPELLED_SIGN, (sign) => ' '.repeat(sign.length));
   let digits = 0;
   let letters = '';
   const words: string[] = [];
@@ -134,7 +141,8 @@ export function amountIn(printed: string, offset: number): PrintedAmount | null 
     value: found.value as number,
     raw: token,
     offset: offset + found.start,
-    ambiguous: found.ambiguous,
+    // Yen and won have no cents: "23,650円" is twenty-three thousand.
+    ambiguous: found.ambiguous && !/[円원₩]/.test(text),
   };
 }
 

@@ -41,6 +41,8 @@ function currencyNames(): Map<string, string> {
   names.set('zlotych', 'PLN');
   names.set('kronor', 'SEK');
   names.set('kroner', 'DKK');
+  // Peru's sol as its invoices print the currency ("Moneda: SOLES").
+  names.set('soles', 'PEN');
   return names;
 }
 
@@ -316,6 +318,16 @@ function inDocument(doc: ReadableDocument): Found[] {
       return out;
     }
   }
+  // Signs one currency writes: yen, won, the Saudi riyal, Peru's sol; yuan and yen share "¥",
+  // told apart by the page's script (kana is Japanese, Han alone Chinese).
+  for (const [sign, code] of ASIAN_SIGNS) {
+    const m = sign.exec(doc.text);
+    const named = code ?? (m ? yuanOrYen(doc.text) : null);
+    if (m && named) {
+      out.push({ code: named, raw: m[0].trim(), offset: m.index, document_index: doc.doc.index, strength: 0.85 });
+      return out;
+    }
+  }
   // Romanian lei after an amount ("780,00 lei"); South African rand before it, on more than one
   // amount ("R 4,199.60"), a single "R 5" may be anything.
   const lei = /\d\s?lei\b/i.exec(doc.text);
@@ -365,6 +377,20 @@ function inDocument(doc: ReadableDocument): Found[] {
     out.push({ code, raw: '$', offset: dollar, document_index: doc.doc.index, strength });
   }
   return out;
+}
+
+const ASIAN_SIGNS: [RegExp, string | null][] = [
+  [/\d\s?円/, 'JPY'],
+  [/₩\s?\d|\d\s?원/, 'KRW'],
+  [/\d\s?ر\.\s?س/, 'SAR'],
+  [/(?<![A-Za-z])S\/\s?\d/, 'PEN'],
+  [/[¥￥]\s?\d|\d\s?元/, null],
+];
+
+function yuanOrYen(text: string): string | null {
+  const page = text.length > 200_000 ? text.slice(0, 200_000) : text;
+  if (/[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(page)) return 'JPY';
+  return /\p{Script=Han}/u.test(page) ? 'CNY' : null;
 }
 
 /** A US address's "City, ST 12345": the page is from the United States. */

@@ -167,6 +167,10 @@ interface DateCandidate {
   source: string;
 }
 
+const ISSUED_PREFIX = /^(?:emitid[ao]|expedida|emessa|émise?|issued)(?: (?:el|em|il|le|on))? /i;
+const ISSUED = new Set(['emitida', 'emitido', 'expedida', 'emessa']);
+const ISSUED_ON = new Set(['el', 'em', 'il']);
+
 /** The date a title line ends with: "Rechnung Nr. 4711 vom 05.03.2026". */
 function titleDates(
   lines: Line[],
@@ -196,13 +200,15 @@ function titleDates(
     // The title and its number in one cell and the date alone in the next ("Factura
     // CUR-2026-0388 | 21/03/2026"): a purchase header prints the date beside the number.
     const beside = !anyPlace && words.length <= 6 && line.cells.length === 2 ? line.cells[1]! : null;
-    const besideDate = beside ? readDate(beside.text, order) : null;
-    if (beside && besideDate && besideDate.start === 0 && besideDate.end === beside.text.trimEnd().length) {
+    // "Factura NS-17 · emitida el 2 de marzo de 2026": the date after a word that says it is the issue's.
+    const lead = beside ? (ISSUED_PREFIX.exec(beside.text)?.[0].length ?? 0) : 0;
+    const besideDate = beside ? readDate(beside.text.slice(lead), order) : null;
+    if (beside && besideDate && besideDate.start === 0 && lead + besideDate.end === beside.text.trimEnd().length) {
       out.push({
         iso: besideDate.iso,
         certainty: besideDate.certainty,
-        raw: beside.text.slice(0, besideDate.end),
-        offset: beside.offset,
+        raw: beside.text.slice(lead, lead + besideDate.end),
+        offset: beside.offset + lead,
         document_index: documentIndex,
         strength: 0.8,
         source: 'title',
@@ -213,7 +219,9 @@ function titleDates(
       const previous = fold(tokens[i - 1]![0]);
       // "[Commande n°4821] (8 mars 2026)": a date in parentheses after the number.
       const parenthesised = tokens[i]![0].startsWith('(') && i >= after;
-      if (!anyPlace && !TITLE_DATE_WORDS.has(previous) && !parenthesised) continue;
+      // "Factura NS-17 · emitida el 2 de marzo de 2026", "Fatura 88 emitida em 05/03/2026".
+      const issued = i >= 2 && ISSUED_ON.has(previous) && ISSUED.has(fold(tokens[i - 2]![0]));
+      if (!anyPlace && !TITLE_DATE_WORDS.has(previous) && !parenthesised && !issued) continue;
       const at = tokens[i]!.index + (parenthesised ? 1 : 0);
       const date = readDate(text.slice(at), order);
       if (date && date.start === 0) {

@@ -107,6 +107,13 @@ function totalAmount(documents: ReadableDocument[], kind: 'invoice' | 'receipt' 
           raw: choice.amount.raw,
           ...(whole ? { parse: choice.amount.raw.replace(/\D/g, '') } : {}),
           ...(refund ? { parse: String(-choice.amount.value) } : {}),
+          // "23,650円": the sign settles what the digits alone leave open (yen and won have no cents).
+          ...(!whole &&
+          !refund &&
+          !choice.amount.ambiguous &&
+          /[円원₩]/.test(text.slice(choice.amount.offset, choice.amount.offset + choice.amount.raw.length + 2))
+            ? { parse: String(choice.amount.value) }
+            : {}),
           confidence: whole
             ? Math.min(choice.confidence, 0.8)
             : choice.amount.ambiguous || choice.amount.row

@@ -17,6 +17,8 @@ export const BARE_DATE = [
   'Dátum',
   'Dagsetning',
   'Ημερομηνία',
+  'תאריך',
+  'التاريخ',
 ];
 // A UK VAT invoice's tax point (the time of supply): the issue date when the page prints no
 // other, so tried as a bare date is, below an invoice-date label.
@@ -160,6 +162,24 @@ export const INVOICE_NUMBER_WORLD = [
   'SOA No.',
   'Statement No.',
   'Statement number',
+  // Hungarian, Portuguese (a service's NFS-e), Chinese, Korean, Arabic and Hebrew invoices and bills.
+  'Számlaszám',
+  'Számla sorszáma',
+  'Számla száma',
+  // The NFS-e's number with its mark; "NFS-e" alone also ends the document's title.
+  'NFS-e nº',
+  'NFS-e n.º',
+  'Número da NFS-e',
+  '账单编号',
+  '账单号',
+  '通知单号',
+  '发票号码',
+  '청구서 번호',
+  '청구번호',
+  '인보이스 번호',
+  'رقم الفاتورة',
+  'חשבונית מס מספר',
+  'מספר חשבונית',
 ];
 export const INVOICE_DATE = [
   'Invoice date',
@@ -211,6 +231,8 @@ export const INVOICE_DATE_MORE = [
   'Päivämäärä',
   '発行日',
   '請求日',
+  // With the honorific a bill prints before it.
+  'ご請求日',
   // Shop systems print the moment an invoice was issued: "Issued at: 2026-03-04 11:20:37".
   'Issued at',
   'Ausgestellt am',
@@ -233,6 +255,26 @@ export const INVOICE_DATE_MORE = [
   // A premium or renewal notice's own date.
   'Date of this notice',
   'Notice date',
+  // "Émise le 1er mars 2026", "Emissão 01/03/2026", "Számla kelte: 2026.03.02.", and the
+  // issue dates of Chinese, Korean, Arabic and Hebrew bills.
+  'Émise le',
+  'Émis le',
+  'Emissão',
+  'Emitida em',
+  'Számla kelte',
+  'Kiállítás dátuma',
+  'Kiállítás kelte',
+  '账单日期',
+  '开单日期',
+  '开票日期',
+  '出账日期',
+  '발행일',
+  '청구일',
+  '작성일자',
+  'تاريخ الإصدار',
+  'تاريخ الفاتورة',
+  'תאריך הפקה',
+  'תאריך החשבונית',
 ];
 export const DUE_DATE = [
   'Due date',
@@ -306,6 +348,7 @@ export const DUE_DATE_MORE = [
   'Abbuchung am',
   'Trækkes via Betalingsservice',
   'Trækkes den',
+  'Trækkes via Betalingsservice den',
   // The same languages' due dates.
   'Data scadenței',
   'Scadență',
@@ -331,6 +374,26 @@ export const DUE_DATE_MORE = [
   'Vence',
   // "Settle by 1 Apr 2026" (Hong Kong, Singapore).
   'Settle by',
+  // Portuguese, Hungarian, Swedish and Turkish last days; a boleto's own due date.
+  'Data limite de pagamento',
+  'Vencimento do boleto',
+  'Fizetési határidő',
+  'Esedékesség',
+  'Sista betalningsdag',
+  'Sista betalningsdatum',
+  'Son ödeme tarihi',
+  // Chinese, Japanese (a bank transfer's debit day), Korean, Arabic and Hebrew due dates.
+  '最后缴费日',
+  '缴费截止日期',
+  '付款期限',
+  '口座振替日',
+  '引落日',
+  '납부기한',
+  '납기일',
+  '자동이체일',
+  'تاريخ الاستحقاق',
+  'לתשלום עד',
+  'תאריך פירעון',
 ];
 // The amount payable (gross): net, tax and subtotal lines are not listed, and a qualifier
 // such as "HT" or "netto" between a label and its amount rejects the amount.

@@ -118,6 +118,18 @@ export const PAYABLE = phrases(
   // Japanese: the amount billed ("ご請求金額").
   'ご請求金額',
   '請求金額',
+  'ご請求額',
+  '請求額',
+  // Chinese, Korean, Arabic and Hebrew: the amount a bill asks for.
+  '本期应缴',
+  '应缴金额',
+  '应付金额',
+  '청구금액',
+  '납부하실 금액',
+  '납부금액',
+  'الإجمالي المستحق',
+  'المبلغ المستحق',
+  'סה"כ לתשלום',
 );
 
 export const PAID = phrases(
@@ -230,6 +242,12 @@ export const TAX = phrases(
   'ptu',
   'φπα',
   '消費税',
+  '增值税',
+  '税额',
+  '부가세',
+  '부가가치세',
+  'ضريبة القيمة المضافة',
+  'מע"מ',
 );
 
 // A qualifier that makes a tax word part of a gross label: "Total incl. VAT", "Brutto inkl. MwSt".
@@ -327,6 +345,9 @@ export const NET = phrases(
   'sous-total',
   'subtotale',
   '小計',
+  '공급가액',
+  'غير شامل',
+  'לפני מע"מ',
 );
 
 /**
@@ -510,6 +531,11 @@ export const TOTAL = phrases(
   // Japanese: the total ("合計", "総合計").
   '合計',
   '総合計',
+  '合计',
+  '总计',
+  '합계',
+  'الإجمالي',
+  'סה"כ',
 );
 
 /** Document titles: the word a document is called by at its head. */
@@ -550,6 +576,8 @@ export const INVOICE_TITLE = phrases(
   // A Czech VAT invoice's title: "Faktura - daňový doklad č. 2026010458".
   'faktura daňový doklad',
   'daňový doklad',
+  // Peru's and Latin America's electronic invoice as its printed representation titles it.
+  'factura electronica',
 );
 
 /** A receipt's titles, and the words of its own number's labels. */

@@ -295,6 +295,8 @@ function numberAfterTitle(rest: string): { code: string; at: number } | null | '
     : null;
 }
 
+const SERIES_AND_NUMBER = /^[A-Z]{1,4} [A-Z0-9]{0,6}\d[\w/-]*$/;
+
 function titleCandidates(
   lines: Line[],
   documentIndex: number,
@@ -336,7 +338,9 @@ function titleCandidates(
       const beside = line.cells[line.cells.indexOf(cell) + 1];
       if (beside && words.length <= 3) {
         const code = trimCode(beside.text);
-        if (codeLike(code) && !/\s/.test(code)) {
+        // One word, or a short series prefix and its number ("Fatura | FT 2026/0041877", as
+        // Portugal's certified programs number an invoice).
+        if (codeLike(code) && (!/\s/.test(code) || SERIES_AND_NUMBER.test(code))) {
           out.push({
             value: code,
             raw: code,

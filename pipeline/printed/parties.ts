@@ -10,7 +10,7 @@ import type { MessageView } from '../types.ts';
 import { type Cell, type Line, linesOf } from './layout.ts';
 import { SELLER, SOLD_BY } from './labels.ts';
 import { labeledCandidates } from '../extract-labels.ts';
-import { endsWithBuyerLabel, type SectionRole, sectionsOf } from './sections.ts';
+import { roleBeforeColon, type SectionRole, sectionsOf } from './sections.ts';
 import { CARRIERS } from './lexicon.ts';
 import { findPhrase, firstPhrase, fold, phrases, wordsOf } from './words.ts';
 import type { PrintedCandidate, ReadableDocument } from './index.ts';
@@ -108,6 +108,13 @@ const LEGAL_FORMS = [
   'nyrt',
   'og',
   'ei',
+  // Israeli "Ltd" (בע"מ) and Germany's partnership of professionals ("Reinholz & Partner mbB").
+  'בע"מ',
+  'mbb',
+  'partg mbb',
+  // Peru's sole proprietorship with limited liability and closed stock company.
+  'eirl',
+  'sac',
 ];
 const FORM_SET = new Set(LEGAL_FORMS.map((f) => f.replace(/\s+/g, '')));
 // Forms whose letters are also a common word or an abbreviation: only in capitals as written.
@@ -134,6 +141,7 @@ const CASE_SENSITIVE = new Set([
   'og',
   'ei',
   'bt',
+  'sac',
 ]);
 
 const NAME_CONNECTORS = new Set([
@@ -272,13 +280,21 @@ function formAt(tokens: string[], keys: string[], end: number): number {
     // a longer form's last word ("GmbH & Co. KG", "Co., Ltd.").
     if (len === 1 && key === 'co' && (!/^Co\.?,?$/.test(token) || FORM_ENDS.has(keys[end + 1] ?? ''))) continue;
     // A form is printed with a capital (GmbH, Ltd, KG, SpA, Oy): "1 kg", "a spa" are a unit and a word.
-    if (len === 1 && letters === letters.toLowerCase() && !(SMALL_FORMS.has(key) && token.includes('.'))) continue;
+    // (A script without capitals, as Hebrew's בע"מ, has none to print.)
+    if (
+      len === 1 &&
+      letters === letters.toLowerCase() &&
+      letters !== letters.toUpperCase() &&
+      !(SMALL_FORMS.has(key) && token.includes('.'))
+    )
+      continue;
     return end - len + 1;
   }
   return -1;
 }
 
-const capitalised = (t: string) => /^[\p{Lu}\d"„«(]/u.test(t);
+// A script without capitals (Hebrew, Arabic) starts every word of a name as it starts any word.
+const capitalised = (t: string) => /^[\p{Lu}\p{Lo}\d"„«(]/u.test(t);
 // A copyright notice's mark and its year or years, which stand before the holder's name.
 const COPYRIGHT_MARK = /^(?:©|\(c\)|copyright|copyright©)$/i;
 const YEARS = /^(?:19|20)\d\d(?:[-–](?:19|20)\d\d)?$/;
@@ -293,10 +309,13 @@ export function companyNames(text: string): { name: string; at: number; copyrigh
   const keys = plain.map(formKey);
   // Japanese forms are written into the name without a space: "株式会社ミドリ書房", "ミドリ書房株式会社".
   // "北建設株式会社 御中", "… 様": the honorific marks the addressee, who does not issue.
-  for (const [k, token] of plain.entries()) {
+  for (const [k, printed] of plain.entries()) {
+    // "運営：有限会社ミライ教育": the label before a full-width colon is no part of the name.
+    const label = printed.lastIndexOf('：') + 1;
+    const token = printed.slice(label);
     if (!JAPANESE_FORMS.some((f) => token.length > f.length && (token.startsWith(f) || token.endsWith(f)))) continue;
     if (ADDRESSEE.some((h) => token.endsWith(h) || plain[k + 1] === h)) continue;
-    out.push({ name: token, at: tokens[k]!.at });
+    out.push({ name: token, at: tokens[k]!.at + label });
   }
   for (let end = 0; end < tokens.length; end++) {
     const formStart = formAt(plain, keys, end);
@@ -318,6 +337,8 @@ export function companyNames(text: string): { name: string; at: number; copyrigh
     // "UG (haftungsbeschränkt)", "GmbH & Co. KG": the form may run on.
     let last = end;
     if (/^\(haftungsbeschr/i.test(plain[last + 1] ?? '')) last++;
+    // "Reinholz & Partner mbB Steuerberatungsgesellschaft": a German firm's profession after its form.
+    else if (/^\p{Lu}\p{Ll}{3,}gesellschaft$/u.test(plain[last + 1] ?? '')) last++;
     let start = formStart;
     let copyright = false;
     let owner = false;
@@ -388,10 +409,12 @@ export function companyNames(text: string): { name: string; at: number; copyrigh
 
 const REGISTER = /^\(?HR[AB]?\b/;
 
-const JAPANESE_FORMS = ['株式会社', '有限会社', '合同会社', '合資会社', '合名会社'];
+// Japanese and Chinese forms, written into the name: "有限会社ミライ教育", "星河宽带网络有限公司".
+const JAPANESE_FORMS = ['株式会社', '有限会社', '合同会社', '合資会社', '合名会社', '有限公司', '有限责任公司'];
 const ADDRESSEE = ['御中', '様', '殿'];
 
-const PREFIX_FORMS = new Set(['sarl', 'sas', 'sasu', 'eurl', 'snc', 'sci', 'selarl']);
+// The Arabic "company" word before the name: "شركة الواحة للتقنية".
+const PREFIX_FORMS = new Set(['sarl', 'sas', 'sasu', 'eurl', 'snc', 'sci', 'selarl', 'شركة']);
 
 /** Whether a text reads as an address or a label rather than a name. */
 function notAName(text: string): boolean {
@@ -739,8 +762,9 @@ function readNames(documents: ReadableDocument[], view: MessageView): NameCandid
         for (const segment of segmentsOf(cell)) {
           for (const found of companyNames(segment.text)) {
             if (notAName(found.name) || namesApp(found.name, apps)) continue;
-            // "Client: Kano Agro-Allied Industries Limited": the buyer, labelled in its cell.
-            if (endsWithBuyerLabel(segment.text.slice(0, found.at))) continue;
+            // "Rechnung Nr. 17 Datum: 11.03.2026 Mandant: Muster GmbH": the client's name after its label.
+            const before = roleBeforeColon(segment.text.slice(0, found.at));
+            if (before === 'buyer' || before === 'delivery') continue;
             // "Craftory Marketplace, Inc. is the payment facilitator … and is not the seller".
             if (
               NOT_THE_SELLER.test(segment.text.slice(found.at + found.name.length, found.at + found.name.length + 120))
@@ -1381,6 +1405,10 @@ function emailCandidates(documents: ReadableDocument[], view: MessageView): Emai
           if (NO_REPLY.test(address)) score -= 0.3;
           // An e-invoice's delivery address ("Electronic address", "Elektronische Adresse") is not where a person writes.
           if (/electronic|elektronische|endpoint|adresse électronique/i.test(cell.text.slice(0, at))) score -= 0.15;
+          // An Italian company's PEC (certified mail for legal notices, "PEC fibra@pec.fibra.it") is
+          // not where a customer writes: the page's other address of the firm is its contact.
+          if (/^pec\.|\.pec\.|legalmail\./.test(domainOf(address)) || /\bPEC:?\s*$/.test(cell.text.slice(0, at)))
+            score -= 0.15;
           out.push({ address, offset: cell.offset + at, document_index: doc.index, score, source: 'page' });
         }
       }

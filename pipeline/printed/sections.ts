@@ -77,6 +77,8 @@ const HEADINGS: [SectionRole, string[][]][] = [
       'abweichender rechnungsempfänger',
       'leistungsempfänger',
       'auftraggeber',
+      // A tax adviser's or a lawyer's client.
+      'mandant',
       'rechnungsadresse',
       'angaben zum käufer',
       'informationen zum käufer',
@@ -104,6 +106,10 @@ const HEADINGS: [SectionRole, string[][]][] = [
       'køber',
       // Greek: the customer's block ("ΠΕΛΑΤΗΣ").
       'πελάτης',
+      // Hungarian, Peruvian and Hebrew buyer's blocks ("Vevő:", "Señor(es)", "לכבוד").
+      'vevő',
+      'señor(es)',
+      'לכבוד',
     ),
   ],
   [
@@ -201,17 +207,18 @@ export function headingRole(cell: Cell): SectionRole | null {
 }
 
 /**
- * Whether a text ends with a buyer's label and its colon ("Client:", "Bill to:", "Kunde:"):
- * the name after it in the same cell is the buyer's, not the issuer's.
+ * The role of a heading a text ends with, before its colon ("… Datum: 11.03.2026 Mandant: "):
+ * what follows in the same line is that party's, as under a heading of its own.
  */
-export function endsWithBuyerLabel(text: string): boolean {
-  const colon = /[:：]\s*$/.exec(text);
-  if (!colon) return false;
-  const words = wordsOf(text.slice(0, colon.index));
-  const buyer = HEADINGS.find(([role]) => role === 'buyer')![1];
-  return buyer.some(
-    (p) => p.length <= words.length && p.every((w, k) => words[words.length - p.length + k]!.text === w),
-  );
+export function roleBeforeColon(text: string): SectionRole | null {
+  const trimmed = text.trimEnd();
+  if (!/[:：]$/.test(trimmed)) return null;
+  const words = wordsOf(trimmed.slice(-60)).map((w: Word) => w.text);
+  for (let n = Math.min(4, words.length); n >= 1; n--) {
+    const said = words.slice(-n).join(' ');
+    for (const [role, list] of HEADINGS) if (list.some((p) => p.join(' ') === said)) return role;
+  }
+  return null;
 }
 
 // The labels of the document's own facts: a cell that starts with one is the document's

@@ -67,13 +67,27 @@ export function wordsOf(text: string): Word[] {
   return words;
 }
 
+// Chinese and Japanese print words without spaces between them ("ご請求額合計", "本期应缴"):
+// each ideograph or kana is read as a word of its own, so a label is found inside the run.
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+
 function readWords(text: string): Word[] {
   const folded = fold(text);
   const out: Word[] = [];
   let start = -1;
   for (let i = 0; i <= folded.length; i++) {
     const c = folded[i];
-    const inside = c !== undefined && isWordChar(folded.charCodeAt(i), c);
+    const code = folded.charCodeAt(i);
+    if (code >= 0x3040 && c !== undefined && CJK.test(c)) {
+      if (start >= 0) out.push({ text: folded.slice(start, i), start, end: i });
+      // A surrogate pair (an ideograph of the extension planes) is one character.
+      const width = code >= 0xd800 && code <= 0xdbff ? 2 : 1;
+      out.push({ text: folded.slice(i, i + width), start: i, end: i + width });
+      start = -1;
+      i += width - 1;
+      continue;
+    }
+    const inside = c !== undefined && isWordChar(code, c);
     if (inside && start < 0) start = i;
     else if (!inside && start >= 0) {
       out.push({ text: folded.slice(start, i), start, end: i });
