@@ -156,6 +156,15 @@ export const INVOICE_NUMBER_WORLD = [
   'Σειρά/Αριθμός',
   'Αριθμός παραστατικού',
   'Αρ. τιμολογίου',
+  // A Swedish credit note's own number ("Kreditfakturanr 90002217").
+  'Kreditfakturanr',
+  'Kreditfakturanr.',
+  'Kreditfakturanummer',
+  'Kreditfaktura nr',
+  // A US carrier's freight bill is filed by its PRO (progressive) number.
+  'PRO Number',
+  'PRO No.',
+  'PRO #',
 ];
 export const INVOICE_DATE = [
   'Invoice date',
@@ -322,6 +331,9 @@ export const DUE_DATE_MORE = [
   'Fecha límite de pago',
   // A Mexican or Spanish summary card's short label: "Vence 03/04/2026".
   'Vence',
+  // Turkish: the last day of payment, the term's day ("Ödeme: Vadeli, vade tarihi 08.05.2026").
+  'Son ödeme tarihi',
+  'Vade tarihi',
 ];
 // The amount payable (gross): net, tax and subtotal lines are not listed, and a qualifier
 // such as "HT" or "netto" between a label and its amount rejects the amount.
