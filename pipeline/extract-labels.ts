@@ -290,6 +290,7 @@ function valueAt(
   const colon = /^\s*[:：]\s*$/.test(rest);
   if (isHeader || !tail.trim() || colon) {
     let at = line.end + 1;
+    let skipped = false;
     for (let n = 0; n < 3 && at < text.length; n++) {
       const next = lineAt(text, at);
       const nextText = text.slice(next.start, next.end);
@@ -312,8 +313,17 @@ function valueAt(
           if (!/[:：]/.test(first.text) && readsAs(type, first.text))
             return { raw: first.text, offset: next.start + first.start, base: 0.7 };
         }
+        // A label that ends its line with its value alone on the next line, set right of it (a
+        // value printed larger or lower than its label, "Factuurnummer" over "   7300415882"):
+        // the value, but the column does not vouch for it.
+        const lone = cells.length === 1 ? cells[0]! : undefined;
+        if (!cell && !piped && n === 0 && !tail.trim() && lone && lone.start >= col.end && lone.start - col.end <= 40) {
+          if (!/[:：]/.test(lone.text) && readsAs(type, lone.text))
+            return { raw: lone.text, offset: next.start + lone.start, base: 0.6 };
+        }
         // Nothing in the label's column on this line (another column's text): look further down.
         if (!cell && !piped) {
+          skipped = true;
           at = next.end + 1;
           continue;
         }
@@ -323,7 +333,12 @@ function valueAt(
           cell &&
           (/[:：]$/.test(cell.text) ||
             /^[\p{L}][\p{L} .-]{0,30}[:：]\s*\S/u.test(cell.text) ||
-            (!piped && cell === cells[0] && !/\d/.test(cell.text) && /^\s*\S[^|]*\s\|\s/.test(nextText)));
+            (!piped && cell === cells[0] && !/\d/.test(cell.text) && /^\s*\S[^|]*\s\|\s/.test(nextText)) ||
+            // Lines further down, a cell of words with a value beside it is another label's row.
+            (skipped &&
+              !piped &&
+              !/\d/.test(cell.text) &&
+              cells.some((s) => s.start > cell!.end && /\d/.test(s.text))));
         if (cell && !labelCell && readsAs(type, cell.text)) {
           // A table header or "Label:" vouches for the value below; a heading without a colon less so.
           // A header cell with more rows of amounts under it heads an item column (`Montant TTC`
@@ -361,6 +376,11 @@ function normalised(labels: string[]): string[] {
     normalisedCache.set(labels, wanted);
   }
   return wanted;
+}
+
+/** The label a candidate's `label` index names (lower case; the list is read without repeats). */
+export function labelOf(labels: string[], index: number): string {
+  return normalised(labels)[index] ?? '';
 }
 
 /** Every labeled value in the documents, most specific label first. */

@@ -11,7 +11,7 @@
 import { dayFirstLanguage } from '../extract-reading.ts';
 import { labeledCandidates } from '../extract-labels.ts';
 import { parseDate } from '../validate-dates.ts';
-import { type Line, linesOf } from './layout.ts';
+import { cellUnder, type Line, linesOf, nextFilled } from './layout.ts';
 import { underHeaderLabels } from './grid.ts';
 import {
   BARE_DATE,
@@ -267,11 +267,33 @@ const NUMBER_LABELS = INVOICE_NUMBER.map((l) => fold(l));
  * "Dated" under the document's number label, as Indian (Tally-style) header boxes print them:
  * "Invoice No. SGT/25-26/1482" over "Dated 5-Mar-2026". The word dates the number above it in
  * its column, so under "Buyer's Order No." or "Delivery Note No." it dates that other document.
+ * A "Dated" header beside the number's ("Invoice No.   Dated") heads the date under it.
  */
 function datedUnderNumber(lines: Line[], order: Order | null, documentIndex: number): DateCandidate[] {
   const out: DateCandidate[] = [];
+  const numberLabel = (text: string) => {
+    const label = fold(text);
+    return NUMBER_LABELS.some((l) => label.startsWith(l) && !/[\p{L}\d]/u.test(label[l.length] ?? ''));
+  };
   for (const [i, line] of lines.entries()) {
-    for (const cell of line.cells) {
+    for (const [k, cell] of line.cells.entries()) {
+      // "Invoice No.   Dated" over "CSP/2526/00912   11/03/2026": the header beside the number's.
+      if (/^(?:dated|dtd\.?)$/i.test(cell.text) && k > 0 && numberLabel(line.cells[k - 1]!.text)) {
+        const next = nextFilled(lines, i, 2);
+        const below = next ? cellUnder(next, cell.start, cell.end, 2) : undefined;
+        const date = below ? readDate(below.text, order) : null;
+        if (below && date?.start === 0 && below.text.slice(date.end).trim() === '')
+          out.push({
+            iso: date.iso,
+            certainty: date.certainty,
+            raw: below.text.slice(date.start, date.end),
+            offset: below.offset + date.start,
+            document_index: documentIndex,
+            strength: 0.85,
+            source: 'label',
+          });
+        continue;
+      }
       const word = DATED.exec(cell.text);
       if (!word) continue;
       const rest = cell.text.slice(word[0].length);
@@ -282,8 +304,7 @@ function datedUnderNumber(lines: Line[], order: Order | null, documentIndex: num
         .reverse()
         .flatMap((l) => l.cells)
         .find((c) => Math.abs(c.start - cell.start) <= 4);
-      const label = fold(above?.text ?? '');
-      if (!NUMBER_LABELS.some((l) => label.startsWith(l) && !/[\p{L}\d]/u.test(label[l.length] ?? ''))) continue;
+      if (!numberLabel(above?.text ?? '')) continue;
       out.push({
         iso: date.iso,
         certainty: date.certainty,
@@ -408,6 +429,10 @@ const PAYMENT_WORDS = phrases(
   'addebitato',
   'addebitata',
   'afgeschreven',
+  // The separable verb: "Wij schrijven € 80,00 rond 23-03-2026 automatisch af".
+  'afschrijven',
+  'afschrijving',
+  'automatisch af',
   'incasso',
   'geïncasseerd',
   // "We'll collect £38.47 by Direct Debit … on or after 28 April 2026"; Danish and Norwegian

@@ -180,6 +180,15 @@ export const INVOICE_NUMBER_WORLD = [
   'رقم الفاتورة',
   'חשבונית מס מספר',
   'מספר חשבונית',
+  // A Swedish credit note's own number ("Kreditfakturanr 90002217").
+  'Kreditfakturanr',
+  'Kreditfakturanr.',
+  'Kreditfakturanummer',
+  'Kreditfaktura nr',
+  // A US carrier's freight bill is filed by its PRO (progressive) number.
+  'PRO Number',
+  'PRO No.',
+  'PRO #',
 ];
 export const INVOICE_DATE = [
   'Invoice date',
@@ -394,6 +403,8 @@ export const DUE_DATE_MORE = [
   'تاريخ الاستحقاق',
   'לתשלום עד',
   'תאריך פירעון',
+  // Turkish: the last day of payment, the term's day ("Ödeme: Vadeli, vade tarihi 08.05.2026").
+  'Vade tarihi',
 ];
 // The amount payable (gross): net, tax and subtotal lines are not listed, and a qualifier
 // such as "HT" or "netto" between a label and its amount rejects the amount.

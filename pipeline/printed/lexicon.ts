@@ -81,6 +81,9 @@ export const PAYABLE = phrases(
   'à payer',
   'montant prélevé',
   'montant débité',
+  // A Brazilian NFS-e's amount after the taxes the buyer withholds: what the bank slip asks.
+  'valor líquido da nota',
+  'valor líquido da nfs e',
   'importe a pagar',
   'total a pagar',
   'a pagar',
@@ -807,6 +810,8 @@ export const OTHER_NUMBER = phrases(
   'fattura originale',
   'oorspronkelijke factuur',
   'dotyczy faktury',
+  // Swedish: "Avser faktura 41233 (2026-02-12)" under a credit note's own number.
+  'avser faktura',
   // An insurance policy's number is the contract's, not the bill's.
   'policy',
   'policy number',

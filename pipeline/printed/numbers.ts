@@ -5,7 +5,7 @@
 // invoice, or the same value the page names with another label (a VAT id, an IBAN, a
 // customer number). Agreement between a label and the title makes a value surer; two
 // different values of similar strength make each one doubtful.
-import { labeledCandidates } from '../extract-labels.ts';
+import { labeledCandidates, labelOf } from '../extract-labels.ts';
 import { parseDate } from '../validate-dates.ts';
 import { type Cell, cellUnder, type Line, linesOf } from './layout.ts';
 import {
@@ -506,11 +506,16 @@ const BOOKING_WORDS = phrases(
 /** "Document No.": the number of the document itself, beside its order's. */
 const DOCUMENT_WORDS = phrases('document');
 
+/** A carrier's PRO number: a freight bill's number where the page prints no invoice number. */
+const PRO_WORDS = phrases('pro');
+
 /** A receipt's number labels after its own words (order, transaction) are less its number. */
 function labelWeight(kind: keyof typeof KINDS, label: string): number {
-  if (kind !== 'receipt') return 1;
   const words = wordsOf(label);
-  return firstPhrase(words, RECEIPT_TITLE) ||
+  if (kind !== 'receipt') return firstPhrase(words, PRO_WORDS)?.at === 0 ? 0.8 : 1;
+  // An invoice's own number labels, compounds too ("Factuurnummer", "Rechnungsnummer").
+  return ownLabelSet('invoice').has(words.map((w) => w.text).join(' ')) ||
+    firstPhrase(words, RECEIPT_TITLE) ||
     firstPhrase(words, INVOICE_TITLE) ||
     firstPhrase(words, REFUND_NUMBER_WORDS) ||
     firstPhrase(words, DOCUMENT_WORDS)?.at === 0
@@ -564,9 +569,9 @@ export function documentNumber(
         raw: c.raw,
         offset: c.offset,
         document_index: doc.index,
-        strength: c.base * labelWeight(kind, labels[c.label] ?? ''),
+        strength: c.base * labelWeight(kind, labelOf(labels, c.label)),
         source: 'label' as const,
-        booking: hasPhrase(wordsOf(labels[c.label] ?? ''), BOOKING_WORDS),
+        booking: hasPhrase(wordsOf(labelOf(labels, c.label)), BOOKING_WORDS),
       })),
       // "Invoice ID - #1208": a dash where the colon would be.
       ...dashedValues(lines, labels).map((d) => {
@@ -638,6 +643,14 @@ export function documentNumber(
     if (all.length > 0) break;
   }
   if (all.length === 0) return [];
+  // "PRO 482-1190375" under the title, "PRO Number  482-1190375" in the grid: the number's name
+  // printed before it; the labelled form is the number.
+  const labelledValues = new Set(all.filter((c) => c.source === 'label').map((c) => normal(c.value)));
+  for (const [i, c] of all.entries()) {
+    const named = /^([A-Z]{1,4}) (\S+)$/.exec(c.value);
+    if (c.source === 'label' || !named || !labelledValues.has(normal(named[2]!))) continue;
+    all[i] = { ...c, value: named[2]!, raw: named[2]!, offset: c.offset + named[1]!.length + 1 };
+  }
   const byValue = new Map<string, NumberCandidate[]>();
   for (const c of all) byValue.set(normal(c.value), [...(byValue.get(normal(c.value)) ?? []), c]);
   const scored = [...byValue.values()].map((list) => {

@@ -4,6 +4,7 @@
 // it in a header row; a label broken over two lines ("Purchase order refe-" / "rence:") is
 // read whole. Labels that name the buyer's order count most; a bare "Order" or a reference
 // that may be anything, less.
+import { parseDate } from '../validate-dates.ts';
 import { codeLike } from './numbers.ts';
 import { pipedCells } from '../extract-labels.ts';
 import { cellUnder, type Cell, type Line, linesOf } from './layout.ts';
@@ -81,6 +82,9 @@ const BUYER_ORDER = phrases(
   'jeres ordrenr',
   'indkøbsordre',
   'rekvisitionsnummer',
+  // Czech and Slovak: "Vaše objednávka: 118/2026 ze dne 20. 2. 2026".
+  'vaše objednávka',
+  'vaša objednávka',
 );
 
 // References that are often the buyer's order, but not always.
@@ -196,6 +200,13 @@ function cellAtIndex(header: Line, row: Line, index: number): Cell | undefined {
     : undefined;
 }
 
+/** "118/2026 ze dne 20. 2. 2026", "4500-17 vom 02.03.2026": the order's number, without the date it was placed. */
+function withoutDate(value: string): string {
+  const m = /\s(?:ze dne|z dnia|vom|dated|du|del|dd\.?)\s/iu.exec(value);
+  if (!m || m.index === 0) return value;
+  return parseDate(value.slice(m.index + m[0].length))?.start === 0 ? value.slice(0, m.index) : value;
+}
+
 function inDocument(doc: ReadableDocument): Found[] {
   const lines = linesOf(doc.doc, doc.text);
   const out: Found[] = [];
@@ -241,7 +252,7 @@ function inDocument(doc: ReadableDocument): Found[] {
         }
       }
       const gap = value.search(/\s\s/);
-      value = (gap >= 0 ? value.slice(0, gap) : value).trim();
+      value = withoutDate((gap >= 0 ? value.slice(0, gap) : value).trim());
       if (!value || !valueLike(value)) continue;
       out.push({ value, offset, document_index: doc.doc.index, strength });
     }

@@ -273,8 +273,15 @@ function formAt(tokens: string[], keys: string[], end: number): number {
     if (!FORM_SET.has(key)) continue;
     const token = tokens[end - len + 1]!;
     const letters = token.replace(/[.,]/g, '');
-    // "e.K.", "e.V.": the German sole trader's and association's forms keep their small "e".
-    if (len === 1 && CASE_SENSITIVE.has(key) && letters !== letters.toUpperCase() && !/^e\.[KV]\.?$/.test(token))
+    // "e.K.", "e.V.": the German sole trader's and association's forms keep their small "e";
+    // "a.s.", the Czech and Slovak joint-stock company, is printed small with its dots.
+    if (
+      len === 1 &&
+      CASE_SENSITIVE.has(key) &&
+      letters !== letters.toUpperCase() &&
+      !/^e\.[KV]\.?$/.test(token) &&
+      !/^a\.s\.$/.test(token)
+    )
       continue;
     // "Co." is a company's word as "Co" or "Co." only ("Boulder, CO" is a state), and not before
     // a longer form's last word ("GmbH & Co. KG", "Co., Ltd.").
@@ -285,7 +292,8 @@ function formAt(tokens: string[], keys: string[], end: number): number {
       len === 1 &&
       letters === letters.toLowerCase() &&
       letters !== letters.toUpperCase() &&
-      !(SMALL_FORMS.has(key) && token.includes('.'))
+      !(SMALL_FORMS.has(key) && token.includes('.')) &&
+      !/^a\.s\.$/.test(token)
     )
       continue;
     return end - len + 1;
@@ -838,6 +846,8 @@ function readNames(documents: ReadableDocument[], view: MessageView): NameCandid
     }
   }
   const provided = new Set(documents.flatMap((d) => providers(d.text)));
+  // A self-billing invoice is issued by the customer, who sends it: its names are the buyer's.
+  const buyerSends = !!site && selfBilled(documents);
   out.push(...documents.flatMap(({ doc, text }) => thanksNames(linesOf(doc, text), view, site, doc.index)));
   // The masthead's trading name only where the page names no issuer otherwise: beside a legal
   // name it would only repeat it.
@@ -845,8 +855,18 @@ function readNames(documents: ReadableDocument[], view: MessageView): NameCandid
     (c) =>
       ![...own].some((s) => nameIsOwnSite(c.name, s, site)) &&
       !namesApp(c.name, apps) &&
-      !provided.has(normalName(c.name)),
+      !provided.has(normalName(c.name)) &&
+      !(buyerSends && nameMatchesSite(c.name, site!)),
   );
+}
+
+// "Self-billing invoice", "autofacturation", "Gutschriftsverfahren": the customer issues the
+// invoice for its supplier, who is the vendor.
+const SELF_BILLING =
+  /\b(?:self[- ]billing|self[- ]billed|autofacturation|autofactura|autofattura|zelffacturatie|samofakturowani\p{L}*|självfakturer\p{L}*|gutschriftsverfahren|gutschriftverfahren)\b/iu;
+
+function selfBilled(documents: ReadableDocument[]): boolean {
+  return documents.some((d) => SELF_BILLING.test(d.text));
 }
 
 /**
@@ -1383,6 +1403,8 @@ function emailCandidates(documents: ReadableDocument[], view: MessageView): Emai
   const site = senderSite(view);
   const own = ownSites(view);
   const names = nameCandidates(documents, view);
+  // A self-billing invoice's sender is its customer: the supplier's address is the vendor's.
+  const buyerSends = !!site && selfBilled(documents);
   const out: EmailCandidate[] = [];
   for (const { doc, text } of documents) {
     const lines = linesOf(doc, text);
@@ -1395,7 +1417,8 @@ function emailCandidates(documents: ReadableDocument[], view: MessageView): Emai
           from = at + found.text.length;
           const address = found.text.toLowerCase();
           const emailSite = siteOf(domainOf(address));
-          if (own.has(emailSite)) continue;
+          // ... and the recipient it is sent to is the supplier.
+          if (buyerSends ? emailSite === site : own.has(emailSite)) continue;
           const role = sections.get(cell)?.role;
           if (role === 'buyer' || role === 'delivery') continue;
           const place = placeOf(lines, line.index);
@@ -1419,6 +1442,22 @@ function emailCandidates(documents: ReadableDocument[], view: MessageView): Emai
 
 export function vendorEmail(documents: ReadableDocument[], view: MessageView): PrintedCandidate[] {
   const page = emailCandidates(documents, view);
+  // A self-billing invoice's sender is the customer: its From address is no vendor's either, and
+  // a supplier's address printed anywhere on the page is the vendor's, if not surely.
+  const buyerSends = !!senderSite(view) && selfBilled(documents);
+  if (buyerSends) {
+    const best = page.filter((c) => c.score >= 0.5).sort((a, b) => b.score - a.score)[0];
+    if (!best) return [{ raw: '', confidence: 0, document_index: 0, offset: 0, why: 'self-billed', absent: true }];
+    return [
+      {
+        raw: best.address,
+        confidence: Math.min(0.7, best.score),
+        document_index: best.document_index!,
+        offset: best.offset!,
+        why: 'supplier email on a self-billing invoice',
+      },
+    ];
+  }
   if (page.length === 0) return [];
   const byAddress = new Map<string, EmailCandidate>();
   for (const c of page) {

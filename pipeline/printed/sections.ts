@@ -379,7 +379,9 @@ export function sectionsOf(lines: Line[]): Map<Cell, Placement> {
       open = open.filter((s) => !s.started);
       continue;
     }
-    if (isColumnHeads(line)) {
+    // An item table's heads end the blocks above it, and so does a row of five cells or more: a
+    // table's row whose heads are not known ("DOS | Accession # | Patient | CPT | Test | Fee").
+    if (isColumnHeads(line) || line.cells.length >= 5) {
       open = open.filter((s) => !s.started);
       continue;
     }
