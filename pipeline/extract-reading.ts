@@ -33,8 +33,12 @@ function blank(lines: string[], from: number, to: number): void {
 }
 
 /** The body text with the forward header block, quoted history and signature blanked out. */
-export function maskWrapper(text: string): string {
+export function maskWrapper(text: string, bodyIsDocument = false): string {
   const lines = text.split('\n');
+  // A mail whose body is the document itself (an invoice typed in a mail client, nothing
+  // attached) and that forwards nothing: the sender's signature names the issuer ("Dan Koval /
+  // Koval Precision Machining LLC / 2280 Needmore Rd"), so it stays.
+  const ownSignature = bodyIsDocument && !lines.some((l) => marker(l));
   // Past a forward's header block the text is the forwarded message: its signature is its
   // author's (the vendor's name, address and register), not the covering note's. Right under
   // that block, quoted lines are the forwarded message itself (Outlook's "-----Original
@@ -66,12 +70,12 @@ export function maskWrapper(text: string): string {
       const unquoted = line.replace(/^(\s*)> ?/, (m) => ' '.repeat(m.length));
       if (quotedForward && !/^\s*>/.test(unquoted)) lines[i] = unquoted;
       else blank(lines, i, i + 1);
-    } else if ((line === '-- ' || line === '--') && !forwarded) {
+    } else if ((line === '-- ' || line === '--') && !forwarded && !ownSignature) {
       let end = i + 1;
       while (end < lines.length && !marker(lines[end]!)) end++;
       blank(lines, i, end);
       i = end - 1;
-    } else if (closing(line)) {
+    } else if (closing(line) && !ownSignature) {
       // The closing phrase and the name and role lines under it, up to a blank line.
       let end = i + 1;
       // A forward's marker right under the signature starts the forwarded message.

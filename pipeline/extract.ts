@@ -89,17 +89,18 @@ const dayFirst = new WeakMap<Document, boolean>();
  * XML is read by the einvoice extractor instead.
  */
 export function readable(documents: Document[]): { doc: Document; text: string }[] {
-  const out = documents
-    .filter((d) => d.text && !einvoiceOf(d))
-    .map((doc) => {
-      if (doc.kind !== 'body') return { doc, text: doc.text };
-      let text = masked.get(doc);
-      if (text === undefined) {
-        text = maskWrapper(doc.text);
-        masked.set(doc, text);
-      }
-      return { doc, text };
-    });
+  const readableDocs = documents.filter((d) => d.text && !einvoiceOf(d));
+  // Nothing but the body carries text (no attachment, no e-invoice): the body is the document.
+  const bodyIsDocument = documents.every((d) => d.kind === 'body' || !d.text);
+  const out = readableDocs.map((doc) => {
+    if (doc.kind !== 'body') return { doc, text: doc.text };
+    let text = masked.get(doc);
+    if (text === undefined) {
+      text = maskWrapper(doc.text, bodyIsDocument);
+      masked.set(doc, text);
+    }
+    return { doc, text };
+  });
   return [...out.filter((d) => d.doc.kind !== 'body'), ...out.filter((d) => d.doc.kind === 'body')];
 }
 

@@ -301,6 +301,7 @@ export class Renderer {
     const d = style.display;
     const hide = style.hide;
     if (el.name === 'br') this.emit('\n', hide, false);
+    else if (style.gridSpan > 0 && d !== 'none' && d !== 'contents') this.openGridItem(style.gridSpan, hide);
     else if (style.flexItem === 'row' && d !== 'none' && d !== 'contents') this.openCell(hide);
     else if (style.flexItem === 'column' && d.startsWith('inline')) this.emit(LINE, hide, false);
     else if (d === 'list-item') this.emit(`${LINE}- `, hide, false);
@@ -312,6 +313,28 @@ export class Renderer {
       this.emit(LINE, hide, false);
     else if (ATOMIC_INLINE.has(d)) this.spaceApart(hide);
     if (style.flexLayout === 'row') this.openRow(hide);
+    if (style.gridColumns) this.grids.push({ columns: style.gridColumns, used: 0, row: false });
+  }
+
+  // A grid's children fill rows of its columns: each row reads as a table row's cells.
+  private grids: { columns: number; used: number; row: boolean }[] = [];
+
+  private openGridItem(span: number, hide: Hide | null): void {
+    const grid = this.grids.at(-1);
+    if (!grid) return;
+    if (!grid.row || grid.used + span > grid.columns) {
+      if (grid.row) this.closeRow(hide);
+      this.openRow(hide);
+      grid.row = true;
+      grid.used = 0;
+    }
+    grid.used += span;
+    this.openCell(hide);
+  }
+
+  private closeGrid(hide: Hide | null): void {
+    const grid = this.grids.pop();
+    if (grid?.row) this.closeRow(hide);
   }
 
   // An inline box (inline-block, inline-flex …) is laid out whole beside its neighbours: its
@@ -352,7 +375,9 @@ export class Renderer {
     const d = style.display;
     const hide = style.hide;
     if (style.flexLayout === 'row') this.closeRow(hide);
-    if (style.flexItem === 'row' && d !== 'none' && d !== 'contents') this.closeCell();
+    if (style.gridColumns) this.closeGrid(hide);
+    if (style.gridSpan > 0 && d !== 'none' && d !== 'contents') this.closeCell();
+    else if (style.flexItem === 'row' && d !== 'none' && d !== 'contents') this.closeCell();
     else if (style.flexItem === 'column' && d.startsWith('inline')) this.emit(LINE, hide, false);
     else if (d === 'table-row') this.closeRow(hide);
     else if (d === 'table-cell') this.closeCell();

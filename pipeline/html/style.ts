@@ -44,6 +44,10 @@ export interface Computed {
   flexLayout: 'row' | 'column' | null;
   /** The parent's `flexLayout`: a child of a flex container is a box of its own (a cell in a row, a block in a column). */
   flexItem: 'row' | 'column' | null;
+  /** A block-level grid's explicit column count (`grid-template-columns: 1fr auto` is 2). */
+  gridColumns: number | null;
+  /** A grid's child: how many of the parent's columns it spans (0: no grid item). */
+  gridSpan: number;
 }
 
 const BLOCK = new Set([
@@ -132,6 +136,8 @@ export const ROOT_STYLE: Computed = {
   flowAdvance: null,
   flexLayout: null,
   flexItem: null,
+  gridColumns: null,
+  gridSpan: 0,
 };
 
 const PUSHED_OUT = 'pushed out of a box that clips its overflow';
@@ -150,6 +156,62 @@ function flexLayoutOf(display: string, map: Declared): 'row' | 'column' | null {
       ?.split(/\s+/)
       .find((w) => /^(row|column)/.test(w));
   return direction?.startsWith('column') ? 'column' : 'row';
+}
+
+/** The number of tracks a track list names ("1fr auto", "repeat(3, 1fr)", "[a] 120px minmax(0, 1fr)"), or null. */
+function trackCount(list: string): number | null {
+  let count = 0;
+  let depth = 0;
+  let token = '';
+  const flush = () => {
+    const t = token.trim();
+    token = '';
+    if (!t || t.startsWith('[')) return true;
+    const repeat = /^repeat\(\s*(\d{1,2})\s*,(.*)\)$/.exec(t);
+    if (repeat) {
+      const inner = trackCount(repeat[2]!);
+      if (inner === null) return false;
+      count += Number(repeat[1]) * inner;
+      return true;
+    }
+    if (t.startsWith('repeat(')) return false; // auto-fill, auto-fit: as many as fit
+    count++;
+    return true;
+  };
+  for (const c of list) {
+    if (c === '(' || c === '[') depth++;
+    if (c === ')' || c === ']') depth--;
+    if (/\s/.test(c) && depth === 0) {
+      if (!flush()) return null;
+    } else token += c;
+  }
+  if (!flush()) return null;
+  return count > 0 && count <= 24 ? count : null;
+}
+
+// Block-level grids with an explicit column list: their children fill rows of that many cells.
+const GRID_DISPLAY = new Set(['grid', 'block grid']);
+
+function gridColumnsOf(display: string, map: Declared): number | null {
+  if (!GRID_DISPLAY.has(display)) return null;
+  const template = get(map, 'grid-template-columns') ?? get(map, 'grid-template')?.split('/')[1];
+  const n = template ? trackCount(template) : null;
+  return n !== null && n >= 2 ? n : null;
+}
+
+/** How many of its grid's columns an item spans: "span 2", "1 / -1" (the whole row), else one. */
+function gridSpanOf(map: Declared, columns: number): number {
+  const placement = get(map, 'grid-column');
+  if (!placement) return 1;
+  const span = /span\s+(\d{1,2})/.exec(placement);
+  if (span) return Math.min(columns, Number(span[1]));
+  const lines = /^\s*(-?\d{1,2})\s*\/\s*(-?\d{1,2})\s*$/.exec(placement);
+  if (!lines) return 1;
+  const from = Number(lines[1]);
+  const to = Number(lines[2]);
+  const end = to < 0 ? columns + 2 + to : to;
+  const start = from < 0 ? columns + 2 + from : from;
+  return Math.max(1, Math.min(columns, end - start));
 }
 
 export function computeStyle(
@@ -180,6 +242,8 @@ export function computeStyle(
       hide: parent.hide ?? (reason ? { reason, src: id } : null),
       flexLayout: null,
       flexItem: parent.flexLayout,
+      gridColumns: null,
+      gridSpan: parent.gridColumns ? 1 : 0,
     };
   }
 
@@ -241,5 +305,7 @@ export function computeStyle(
     flowAdvance: display === 'none' ? null : placed.advance,
     flexLayout: flexLayoutOf(display, map),
     flexItem: parent.flexLayout,
+    gridColumns: gridColumnsOf(display, map),
+    gridSpan: parent.gridColumns ? gridSpanOf(map, parent.gridColumns) : 0,
   };
 }

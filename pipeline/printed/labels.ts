@@ -162,6 +162,14 @@ export const INVOICE_NUMBER_WORLD = [
   'SOA No.',
   'Statement No.',
   'Statement number',
+  // An Italian utility's bill, a Portuguese insurer's payment notice: their own numbers.
+  'Bolletta n.',
+  'Numero bolletta',
+  'Aviso n.º',
+  'Aviso nº',
+  // A German public body's fee notice (Beitragsbescheid, Gebührenbescheid): its own number.
+  'Bescheid-Nr.',
+  'Bescheidnummer',
   // Hungarian, Portuguese (a service's NFS-e), Chinese, Korean, Arabic and Hebrew invoices and bills.
   'Számlaszám',
   'Számla sorszáma',
@@ -261,9 +269,11 @@ export const INVOICE_DATE_MORE = [
   'Datum izdavanja',
   'Útgáfudagur',
   'Ημερομηνία έκδοσης',
-  // A premium or renewal notice's own date.
+  // A premium or renewal notice's own date; a German fee notice's.
   'Date of this notice',
   'Notice date',
+  'Bescheiddatum',
+  'Datum des Bescheids',
   // "Émise le 1er mars 2026", "Emissão 01/03/2026", "Számla kelte: 2026.03.02.", and the
   // issue dates of Chinese, Korean, Arabic and Hebrew bills.
   'Émise le',
@@ -385,6 +395,11 @@ export const DUE_DATE_MORE = [
   'Settle by',
   // Portuguese, Hungarian, Swedish and Turkish last days; a boleto's own due date.
   'Data limite de pagamento',
+  'Data-limite de pagamento',
+  // A Spanish direct debit's day: "Se cargará en tu cuenta el 8 de marzo de 2026".
+  'Se cargará en tu cuenta el',
+  'Se cargará en su cuenta el',
+  'Fecha de cargo',
   'Vencimento do boleto',
   'Fizetési határidő',
   'Esedékesség',

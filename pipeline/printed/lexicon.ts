@@ -101,6 +101,8 @@ export const PAYABLE = phrases(
   'at betale',
   'total at betale',
   'beløb at betale',
+  // "Beløb til betaling (DKK)", "Til betaling": Danish and Norwegian bills.
+  'til betaling',
   'k úhradě',
   'celkem k úhradě',
   'k zaplacení',

@@ -82,6 +82,9 @@ const LEGAL_FORMS = [
   'spzoo',
   'spolka z oo',
   'spolka akcyjna',
+  // Written out in full: "ABC Spółka z ograniczoną odpowiedzialnością".
+  'spolka z ograniczona odpowiedzialnoscia',
+  'gesellschaft mit beschrankter haftung',
   'sp j',
   'sp k',
   'sa de cv',
@@ -1221,11 +1224,40 @@ function behalfNames(lines: Line[], documentIndex: number): NameCandidate[] {
 const SELLS_ITSELF =
   /\b(merchant of record|as (the )?reseller|wiederverkäufer|revendeur agréé|händler im eigenen namen)/i;
 
-const normalName = (name: string) =>
-  wordsOf(name)
-    .map((w) => w.text)
-    .filter((w) => !FORM_SET.has(w))
-    .join(' ');
+// Legal forms written out in full, as the same company prints them beside their abbreviation
+// ("ABC Spółka z ograniczoną odpowiedzialnością" in the header, "ABC Sp. z o.o." under the
+// greeting): one party, not two.
+const SPELLED_FORMS = new Set([
+  'spolkazograniczonaodpowiedzialnoscia',
+  'spolkaakcyjna',
+  'spolkajawna',
+  'spolkakomandytowa',
+  'gesellschaftmitbeschrankterhaftung',
+  'aktiengesellschaft',
+  'societaaresponsabilitalimitata',
+  'societaperazioni',
+  'sociedadlimitada',
+  'sociedadanonima',
+  'societeanonyme',
+  'societearesponsabilitelimitee',
+  'sociedadeporquotas',
+  'besloten vennootschap'.replace(/ /g, ''),
+  'naamlozevennootschap',
+]);
+
+/** A name without its legal form, abbreviated or written out, for grouping one party's spellings. */
+const normalName = (name: string) => {
+  const words = wordsOf(name).map((w) => w.text);
+  // A form of several words at the end ("sp z o o", "spolka z ograniczona odpowiedzialnoscia").
+  for (let k = Math.min(5, words.length - 1); k >= 2; k--) {
+    const tail = words.slice(-k).join('');
+    if (FORM_SET.has(tail) || SPELLED_FORMS.has(tail)) {
+      words.length -= k;
+      break;
+    }
+  }
+  return words.filter((w) => !FORM_SET.has(w)).join(' ');
+};
 
 export function vendorName(documents: ReadableDocument[], view: MessageView): PrintedCandidate[] {
   const all = nameCandidates(documents, view);
@@ -1243,7 +1275,12 @@ export function vendorName(documents: ReadableDocument[], view: MessageView): Pr
     // Of the legal spellings, the fullest ("… GmbH & Co. KG" over "… GmbH").
     const words = (c: NameCandidate) => wordsOf(c.name).length;
     const legals = list.filter((c) => c.legal);
-    const legal = legals.length > 0 ? legals.reduce((a, b) => (words(b) > words(a) ? b : a)) : best;
+    // Of as many words, the one with more letters ("Spółka z ograniczoną odpowiedzialnością" over
+    // "Sp. z o.o."; a sentence's full stop after a name adds none).
+    const letters = (c: NameCandidate) => c.name.replace(/[^\p{L}\p{N}]/gu, '').length;
+    const fuller = (a: NameCandidate, b: NameCandidate) =>
+      words(b) > words(a) || (words(b) === words(a) && letters(b) > letters(a));
+    const legal = legals.length > 0 ? legals.reduce((a, b) => (fuller(a, b) ? b : a)) : best;
     return {
       shown: legal.legal ? legal : best,
       score: Math.min(0.95, best.score + 0.05 * Math.min(2, list.length - 1)),
