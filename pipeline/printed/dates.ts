@@ -13,6 +13,7 @@ import { labeledCandidates } from '../extract-labels.ts';
 import { parseDate } from '../validate-dates.ts';
 import { cellUnder, type Line, linesOf, nextFilled } from './layout.ts';
 import { underHeaderLabels } from './grid.ts';
+import { datedTitlesInSentences } from './numbers.ts';
 import {
   BARE_DATE,
   DUE_DATE,
@@ -850,6 +851,25 @@ export interface PageContext {
 const NO_CONTEXT: PageContext = { sentDay: null, reminder: false };
 
 /** The issue date of an invoice, or the date of a receipt (its title line may print it after the number without a marker). */
+/** "… the final invoice #7731 dated March 6, 2026 …": the date of a number a sentence titles (numbers.ts). */
+function sentenceTitleDates(lines: Line[], order: Order | null, documentIndex: number): DateCandidate[] {
+  const out: DateCandidate[] = [];
+  for (const { line, dateAt } of datedTitlesInSentences(lines, INVOICE_TITLE)) {
+    const date = readDate(line.text.slice(dateAt), order);
+    if (date?.start !== 0) continue;
+    out.push({
+      iso: date.iso,
+      certainty: date.certainty,
+      raw: line.text.slice(dateAt, dateAt + date.end),
+      offset: line.offset + dateAt,
+      document_index: documentIndex,
+      strength: 0.8,
+      source: 'title',
+    });
+  }
+  return out;
+}
+
 export function issueDate(
   documents: ReadableDocument[],
   kind: 'invoice' | 'receipt' = 'invoice',
@@ -879,6 +899,7 @@ export function issueDate(
         kind === 'invoice' ? INVOICE_TYPE_CODES : null,
       ),
       ...(kind === 'receipt' ? titleDates(lines, order, doc.doc.index, ORDER_TITLE, false, null) : []),
+      ...(kind === 'invoice' ? sentenceTitleDates(lines, order, doc.doc.index) : []),
       // A bare "Date" only where it starts its cell: in "Due date" or "Delivery date" it is another date's.
       ...labelled(BARE_DATE, doc, order, (b) => b * 0.85, true, true),
       ...(kind === 'invoice' ? labelled(TAX_POINT, doc, order, (b) => b * 0.85, false, true) : []),

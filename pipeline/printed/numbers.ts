@@ -30,7 +30,7 @@ import {
   RECEIPT_NUMBER_MORE,
 } from './labels.ts';
 import { sectionsOf } from './sections.ts';
-import { firstPhrase, hasPhrase, phrases, titleAt, typeCodeAt, wordsOf } from './words.ts';
+import { findPhrase, firstPhrase, hasPhrase, phrases, titleAt, typeCodeAt, wordsOf } from './words.ts';
 import type { PrintedCandidate, ReadableDocument } from './index.ts';
 
 interface NumberCandidate {
@@ -296,6 +296,50 @@ function numberAfterTitle(rest: string): { code: string; at: number } | null | '
 }
 
 const SERIES_AND_NUMBER = /^[A-Z]{1,4} [A-Z0-9]{0,6}\d[\w/-]*$/;
+
+/**
+ * A title inside a sentence, its number, then the number's date: "Here is the final invoice
+ * #7731 dated March 6, 2026 for the sign package", "anbei unsere Rechnung Nr. 4711 vom
+ * 05.03.2026". The date right after the number says the number is the document's, wherever
+ * the sentence starts. Where `dateAt` is given, the date starts there in the line.
+ */
+export function datedTitlesInSentences(
+  lines: Line[],
+  titles: readonly (readonly string[])[],
+): { line: Line; code: string; offset: number; dateAt: number }[] {
+  const out: { line: Line; code: string; offset: number; dateAt: number }[] = [];
+  // "zu Rechnung RE-2026-1877 vom 02.03.2026": another document's number and date.
+  const others = otherNumbers(lines, 'invoice');
+  for (const line of lines) {
+    if (line.text.length > 2000 || !/\d/.test(line.text)) continue;
+    const words = wordsOf(line.text);
+    for (const title of titles)
+      for (let k = findPhrase(words, title); k >= 0; k = findPhrase(words, title, k + 1)) {
+        const titleEnd = words[k + title.length - 1]!.end;
+        const rest = line.text.slice(titleEnd);
+        const tokens = [...rest.slice(0, 200).matchAll(/\S+/g)];
+        let i = 0;
+        while (i < tokens.length && i < 2 && MARKERS.has(tokens[i]![0].toLowerCase().replace(/:$/, ''))) i++;
+        const token = tokens[i];
+        if (!token) continue;
+        const code = trimCode(unglue(token[0]));
+        if (!codeLike(code) || !/\d/.test(code) || others.has(normal(code))) continue;
+        const after = token.index + token[0].length;
+        const next = tokens[i + 1];
+        if (!next || !TITLE_DATE_WORDS.has(next[0].toLowerCase())) continue;
+        const dateAt =
+          next.index + next[0].length + (/^\s*/.exec(rest.slice(next.index + next[0].length))?.[0].length ?? 0);
+        if (!datedAfterNumber(rest.slice(after))) continue;
+        out.push({
+          line,
+          code,
+          offset: line.offset + titleEnd + token.index + token[0].indexOf(code),
+          dateAt: titleEnd + dateAt,
+        });
+      }
+  }
+  return out;
+}
 
 function titleCandidates(
   lines: Line[],
@@ -586,6 +630,14 @@ export function documentNumber(
         };
       }),
       ...titleCandidates(lines, doc.index, titles, kind === 'invoice' ? INVOICE_TYPE_CODES : null, 1),
+      ...datedTitlesInSentences(lines, titles).map((t) => ({
+        value: t.code,
+        raw: t.code,
+        offset: t.offset,
+        document_index: doc.index,
+        strength: 0.8,
+        source: 'title' as const,
+      })),
       // An order confirmation's title names the order: a receipt's number, less surely than its own.
       ...(kind === 'receipt' ? titleCandidates(lines, doc.index, ORDER_TITLE, null, 0.8) : []),
       ...(kind === 'receipt' ? fiscalReceiptNumbers(lines, text, doc.index) : []),

@@ -81,6 +81,30 @@ describe('an invoice typed in a mail client', () => {
     expect(r.fields.vendor_name!.confidence).toBeGreaterThanOrEqual(0.8);
   });
 
+  it('"Here is the final invoice #7731 dated March 6, 2026 …" in a sentence gives the number and its date', async () => {
+    const r = await runStarter('invoice', {
+      subject: 'Final invoice',
+      from: 'Rosa Diaz <rosa@sunsign.example>',
+      text: [
+        'Hi Dr. Nasser,',
+        'Thanks for choosing us, the crew said the letters look great lit up. Here is the final invoice #7731 dated March 6, 2026 for the sign package. Your deposit from February is taken off below.',
+        'Invoice total | $ 6,915.50',
+        'BALANCE DUE | $ 3,715.50',
+      ].join('\n'),
+    });
+    expect(r.fields.invoice_number!.value).toBe('7731');
+    expect(r.fields.invoice_date!.value).toBe('2026-03-06');
+  });
+
+  it('"Gutschrift GS-12 zur Rechnung RE-118204 vom 02.03.2026": the invoice it refers to is another document', async () => {
+    const r = await runStarter('invoice', {
+      subject: 'Gutschrift',
+      from: FROM,
+      text: 'Gutschrift GS-12\nHiermit erhalten Sie die Gutschrift zur Rechnung RE-118204 vom 02.03.2026 über die zurückgesandte Ware.\nGutschriftsbetrag | 120,00 €',
+    });
+    expect(r.fields.invoice_number!.value).toBe('GS-12');
+  });
+
   it("a forwarder's signature above a forwarded invoice stays out", async () => {
     const r = await runStarter('invoice', {
       subject: 'FW: Invoice 88',
