@@ -119,7 +119,7 @@ describe('README commands, as written', () => {
         due_date: '2026-04-02',
         total_amount: 753.63,
         currency: 'EUR',
-        vendor_name: 'Northwind Office Supplies',
+        vendor_name: 'Northwind Office Supplies GmbH',
         vendor_email: 'billing@northwind-supplies.example',
         po_number: 'PO-88213',
       },
