@@ -307,9 +307,13 @@ export function datedTitlesInSentences(
   lines: Line[],
   titles: readonly (readonly string[])[],
 ): { line: Line; code: string; offset: number; dateAt: number }[] {
+  // The number reader and the date reader both ask, for the same page: read it once.
+  const cached = titledCache.get(lines)?.get(titles);
+  if (cached) return cached;
   const out: { line: Line; code: string; offset: number; dateAt: number }[] = [];
-  // "zu Rechnung RE-2026-1877 vom 02.03.2026": another document's number and date.
-  const others = otherNumbers(lines, 'invoice');
+  // "zu Rechnung RE-2026-1877 vom 02.03.2026": another document's number and date (read only
+  // once a sentence names a dated number, which most pages never do).
+  let others: Set<string> | undefined;
   for (const line of lines) {
     if (line.text.length > 2000 || !/\d/.test(line.text)) continue;
     const words = wordsOf(line.text);
@@ -323,13 +327,15 @@ export function datedTitlesInSentences(
         const token = tokens[i];
         if (!token) continue;
         const code = trimCode(unglue(token[0]));
-        if (!codeLike(code) || !/\d/.test(code) || others.has(normal(code))) continue;
+        if (!codeLike(code) || !/\d/.test(code)) continue;
         const after = token.index + token[0].length;
         const next = tokens[i + 1];
         if (!next || !TITLE_DATE_WORDS.has(next[0].toLowerCase())) continue;
         const dateAt =
           next.index + next[0].length + (/^\s*/.exec(rest.slice(next.index + next[0].length))?.[0].length ?? 0);
         if (!datedAfterNumber(rest.slice(after))) continue;
+        others ??= otherNumbers(lines, 'invoice');
+        if (others.has(normal(code))) continue;
         out.push({
           line,
           code,
@@ -338,8 +344,16 @@ export function datedTitlesInSentences(
         });
       }
   }
+  const byTitles = titledCache.get(lines) ?? new Map();
+  byTitles.set(titles, out);
+  titledCache.set(lines, byTitles);
   return out;
 }
+
+const titledCache = new WeakMap<
+  Line[],
+  Map<readonly (readonly string[])[], { line: Line; code: string; offset: number; dateAt: number }[]>
+>();
 
 function titleCandidates(
   lines: Line[],
