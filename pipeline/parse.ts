@@ -32,9 +32,21 @@ function toBytes(content: ArrayBuffer | Uint8Array | string): Uint8Array {
   return content instanceof Uint8Array ? content : new Uint8Array(content);
 }
 
-/** What the header fields say about the sender and recipients, read by address.ts; names cleaned. */
-function addressFields(headers: HeaderField[], flags: Set<Flag>, notes: string[], fix: (s: string) => string) {
+/**
+ * What the header fields say about the sender and recipients, read by address.ts; names
+ * cleaned. `email` lends postal-mime's own reading of To, Cc and Reply-To, so a value the
+ * strict parser refuses is not parsed leniently a second time.
+ */
+function addressFields(
+  headers: HeaderField[],
+  email: Pick<Email, 'to' | 'cc' | 'replyTo'> | null,
+  flags: Set<Flag>,
+  notes: string[],
+  fix: (s: string) => string,
+) {
   const values = (name: string) => headerValues(headers, name);
+  // postal-mime leaves a kind out of Email when its fields name nobody.
+  const lent = (parsed: Email['to']) => (email ? (parsed ?? []) : undefined);
   const sender = readFrom(values('from'), flags, fix);
   if (sender.ambiguity) {
     flags.add('sender_ambiguous');
@@ -43,9 +55,9 @@ function addressFields(headers: HeaderField[], flags: Set<Flag>, notes: string[]
   return {
     from: sender.from,
     fromAmbiguity: sender.ambiguity,
-    to: readRecipientFields(values('to'), flags, fix),
-    cc: readRecipientFields(values('cc'), flags, fix),
-    replyTo: readAddressFields(values('reply-to'), flags, fix),
+    to: readRecipientFields(values('to'), flags, fix, lent(email?.to)),
+    cc: readRecipientFields(values('cc'), flags, fix, lent(email?.cc)),
+    replyTo: readAddressFields(values('reply-to'), flags, fix, lent(email?.replyTo)),
   };
 }
 
@@ -75,7 +87,7 @@ function fromEmail(email: Email, utf7: boolean): ParsedMessage {
   }
   // Addresses are read from the fields as written (postal-mime flattens a quoted local part).
   const written = email.headers.map((h) => ({ name: h.key.toLowerCase(), value: h.value }));
-  const addresses = addressFields(written, flags, notes, fix);
+  const addresses = addressFields(written, email, flags, notes, fix);
   return {
     headers: written.map((h) => ({ name: h.name, value: headerText(fix(h.value), flags) })),
     ...addresses,
@@ -106,7 +118,7 @@ export function headersOnly(raw: string, reason: string): ParsedMessage {
   const get = (name: string) => headers.find((h) => h.name === name)?.value;
   const flags = new Set<Flag>(['truncated']);
   const notes = [`body not read: ${reason}`];
-  const addresses = addressFields(headers, flags, notes, (s) => s);
+  const addresses = addressFields(headers, null, flags, notes, (s) => s);
   return {
     headers: headers.map((h) => ({ name: h.name, value: headerText(h.value, flags) })),
     ...addresses,

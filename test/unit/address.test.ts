@@ -1,6 +1,7 @@
 // Addresses read by the RFC 5322 parser (pipeline/address.ts): the real domain of every
 // spoofing form an attacker tries, what makes a From ambiguous, and the same reading
 // for a forwarded header block and for mail authentication's From.
+import PostalMime from 'postal-mime';
 import { describe, expect, it } from 'vitest';
 import {
   canonicalAddress,
@@ -9,7 +10,9 @@ import {
   MAX_STRICT_CHARS,
   readAddressField,
   readFrom,
+  readAddressFields,
   readRecipientFields,
+  readStrictField,
 } from '../../pipeline/address.ts';
 import { corpusFile, corpusIndex } from '../helpers/corpus.ts';
 import { matchesForwarder } from '../../pipeline/forwarded.ts';
@@ -17,6 +20,7 @@ import { mailboxReadingFromText } from '../../pipeline/mailbox-text.ts';
 import { parseMessage, rawHeaderValues } from '../../pipeline/parse.ts';
 import { compileRule } from '../../pipeline/rules.ts';
 import type { Flag, MessageView } from '../../pipeline/types.ts';
+import { declaresUtf7, decodeUtf7 } from '../../pipeline/utf7.ts';
 import { headerFromDomains } from '../../services/mail-auth.ts';
 
 /** An RFC 2047 encoded word (UTF-8, base64). */
@@ -152,6 +156,45 @@ describe('recipient lists', () => {
     for (const value of ['a@b.example', 'Ann Lee <ann@b.example>, bob@c.example', "O'Brien <ob@x.example>"]) {
       expect(readRecipientFields([value], new Set())).toEqual(readAddressField(value, new Set()).mailboxes);
     }
+  });
+});
+
+describe("postal-mime's own reading of To, Cc and Reply-To, lent to the lenient fallback", () => {
+  it('reads every corpus message as a second lenient parse of each field reads it', async () => {
+    let lenient = 0;
+    let several = 0;
+    for (const { path } of corpusIndex()) {
+      const raw = corpusFile(path);
+      const email = await PostalMime.parse(raw);
+      const parsed = await parseMessage(raw);
+      const values = (name: string) => email.headers.filter((h) => h.key === name).map((h) => h.value);
+      const lent = { to: email.to ?? [], cc: email.cc ?? [], 'reply-to': email.replyTo ?? [] };
+      // parseMessage decodes a UTF-7 message's names as well.
+      const fix = declaresUtf7(Buffer.from(raw).toString('latin1')) ? decodeUtf7 : undefined;
+      for (const name of ['to', 'cc', 'reply-to'] as const) {
+        const read = name === 'reply-to' ? readAddressFields : readRecipientFields;
+        const once = read(values(name), new Set(), fix, lent[name]);
+        expect(once, `${path} ${name}`).toEqual(read(values(name), new Set(), fix));
+        if (parsed.ok) expect(parsed.message[name === 'reply-to' ? 'replyTo' : name], `${path} ${name}`).toEqual(once);
+        lenient += values(name).filter((v) => !readStrictField(v, new Set())).length;
+        if (values(name).length > 1) several++;
+      }
+    }
+    // The corpus holds fields only the lenient parser reads (a 135 kB To among them), and
+    // messages with several fields of a kind, whose joint reading is not lent.
+    expect(lenient).toBeGreaterThan(5);
+    expect(several).toBeGreaterThan(0);
+  });
+
+  it('reads each of several To fields on its own, however long', async () => {
+    const long = Array.from({ length: 60 }, (_, i) => `"Team ${i}" <t${i}@b.example>`).join(', ');
+    expect(long.length).toBeGreaterThan(MAX_STRICT_CHARS);
+    const raw = `From: a@v.example\r\nTo: ${long}\r\nTo: Ann <ann@c.example>\r\nSubject: x\r\n\r\nbody\r\n`;
+    const parsed = await parseMessage(new TextEncoder().encode(raw));
+    const to = parsed.ok ? parsed.message.to.map((m) => m.address) : [];
+    expect(to).toHaveLength(61);
+    expect(to.slice(0, 2)).toEqual(['t0@b.example', 't1@b.example']);
+    expect(to.at(-1)).toBe('ann@c.example');
   });
 });
 
