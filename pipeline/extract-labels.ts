@@ -38,8 +38,9 @@ const MAX_MATCHES = 300;
 const SEGMENT_SPLIT = /(\s[|·•]\s|[│┃║┆┇┊┋╎╏¦]|\s{3,}|\t)/;
 const AFTER_LABEL =
   /^(\s*\([^)\n]{0,30}\))?\s*(?:(?:no\.?|nr\.?|n[°º]\.?|number|nummer|numero|número|#)\s*)?([:：|#=│┃║┆┇┊┋╎╏¦]|\s[-–—]\s|\s{3,}|\t)?\s*(?:[│┃║┆┇┊┋╎╏¦]\s*)?/i;
-// Between a label and its date: a weekday with a comma, or a preposition ("due on", "fällig am").
-const DATE_PREFIX = /^[\s:,.-]*(?:\p{L}{2,12},\s*|(?:on|am|le|el|den|vom|du|del|dia|il|op|per|by|bis)\s+)?$/iu;
+// Between a label and its date: a weekday with a comma, or a preposition ("due on", "fällig am",
+// Ukrainian and Russian "до", "until").
+const DATE_PREFIX = /^[\s:,.-]*(?:\p{L}{2,12},\s*|(?:on|am|le|el|den|vom|du|del|dia|il|op|per|by|bis|до)\s+)?$/iu;
 
 function lineAt(text: string, at: number): { start: number; end: number } {
   const start = text.lastIndexOf('\n', at - 1) + 1;

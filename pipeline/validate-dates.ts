@@ -117,11 +117,348 @@ const MONTHS: Record<string, number> = {};
 ].forEach((names, i) => {
   for (const n of names) MONTHS[n] = i + 1;
 });
+// Romanian, Catalan, Greek (genitive, as dates print it, and nominative), Bulgarian, Russian and
+// Ukrainian (both cases, Ukrainian's short forms), Serbian, Croatian, Slovenian, Slovak, Czech,
+// Latvian, Lithuanian, Estonian, Icelandic, Indonesian and Malay. Looked up without accents, so
+// "ΜΑΡΤΙΟΥ" and "Μαρτίου" are one. Not Croatian "listopad" (October), which is Polish and Czech November.
+[
+  [
+    'ianuarie',
+    'gener',
+    'ιανουαριου',
+    'ιανουαριος',
+    'януари',
+    'января',
+    'январь',
+    'січня',
+    'січень',
+    'січ',
+    'јануар',
+    'siječnja',
+    'siječanj',
+    'januarja',
+    'januára',
+    'ledna',
+    'leden',
+    'janvāris',
+    'janvāra',
+    'sausio',
+    'jaanuar',
+    'janúar',
+    'januari',
+  ],
+  [
+    'februarie',
+    'febrer',
+    'φεβρουαριου',
+    'φεβρουαριος',
+    'февруари',
+    'февраля',
+    'февраль',
+    'лютого',
+    'лютий',
+    'лют',
+    'фебруар',
+    'veljače',
+    'veljača',
+    'februarja',
+    'februára',
+    'února',
+    'únor',
+    'februāris',
+    'februāra',
+    'vasario',
+    'veebruar',
+    'febrúar',
+    'februari',
+  ],
+  [
+    'martie',
+    'març',
+    'μαρτιου',
+    'μαρτιος',
+    'март',
+    'марта',
+    'березня',
+    'березень',
+    'бер',
+    'ožujka',
+    'ožujak',
+    'marec',
+    'marca',
+    'března',
+    'březen',
+    'marts',
+    'marta',
+    'kovo',
+    'märts',
+    'mars',
+    'maret',
+    'mac',
+  ],
+  [
+    'aprilie',
+    'abril',
+    'απριλιου',
+    'απριλιος',
+    'април',
+    'апреля',
+    'апрель',
+    'квітня',
+    'квітень',
+    'квіт',
+    'travnja',
+    'travanj',
+    'aprila',
+    'apríla',
+    'apríl',
+    'dubna',
+    'duben',
+    'aprīlis',
+    'aprīļa',
+    'balandžio',
+    'aprill',
+  ],
+  [
+    'mai',
+    'maig',
+    'μαιου',
+    'μαιος',
+    'май',
+    'мая',
+    'травня',
+    'травень',
+    'трав',
+    'мај',
+    'svibnja',
+    'svibanj',
+    'maja',
+    'mája',
+    'máj',
+    'května',
+    'květen',
+    'maijs',
+    'maija',
+    'gegužės',
+    'maí',
+    'mei',
+  ],
+  [
+    'iunie',
+    'juny',
+    'ιουνιου',
+    'ιουνιος',
+    'юни',
+    'июня',
+    'июнь',
+    'червня',
+    'червень',
+    'черв',
+    'јун',
+    'lipnja',
+    'lipanj',
+    'junij',
+    'junija',
+    'júna',
+    'jún',
+    'června',
+    'červen',
+    'jūnijs',
+    'jūnija',
+    'birželio',
+    'juuni',
+    'júní',
+    'jun',
+  ],
+  [
+    'iulie',
+    'juliol',
+    'ιουλιου',
+    'ιουλιος',
+    'юли',
+    'июля',
+    'июль',
+    'липня',
+    'липень',
+    'јул',
+    'srpnja',
+    'srpanj',
+    'julij',
+    'julija',
+    'júla',
+    'júl',
+    'července',
+    'červenec',
+    'jūlijs',
+    'jūlija',
+    'liepos',
+    'juuli',
+    'júlí',
+    'julai',
+  ],
+  [
+    'august',
+    'agost',
+    'αυγουστου',
+    'αυγουστος',
+    'август',
+    'августа',
+    'серпня',
+    'серпень',
+    'серп',
+    'avgust',
+    'avgusta',
+    'kolovoza',
+    'kolovoz',
+    'augusta',
+    'srpna',
+    'srpen',
+    'augusts',
+    'rugpjūčio',
+    'ágúst',
+    'agustus',
+    'ogos',
+  ],
+  [
+    'septembrie',
+    'setembre',
+    'σεπτεμβριου',
+    'σεπτεμβριος',
+    'септември',
+    'сентября',
+    'сентябрь',
+    'вересня',
+    'вересень',
+    'вер',
+    'септембар',
+    'septembar',
+    'septembra',
+    'rujna',
+    'rujan',
+    'září',
+    'septembris',
+    'rugsėjo',
+  ],
+  [
+    'octombrie',
+    'octubre',
+    'οκτωβριου',
+    'οκτωβριος',
+    'октомври',
+    'октября',
+    'октябрь',
+    'жовтня',
+    'жовтень',
+    'жовт',
+    'октобар',
+    'oktobar',
+    'oktobra',
+    'októbra',
+    'október',
+    'října',
+    'říjen',
+    'oktobris',
+    'spalio',
+    'oktoober',
+  ],
+  [
+    'noiembrie',
+    'novembre',
+    'νοεμβριου',
+    'νοεμβριος',
+    'ноември',
+    'ноября',
+    'ноябрь',
+    'листопада',
+    'листопад',
+    'лист',
+    'новембар',
+    'novembar',
+    'novembra',
+    'studenoga',
+    'studenog',
+    'studeni',
+    'listopadu',
+    'novembris',
+    'lapkričio',
+    'nóvember',
+  ],
+  [
+    'decembrie',
+    'desembre',
+    'δεκεμβριου',
+    'δεκεμβριος',
+    'декември',
+    'декабря',
+    'декабрь',
+    'грудня',
+    'грудень',
+    'груд',
+    'децембар',
+    'decembar',
+    'decembra',
+    'prosinca',
+    'prosinac',
+    'prosince',
+    'prosinec',
+    'decembris',
+    'gruodžio',
+    'detsember',
+    'desember',
+    'desember',
+    'disember',
+  ],
+].forEach((names, i) => {
+  for (const n of names) {
+    const plain = unaccented(n);
+    if (MONTHS[plain] === undefined) MONTHS[plain] = i + 1;
+  }
+});
+
+/** Lower case without accents: "Μαρτίου", "ΜΑΡΤΙΟΥ" and "martie" as the month table keys them. */
+function unaccented(word: string): string {
+  return word.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
+}
+
+/** The month a name says (1-12), or undefined. */
+function monthNamed(word: string): number | undefined {
+  const lower = word.toLowerCase();
+  return MONTHS[lower] ?? MONTHS[unaccented(lower)];
+}
 
 const MONTH_WORD = '(\\p{L}{3,12})';
+// Full names, then the short forms in the same order (index mod 12 is the month).
+const THAI_MONTHS = [
+  'มกราคม',
+  'กุมภาพันธ์',
+  'มีนาคม',
+  'เมษายน',
+  'พฤษภาคม',
+  'มิถุนายน',
+  'กรกฎาคม',
+  'สิงหาคม',
+  'กันยายน',
+  'ตุลาคม',
+  'พฤศจิกายน',
+  'ธันวาคม',
+  'ม.ค.',
+  'ก.พ.',
+  'มี.ค.',
+  'เม.ย.',
+  'พ.ค.',
+  'มิ.ย.',
+  'ก.ค.',
+  'ส.ค.',
+  'ก.ย.',
+  'ต.ค.',
+  'พ.ย.',
+  'ธ.ค.',
+];
 
 function validDate(y: number, m: number, d: number): string | null {
   if (y < 100) y += 2000;
+  // A Thai year of the Buddhist era (2569 is 2026): no invoice is dated five centuries ahead.
+  if (y >= 2400 && y <= 2700) y -= 543;
   if (m < 1 || m > 12 || d < 1 || d > 31 || y < 1900 || y > 2200) return null;
   const date = new Date(Date.UTC(y, m - 1, d));
   if (date.getUTCMonth() !== m - 1) return null;
@@ -149,17 +486,42 @@ const DATE_FORMATS: [RegExp, (m: RegExpExecArray) => { iso: string | null; ambig
     },
   ],
   [
-    new RegExp(`(\\d{1,2})(?:st|nd|rd|th|er|º|°)?\\.?\\s+(?:de\\s+)?${MONTH_WORD}\\.?,?\\s+(?:de\\s+)?(\\d{4})`, 'iu'),
+    // Catalan elides "de" before a vowel: "2 d'abril de 2026".
+    new RegExp(
+      `(\\d{1,2})(?:st|nd|rd|th|er|º|°)?\\.?\\s+(?:de\\s+|d['’])?${MONTH_WORD}\\.?,?\\s+(?:de\\s+)?(\\d{4})`,
+      'iu',
+    ),
     (m) => {
-      const month = MONTHS[m[2]!.toLowerCase()];
+      const month = monthNamed(m[2]!);
       return { iso: month ? validDate(+m[3]!, month, +m[1]!) : null, ambiguous: false };
+    },
+  ],
+  // Latvian puts the year first: "2026. gada 5. marts".
+  [
+    new RegExp(`(\\d{4})\\.\\s?gada\\s+(\\d{1,2})\\.\\s?${MONTH_WORD}`, 'iu'),
+    (m) => {
+      const month = monthNamed(m[3]!);
+      return { iso: month ? validDate(+m[1]!, month, +m[2]!) : null, ambiguous: false };
+    },
+  ],
+  // Vietnamese: "ngày 05 tháng 03 năm 2026" (day, month and year words).
+  [
+    /ngày\s{1,3}(\d{1,2})\s{1,3}tháng\s{1,3}(\d{1,2})\s{1,3}năm\s{1,3}(\d{4})/iu,
+    (m) => ({ iso: validDate(+m[3]!, +m[2]!, +m[1]!), ambiguous: false }),
+  ],
+  // Thai month names, full and short ("25 มี.ค. 2569"), with the year of either era.
+  [
+    /(\d{1,2})\s?(มกราคม|กุมภาพันธ์|มีนาคม|เมษายน|พฤษภาคม|มิถุนายน|กรกฎาคม|สิงหาคม|กันยายน|ตุลาคม|พฤศจิกายน|ธันวาคม|ม\.ค\.|ก\.พ\.|มี\.ค\.|เม\.ย\.|พ\.ค\.|มิ\.ย\.|ก\.ค\.|ส\.ค\.|ก\.ย\.|ต\.ค\.|พ\.ย\.|ธ\.ค\.)\s?(\d{4})/u,
+    (m) => {
+      const month = THAI_MONTHS.indexOf(m[2]!) % 12;
+      return { iso: validDate(+m[3]!, month + 1, +m[1]!), ambiguous: false };
     },
   ],
   // "5-Mar-2026", "05-Mar-26": the day, the month's name and the year joined by hyphens.
   [
     new RegExp(`(\\d{1,2})-${MONTH_WORD}-(\\d{4}|\\d{2})(?!\\d)`, 'iu'),
     (m) => {
-      const month = MONTHS[m[2]!.toLowerCase()];
+      const month = monthNamed(m[2]!);
       return { iso: month ? validDate(+m[3]!, month, +m[1]!) : null, ambiguous: false };
     },
   ],
@@ -175,7 +537,7 @@ const DATE_FORMATS: [RegExp, (m: RegExpExecArray) => { iso: string | null; ambig
   [
     new RegExp(`${MONTH_WORD}\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})`, 'iu'),
     (m) => {
-      const month = MONTHS[m[1]!.toLowerCase()];
+      const month = monthNamed(m[1]!);
       return { iso: month ? validDate(+m[3]!, month, +m[2]!) : null, ambiguous: false };
     },
   ],

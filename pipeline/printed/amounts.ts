@@ -16,7 +16,7 @@ import {
   TIP,
   TOTAL,
 } from './lexicon.ts';
-import { findPhrase, hasPhrase, phrases, type Word, wordsOf } from './words.ts';
+import { findPhrase, firstPhrase, hasPhrase, phrases, type Word, wordsOf } from './words.ts';
 
 const CURRENCY_WORDS = new Set([
   'eur',
@@ -62,6 +62,20 @@ const CURRENCY_WORDS = new Set([
   'kč',
   'lei',
   'r',
+  // Signs of the kwanza, metical, Moroccan dirham, hryvnia, lev, dinar, tenge, dong, baht,
+  // rupiah and ringgit as pages print them beside the amount.
+  'kz',
+  'mt',
+  'dh',
+  'грн',
+  'лв',
+  'дин',
+  'тг',
+  'đ',
+  'vnđ',
+  'บาท',
+  'rp',
+  'rm',
   // Yen, yuan and won written after the amount: "23,650円", "129.00元", "86,500원".
   '円',
   '元',
@@ -86,6 +100,7 @@ export interface PrintedAmount {
   ambiguous: boolean;
 }
 
+const WHOLE_DOTTED = /[₫đ]|VN[DĐ]|\bRp|\bIDR\b/u;
 const STAR_BEFORE_DIGIT = /(?<!\*)\*(?=\d)/g;
 const DOLLAR_PREFIX = /^\s*(?:A|AU|US|C|CA|NZ|HK|S|SG|NT|MX)\$/;
 // Signs spelled with a slash or a dot: Peru's sol ("S/ 722.16"), the Saudi riyal ("1,897.50 ر.س").
@@ -137,6 +152,10 @@ export function amountIn(printed: string, offset: number): PrintedAmount | null 
   if (/^\d{1,2}[./]\d{1,2}[./]\d{2,4}$/.test(token.trim())) return null;
   // "0931", "007": digits after a leading zero are a code (a card's last four), not an amount.
   if (/^0\d+$/.test(token.trim())) return null;
+  // The dong and the rupiah have no cents either, and group thousands with dots: "300.000 đ",
+  // "Rp388.500" are three hundred thousand and more.
+  if (/^\d{1,3}(?:\.\d{3})+$/.test(token.trim()) && WHOLE_DOTTED.test(text))
+    return { value: Number(token.replace(/\D/g, '')), raw: token, offset: offset + found.start, ambiguous: false };
   return {
     value: found.value as number,
     raw: token,
@@ -173,6 +192,11 @@ function includedTax(words: readonly Word[]): boolean {
   return covered.every(Boolean);
 }
 
+const ARTICLES = new Set(['el', 'la', 'the', 'le', 'o', 'a', 'il', 'der', 'die', 'de']);
+// The tax words a sentence about the tax starts with; not "total", whose tax-inclusive sum is the gross.
+const TAX_FIRST = phrases('iva', 'vat', 'tva', 'mwst', 'gst', 'igv');
+const TOTAL_FIRST = phrases('total', 'totale', 'importe', 'monto', 'montant', 'amount');
+
 /** What a label's words say the amount beside it is, or null when it names no total. */
 export function roleOf(words: readonly Word[]): AmountRole | null {
   if (words.length === 0 || words.length > 8) return null;
@@ -185,6 +209,10 @@ export function roleOf(words: readonly Word[]): AmountRole | null {
   const tax = hasPhrase(words, TAX);
   // "Total incl. VAT", "Importe (IVA 21% incl.)" are the gross; "incl. 21% btw", "inkl. 19 %
   // MwSt." (nothing but the words for including and tax, and a rate) is the tax the total includes.
+  // "El IVA incluido en esta boleta es de $4.150", "The VAT included is …": a sentence whose
+  // subject is the tax names the tax, whatever it is included in.
+  const lead = words.length > 1 && ARTICLES.has(words[0]!.text) ? 1 : 0;
+  if (tax && firstPhrase(words, TAX_FIRST)?.at === lead && !hasPhrase(words, TOTAL_FIRST)) return 'tax';
   if (tax && hasPhrase(words, INCLUDING)) return includedTax(words) ? 'tax' : 'gross';
   if (hasPhrase(words, NET)) return 'net';
   if (tax) return 'tax';

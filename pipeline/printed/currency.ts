@@ -177,8 +177,15 @@ function labelled(doc: ReadableDocument): Found[] {
       }
       // A header: the value in the same column on one of the next lines.
       const column = word.start;
+      // A table's header row over its value row ("FECHA | VENCIMIENTO | MONEDA" over
+      // "02/03/2026 | 16/03/2026 | UYU"): the cell in the same place, wherever its text starts.
+      const headIndex = line.piped ? line.cells.findIndex((c) => c.start <= column && c.end > column) : -1;
       for (let n = line.index + 1; n < lines.length && n <= line.index + 3; n++) {
-        const cell = lines[n]!.cells.find((c) => c.start <= column + 2 && c.end > column);
+        const row = lines[n]!;
+        const cell =
+          headIndex >= 0 && row.piped && row.cells.length === line.cells.length
+            ? row.cells[headIndex]
+            : row.cells.find((c) => c.start <= column + 2 && c.end > column);
         if (!cell) continue;
         const below = currencyNamed(cell.text);
         if (below)
@@ -340,6 +347,23 @@ function inDocument(doc: ReadableDocument): Found[] {
     out.push({ code: 'ZAR', raw: 'R', offset: rand[0]!.index, document_index: doc.doc.index, strength: 0.75 });
     return out;
   }
+  // Signs printed after the amount that only one currency uses: the Angolan kwanza ("28.500,00 Kz"),
+  // the Mozambican metical ("18 212,00 MT"), the Moroccan dirham ("3 096,00 DH"), the hryvnia
+  // ("4 500,00 грн"), the lev ("88,80 лв."), the Serbian dinar ("5.364,00 дин."), the tenge
+  // ("31 500,00 тг"), the dong ("300.000 đ"), the baht ("645.91 บาท"); the rupiah and ringgit before it.
+  for (const [sign, code] of AFTER_AMOUNT) {
+    const m = sign.exec(doc.text);
+    if (m) {
+      out.push({
+        code,
+        raw: m[0].replace(/^[\d\s]+/, ''),
+        offset: m.index,
+        document_index: doc.doc.index,
+        strength: 0.85,
+      });
+      return out;
+    }
+  }
   // Hungarian forint as receipts print it after a whole amount: "3304 Ft".
   const forint = /\d\s?Ft\b/.exec(doc.text);
   if (forint) {
@@ -378,6 +402,20 @@ function inDocument(doc: ReadableDocument): Found[] {
   }
   return out;
 }
+
+const AFTER_AMOUNT: [RegExp, string][] = [
+  [/\d\s?Kz(?![\p{L}])/u, 'AOA'],
+  [/\d\s?MT(?![\p{L}])/u, 'MZN'],
+  [/\d\s?DH(?![\p{L}])/u, 'MAD'],
+  [/\d\s?грн(?![\p{L}])/u, 'UAH'],
+  [/\d\s?лв(?![\p{L}])/u, 'BGN'],
+  [/\d\s?дин(?![\p{L}])/u, 'RSD'],
+  [/\d\s?(?:тг|тенге)(?![\p{L}])/u, 'KZT'],
+  [/\d\s?(?:đ|đồng|VNĐ)(?![\p{L}])/u, 'VND'],
+  [/\d\s?บาท/u, 'THB'],
+  [/(?<![\p{L}])Rp\.?\s?\d/u, 'IDR'],
+  [/(?<![\p{L}])RM\s?\d/u, 'MYR'],
+];
 
 const ASIAN_SIGNS: [RegExp, string | null][] = [
   [/\d\s?円/, 'JPY'],

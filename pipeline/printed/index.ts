@@ -111,7 +111,9 @@ function totalAmount(documents: ReadableDocument[], kind: 'invoice' | 'receipt' 
           ...(!whole &&
           !refund &&
           !choice.amount.ambiguous &&
-          /[円원₩]/.test(text.slice(choice.amount.offset, choice.amount.offset + choice.amount.raw.length + 2))
+          /[円원₩₫đ]|VN[DĐ]|Rp/.test(
+            text.slice(Math.max(0, choice.amount.offset - 3), choice.amount.offset + choice.amount.raw.length + 4),
+          )
             ? { parse: String(choice.amount.value) }
             : {}),
           confidence: whole

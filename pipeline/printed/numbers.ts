@@ -73,6 +73,10 @@ const MARKERS = new Set([
   'αρ',
   'αρ.',
   'n.º',
+  // The numero sign as Cyrillic pages print it ("Рахунок № 14"); Catalan "núm.".
+  '№',
+  'núm',
+  'núm.',
   // "Order ID: 1187", "Invoice ID 4711", "Order Code": the number's name, not its first part.
   'id',
   'code',
