@@ -240,10 +240,12 @@ function splitLabel(cell: Cell): { label: string; rest: string; restOffset: numb
     const space = code === 32 || code === 9 || code === 0xa0;
     const letter = (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || (code > 0x7f && /\p{L}/u.test(c));
     const startsAmount = (code >= 48 && code <= 57) || CURRENCY_SIGNS.includes(c) || c === '-' || c === '−';
-    // An amount with its currency is short: a longer rest is more than one.
-    if (seenLetter && (wordStart || !letter) && startsAmount && text.length - i <= 40) {
+    // An amount with its currency is short: a longer rest is more than one, or the amount and
+    // a note after it.
+    if (seenLetter && (wordStart || !letter) && startsAmount) {
       const rest = text.slice(i);
-      if (amountIn(rest, 0)) return { label: text.slice(0, i), rest, restOffset: cell.offset + i };
+      if ((rest.length <= 40 && amountIn(rest, 0)) || amountBeforeNote(rest, 0))
+        return { label: text.slice(0, i), rest, restOffset: cell.offset + i };
     }
     if (letter) seenLetter = true;
     wordStart = space || c === ':' || c === '(';
@@ -299,12 +301,13 @@ export function amountsOnLine(line: Line): RoleAmount[] {
     const role = roleOf(words);
     if (!role || (role === 'gross' && rateRow && i > 0)) continue;
     const amounts: PrintedAmount[] = [];
-    const inCell = rest && !cardDigitsAfter(label) ? amountIn(rest, restOffset) : null;
+    const inCell =
+      rest && !cardDigitsAfter(label) ? (amountIn(rest, restOffset) ?? amountBeforeNote(rest, restOffset)) : null;
     if (inCell) amounts.push(inCell);
     let j = i + 1;
     for (; j < cells.length; j++) {
       const next = cells[j]!;
-      const amount = amountIn(next.text, next.offset) ?? amountBeforeNote(next);
+      const amount = amountIn(next.text, next.offset) ?? amountBeforeNote(next.text, next.offset);
       if (amount) amounts.push(amount);
       else if (isRate(next.text) || isCurrency(next.text)) continue;
       else break;
@@ -343,11 +346,29 @@ export function itemLinesSum(lines: Line[], labelled: RoleAmount[]): number | nu
   return count >= 2 ? Math.round(sum * 100) / 100 : null;
 }
 
-/** "38,50 € (dont 6,42 € TVA)", "€61.40 (includes €5.58 VAT)": the amount before a note in parentheses. */
-function amountBeforeNote(cell: Cell): PrintedAmount | null {
-  const open = cell.text.indexOf(' (');
-  if (open < 1 || !cell.text.endsWith(')') || cell.text.indexOf('(', open + 2) >= 0) return null;
-  return amountIn(cell.text.slice(0, open), cell.offset);
+const NOTE_AFTER_COMMA = /,\s+\p{L}/u;
+
+/**
+ * The amount before a note: in parentheses ("38,50 € (dont 6,42 € TVA)", "€61.40 (includes
+ * €5.58 VAT)", the sum in words "4 500,00 грн (чотири тисячі …)"), then at most words without
+ * a figure (", без ПДВ"); or words after a comma ("1 200,00 EUR, VAT exempt").
+ */
+function amountBeforeNote(text: string, offset: number): PrintedAmount | null {
+  const open = text.indexOf(' (');
+  const comma = text.search(NOTE_AFTER_COMMA);
+  const cut = open >= 1 && (comma < 1 || open < comma) ? open : comma;
+  if (cut < 1) return null;
+  let after = text.slice(cut);
+  if (cut === open) {
+    const close = after.indexOf(')');
+    if (close < 0 || after.indexOf('(', 2) >= 0) return null;
+    after = after.slice(close + 1);
+  }
+  if (/\d/.test(after)) return null;
+  // A sum in words follows a sum of money: cents or a currency, never a bare figure ("RIB … 42 (Name)").
+  const head = text.slice(0, cut);
+  if (!/\d[.,]\d\d(?!\d)/.test(head) && !/[\p{L}\p{Sc}]/u.test(head)) return null;
+  return amountIn(head, offset);
 }
 
 /**

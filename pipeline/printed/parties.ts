@@ -5,6 +5,8 @@
 // page. A legal form (GmbH, Ltd, S.A., B.V., …) marks a company name; agreement with the
 // sender's domain makes a name or an address surer; two names or addresses of similar
 // standing make each doubtful.
+import { forwardedBySender } from '../extract-reading.ts';
+import { type LabelKind, labelOf } from '../headers-text.ts';
 import { findEmail } from '../validate.ts';
 import type { MessageView } from '../types.ts';
 import { type Cell, type Line, linesOf } from './layout.ts';
@@ -1436,17 +1438,41 @@ export function senderAddressCap(address: string): number {
 const BILLING_MAILBOX =
   /^(?:billing|invoices?|statements?|accounts?|ar|receivables|rechnung(?:en)?|faktura|fakturor|factur(?:e|es|a|as|en|atie|ation)|fattur(?:a|e|azione)|faktury)[+._@-]/;
 
+/**
+ * A forwarded mail's header lines in the page ("From: …", "Від: …", "To: …"): the kind of a
+ * line's first field, or null when the mail is not a forward or the line is no header line.
+ * In a forward the sender is whoever passed it on; the forwarded From names the issuer, and
+ * the forwarded To and Cc lines name its recipients, the buyer's side.
+ */
+function forwardHeaderKind(forwarded: boolean, line: Line): LabelKind | null {
+  return forwarded ? (labelOf(line.text)?.parts[0]?.kind ?? null) : null;
+}
+
+/** The site of the first address on a forwarded From line, or null. */
+function forwardedSenderSite(documents: ReadableDocument[]): string | null {
+  for (const { doc, text } of documents)
+    for (const line of linesOf(doc, text)) {
+      if (forwardHeaderKind(true, line) !== 'from') continue;
+      const found = findEmail(line.text);
+      if (found) return siteOf(domainOf(found.text.toLowerCase()));
+    }
+  return null;
+}
+
 function emailCandidates(documents: ReadableDocument[], view: MessageView): EmailCandidate[] {
-  const site = senderSite(view);
+  const forwarded = forwardedBySender(view);
+  // The forwarder's site says nothing of the issuer; the forwarded From's does.
+  const site = forwarded ? forwardedSenderSite(documents) : senderSite(view);
   const own = ownSites(view);
   const names = nameCandidates(documents, view);
   // A self-billing invoice's sender is its customer: the supplier's address is the vendor's.
-  const buyerSends = !!site && selfBilled(documents);
+  const buyerSends = !forwarded && !!site && selfBilled(documents);
   const out: EmailCandidate[] = [];
   for (const { doc, text } of documents) {
     const lines = linesOf(doc, text);
     const sections = sectionsOf(lines);
     for (const line of lines) {
+      if (forwardHeaderKind(forwarded, line) === 'to') continue;
       for (const cell of line.cells) {
         let from = 0;
         for (let found = findEmail(cell.text); found; found = findEmail(cell.text.slice(from))) {
