@@ -631,6 +631,26 @@ export const RECEIPT_TITLE = phrases(
   'nyugta',
   'bong',
   'dokument korekty',
+  // Portugal's and Spain's invoice-receipt ("Fatura-Recibo FR A/2026/12"), a Catalan "rebut",
+  // Taiwan's e-invoice proof (電子發票證明聯) with its number under the period.
+  'fatura recibo',
+  'factura recibo',
+  'rebut',
+  '電子發票證明聯',
+);
+
+/** A booking's titles ("Reserva #R-2604-11", "Booking #BK-118"): a booking paid is its receipt. */
+export const BOOKING_TITLE = phrases(
+  'booking',
+  'reservation',
+  'reserva',
+  'reservación',
+  'buchung',
+  'réservation',
+  'prenotazione',
+  'reservering',
+  'bokning',
+  'rezerwacja',
 );
 
 /**

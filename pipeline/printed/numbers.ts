@@ -9,6 +9,7 @@ import { labeledCandidates, labelOf } from '../extract-labels.ts';
 import { parseDate } from '../validate-dates.ts';
 import { type Cell, cellUnder, type Line, linesOf } from './layout.ts';
 import {
+  BOOKING_TITLE,
   INVOICE_TITLE,
   INVOICE_TYPE_CODES,
   NOT_AN_INVOICE,
@@ -295,6 +296,8 @@ function numberAfterTitle(rest: string): { code: string; at: number } | null | '
     : null;
 }
 
+const INVOICE_PERIOD = /^\d{2,3}年\d{1,2}-\d{1,2}月$/;
+
 const SERIES_AND_NUMBER = /^[A-Z]{1,4} [A-Z0-9]{0,6}\d[\w/-]*$/;
 
 /**
@@ -415,6 +418,8 @@ function titleCandidates(
         const below = cellUnder(lines[n]!, cell.start, cell.start + 1, 1);
         if (!below) continue;
         const code = trimCode(below.text);
+        // Taiwan's e-invoice prints its two-month period ("115年03-04月") between title and number.
+        if (INVOICE_PERIOD.test(code)) continue;
         if (codeLike(code))
           out.push({
             value: code,
@@ -654,6 +659,10 @@ export function documentNumber(
       })),
       // An order confirmation's title names the order: a receipt's number, less surely than its own.
       ...(kind === 'receipt' ? titleCandidates(lines, doc.index, ORDER_TITLE, null, 0.8) : []),
+      // A booking confirmed and paid: its booking number is what the receipt is filed by.
+      ...(kind === 'receipt'
+        ? titleCandidates(lines, doc.index, BOOKING_TITLE, null, 0.8).map((c) => ({ ...c, booking: true }))
+        : []),
       ...(kind === 'receipt' ? fiscalReceiptNumbers(lines, text, doc.index) : []),
       // A receipt's number after a bare marker at the start of its line ("Nº FS26-008812").
       ...(kind === 'receipt'
