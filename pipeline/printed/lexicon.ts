@@ -538,7 +538,13 @@ export const TOTAL = phrases(
   '総合計',
   '合计',
   '总计',
+  // Taiwan's "總計" and "總金額"; Korean runs its words together ("합계금액", "결제금액").
+  '總計',
+  '總金額',
   '합계',
+  '합계금액',
+  '결제금액',
+  '총 결제금액',
   'الإجمالي',
   'סה"כ',
 );
@@ -1098,4 +1104,15 @@ export const COUNT = phrases(
   'aantal artikelen',
   'liczba pozycji',
   'antal varor',
+  // A loyalty card's points ("Solde points 318", "Punktestand 1.204"): a count, no money.
+  'solde points',
+  'solde de points',
+  'points gagnés',
+  'points balance',
+  'points earned',
+  'punktestand',
+  'saldo punti',
+  'puntensaldo',
+  'saldo de puntos',
+  'saldo de pontos',
 );

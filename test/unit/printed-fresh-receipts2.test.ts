@@ -117,3 +117,70 @@ describe('currency', () => {
     expect(value(r, 'currency') === 'EUR' && confidence(r, 'currency') >= 0.8).toBe(false);
   });
 });
+
+describe('totals', () => {
+  it('a Korean slip\'s "합계금액" and a Taiwanese notice\'s "總計"', async () => {
+    const kr = await readHtml(
+      rows([
+        ['공급가액', '18,000원'],
+        ['부가세', '1,800원'],
+        ['합계금액', '19,800원'],
+      ]),
+    );
+    expect(value(kr, 'total_amount')).toBe(19800);
+    const tw = await readHtml(
+      rows([
+        ['銷售額', '1,410'],
+        ['稅額', '70'],
+        ['總計', 'NT$1,480'],
+      ]),
+    );
+    expect(value(tw, 'total_amount')).toBe(1480);
+  });
+
+  it('a loyalty card\'s "Solde points" is a count, not a rival of what was paid', async () => {
+    const r = await readText(
+      [
+        'À PAYER                                  7,75 EUR',
+        'Bancontact                                        7,75',
+        'Carte Fidélité                                ****8812',
+        'Points gagnés                                         7',
+        'Solde points                                        412',
+      ].join('\n'),
+    );
+    expect(value(r, 'total_amount')).toBe(7.75);
+  });
+});
+
+describe('payment method', () => {
+  it('a Catalan "Forma de pagament   Efectiu"', async () => {
+    const r = await readText(
+      'TOTAL                    14,20 €\nForma de pagament            Efectiu\nLliurat                       20,00\n',
+    );
+    expect(value(r, 'payment_method')).toBe('Efectiu');
+  });
+
+  it('"LINE Pay" on a till slip', async () => {
+    const r = await readText('合計       3項      142\nLINE Pay         142\n找零                0\n');
+    expect(value(r, 'payment_method')).toBe('LINE Pay');
+  });
+
+  it('the till\'s "Bankomatkarte" and the slip\'s scheme: the scheme', async () => {
+    const r = await readText(
+      'Summe EUR                            21,40\nBankomatkarte                           21,40\nMaestro kontaktlos\nKarte                        XXXXXXXXXXXX0412\n',
+    );
+    expect(value(r, 'payment_method')).toBe('Maestro');
+  });
+
+  it('a folio\'s payment line names the card, not its "Bar" charge', async () => {
+    const r = await readText(
+      [
+        '12/04/2026              Alojamento                 6%                                   96,00',
+        '12/04/2026              Bar                       23%                                    9,50',
+        '                                                     Total                          105,50 €',
+        '                                                     Pagamento Mastercard 13/04/2026        -105,50 €',
+      ].join('\n'),
+    );
+    expect(value(r, 'payment_method')).toBe('Mastercard');
+  });
+});
