@@ -43,6 +43,10 @@ interface NumberCandidate {
   source: 'label' | 'title' | 'bare';
   /** A booking's code ("Confirmation code", "Booking reference"): what a traveller's receipt is filed by. */
   booking?: boolean;
+  /** A hotel's folio number: the stay's account, the receipt's number only where it prints no own one. */
+  folio?: boolean;
+  /** Labelled with a receipt's own word ("Receipt No.", "Bon-Nr."). */
+  own?: boolean;
 }
 
 const MARKERS = new Set([
@@ -569,6 +573,9 @@ const BOOKING_WORDS = phrases(
 /** "Document No.": the number of the document itself, beside its order's. */
 const DOCUMENT_WORDS = phrases('document');
 
+/** A hotel folio's number labels ("Folio No.", "Folio de cuenta"). */
+const FOLIO_WORDS = phrases('folio');
+
 /** A carrier's PRO number: a freight bill's number where the page prints no invoice number. */
 const PRO_WORDS = phrases('pro');
 
@@ -635,6 +642,8 @@ export function documentNumber(
         strength: c.base * labelWeight(kind, labelOf(labels, c.label)),
         source: 'label' as const,
         booking: hasPhrase(wordsOf(labelOf(labels, c.label)), BOOKING_WORDS),
+        folio: firstPhrase(wordsOf(labelOf(labels, c.label)), FOLIO_WORDS)?.at === 0,
+        own: kind === 'receipt' && firstPhrase(wordsOf(labelOf(labels, c.label)), RECEIPT_TITLE) !== null,
       })),
       // "Invoice ID - #1208": a dash where the colon would be.
       ...dashedValues(lines, labels).map((d) => {
@@ -718,6 +727,12 @@ export function documentNumber(
     if (all.length > 0) break;
   }
   if (all.length === 0) return [];
+  // "Receipt No. R-118" beside "Folio No. 88231": the receipt's own number, not the stay's account.
+  if (all.some((c) => c.own)) {
+    const kept = all.filter((c) => !c.folio);
+    all.length = 0;
+    all.push(...kept);
+  }
   // "PRO 482-1190375" under the title, "PRO Number  482-1190375" in the grid: the number's name
   // printed before it; the labelled form is the number.
   const labelledValues = new Set(all.filter((c) => c.source === 'label').map((c) => normal(c.value)));

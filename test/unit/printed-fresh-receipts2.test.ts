@@ -59,6 +59,12 @@ describe("a receipt's own number", () => {
       'Folio de cuenta                     HX-26-01184\nTotal cargos                 $5,120.00\n',
     );
     expect(value(mx, 'receipt_number')).toBe('HX-26-01184');
+    // A receipt's own number beside the folio's: the receipt's, without doubt.
+    const both = await readText(
+      'GUEST RECEIPT\nReceipt No.   R-2026-11802\nFolio No.    40771\nTotal Charges                           $298.40\n',
+    );
+    expect(value(both, 'receipt_number')).toBe('R-2026-11802');
+    expect(confidence(both, 'receipt_number')).toBeGreaterThanOrEqual(0.8);
   });
 
   it('a Catalan taxi\'s "Núm. rebut"', async () => {
@@ -182,5 +188,19 @@ describe('payment method', () => {
       ].join('\n'),
     );
     expect(value(r, 'payment_method')).toBe('Mastercard');
+  });
+});
+
+describe('date', () => {
+  it('a donation receipt is dated by the gift, not by the decree it cites', async () => {
+    const r = await readText(
+      [
+        'Association reconnue d’utilité publique par décret en date du 02/11/2004',
+        'Le bénéficiaire reconnaît avoir reçu la somme de : 60,00 €',
+        'Date du versement ou du don : 17/04/2026',
+        'Fait à Niort, le 18/04/2026',
+      ].join('\n'),
+    );
+    expect(value(r, 'date')).toBe('2026-04-17');
   });
 });
