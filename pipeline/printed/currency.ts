@@ -87,6 +87,7 @@ const SIGNS: [string, string][] = [
   ['NZ$', 'NZD'],
   ['HK$', 'HKD'],
   ['MX$', 'MXN'],
+  ['NT$', 'TWD'],
   ['CHF', 'CHF'],
   ['Fr.', 'CHF'],
   // Signs only one currency uses.
@@ -175,7 +176,12 @@ function labelled(doc: ReadableDocument): Found[] {
         });
         break;
       }
-      // A header: the value in the same column on one of the next lines.
+      // A header: the value in the same column on one of the next lines. Only a header cell that
+      // starts with the label ("Currency", "Currency code"): "Dynamic Currency Conversion" heads
+      // a card slip's block, not a column.
+      const cell = line.cells.find((c) => c.start <= word.start && c.end >= word.end);
+      const cellWords = cell ? wordsOf(cell.text) : [];
+      if (cellWords.length > 2 || cellWords[0]?.text !== word.text) continue;
       const column = word.start;
       // A table's header row over its value row ("FECHA | VENCIMIENTO | MONEDA" over
       // "02/03/2026 | 16/03/2026 | UYU"): the cell in the same place, wherever its text starts.
@@ -217,7 +223,7 @@ const SIGN_FAMILIES: [RegExp, string[]][] = [
   [/\d\s?TL\b/, ['TRY']],
   [/\d\s?Ft\b/, ['HUF']],
   [/\d\s?Kč/, ['CZK']],
-  [/\$\s?\d|\d\s?\$/, ['USD', 'CAD', 'AUD', 'NZD', 'SGD', 'HKD', 'MXN', 'BRL']],
+  [/\$\s?\d|\d\s?\$/, ['USD', 'CAD', 'AUD', 'NZD', 'SGD', 'HKD', 'MXN', 'BRL', 'TWD']],
   [/\d\s?kr\b|\bkr\.?\s?\d/, ['SEK', 'DKK', 'NOK', 'ISK']],
 ];
 
@@ -516,6 +522,8 @@ const COUNTRY_PROBES: [RegExp, (m: RegExpExecArray) => string | null][] = [
   [/\b(?:IČO|DIČ)\b/u, () => 'CZK'],
   [/\bOrg\.?\s?nr\.?\s?\d{3}\s?\d{3}\s?\d{3}\s?MVA\b/, () => 'NOK'],
   [/\bV\.D\.|\bVKN\b/, () => 'TRY'],
+  // Taiwan's uniform e-invoice (電子發票) and its sellers' unified business number (統一編號).
+  [/電子發票|統一編號/u, () => 'TWD'],
   [US_CITY_STATE_ZIP, () => 'USD'],
 ];
 

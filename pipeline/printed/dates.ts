@@ -822,6 +822,14 @@ const RECEIPT_DATE = [
   'Fecha de pago',
   'Data di pagamento',
   'Data płatności',
+  // A donation's receipt is dated by the gift ("Date du versement ou du don", Cerfa 11580),
+  // not by a decree it cites or the day it was signed.
+  'Date du versement ou du don',
+  'Date du versement',
+  'Date du don',
+  'Date of donation',
+  'Donation date',
+  'Gift date',
   ...ORDER_DATE,
   ...REFUND_DATE,
 ];

@@ -892,4 +892,32 @@ export const RECEIPT_NUMBER_MORE = [
   'ご注文番号',
   '注文番号',
   '領収書番号',
+  // A Japanese till's "レシートNo.", a Korean payment slip's order number, a Taiwanese or
+  // Chinese e-invoice's number and an order's.
+  'レシートNo.',
+  'レシート番号',
+  '주문번호',
+  '영수증번호',
+  '發票號碼',
+  '发票号码',
+  '訂單編號',
+  '订单号',
+  '订单编号',
+  // A hotel's folio ("Folio No.", Mexico's "Folio de cuenta"), a Catalan "Núm. rebut", a French
+  // tax receipt's "Numéro d'ordre du reçu", a US nonprofit's acknowledgment.
+  'Folio No.',
+  'Folio #',
+  'Folio number',
+  'Folio de cuenta',
+  'Núm. rebut',
+  'Número de rebut',
+  'Rebut núm.',
+  "Numéro d'ordre du reçu",
+  'Numéro d’ordre du reçu',
+  "Numéro d'ordre",
+  'Numéro d’ordre',
+  'Acknowledgment #',
+  'Acknowledgment No.',
+  'Acknowledgement #',
+  'Acknowledgement No.',
 ];

@@ -580,7 +580,13 @@ export const TOTAL = phrases(
   '総合計',
   '合计',
   '总计',
+  // Taiwan's "總計" and "總金額"; Korean runs its words together ("합계금액", "결제금액").
+  '總計',
+  '總金額',
   '합계',
+  '합계금액',
+  '결제금액',
+  '총 결제금액',
   'الإجمالي',
   'סה"כ',
 );
@@ -700,6 +706,26 @@ export const RECEIPT_TITLE = phrases(
   'nyugta',
   'bong',
   'dokument korekty',
+  // Portugal's and Spain's invoice-receipt ("Fatura-Recibo FR A/2026/12"), a Catalan "rebut",
+  // Taiwan's e-invoice proof (電子發票證明聯) with its number under the period.
+  'fatura recibo',
+  'factura recibo',
+  'rebut',
+  '電子發票證明聯',
+);
+
+/** A booking's titles ("Reserva #R-2604-11", "Booking #BK-118"): a booking paid is its receipt. */
+export const BOOKING_TITLE = phrases(
+  'booking',
+  'reservation',
+  'reserva',
+  'reservación',
+  'buchung',
+  'réservation',
+  'prenotazione',
+  'reservering',
+  'bokning',
+  'rezerwacja',
 );
 
 /**
@@ -1152,4 +1178,15 @@ export const COUNT = phrases(
   'aantal artikelen',
   'liczba pozycji',
   'antal varor',
+  // A loyalty card's points ("Solde points 318", "Punktestand 1.204"): a count, no money.
+  'solde points',
+  'solde de points',
+  'points gagnés',
+  'points balance',
+  'points earned',
+  'punktestand',
+  'saldo punti',
+  'puntensaldo',
+  'saldo de puntos',
+  'saldo de pontos',
 );

@@ -9,6 +9,7 @@ import { labeledCandidates, labelOf } from '../extract-labels.ts';
 import { parseDate } from '../validate-dates.ts';
 import { type Cell, cellUnder, type Line, linesOf } from './layout.ts';
 import {
+  BOOKING_TITLE,
   INVOICE_TITLE,
   INVOICE_TYPE_CODES,
   NOT_AN_INVOICE,
@@ -42,6 +43,10 @@ interface NumberCandidate {
   source: 'label' | 'title' | 'bare';
   /** A booking's code ("Confirmation code", "Booking reference"): what a traveller's receipt is filed by. */
   booking?: boolean;
+  /** A hotel's folio number: the stay's account, the receipt's number only where it prints no own one. */
+  folio?: boolean;
+  /** Labelled with a receipt's own word ("Receipt No.", "Bon-Nr."). */
+  own?: boolean;
 }
 
 const MARKERS = new Set([
@@ -299,6 +304,8 @@ function numberAfterTitle(rest: string): { code: string; at: number } | null | '
     : null;
 }
 
+const INVOICE_PERIOD = /^\d{2,3}年\d{1,2}-\d{1,2}月$/;
+
 const SERIES_AND_NUMBER = /^[A-Z]{1,4} [A-Z0-9]{0,6}\d[\w/-]*$/;
 
 /**
@@ -419,6 +426,8 @@ function titleCandidates(
         const below = cellUnder(lines[n]!, cell.start, cell.start + 1, 1);
         if (!below) continue;
         const code = trimCode(below.text);
+        // Taiwan's e-invoice prints its two-month period ("115年03-04月") between title and number.
+        if (INVOICE_PERIOD.test(code)) continue;
         if (codeLike(code))
           out.push({
             value: code,
@@ -568,6 +577,9 @@ const BOOKING_WORDS = phrases(
 /** "Document No.": the number of the document itself, beside its order's. */
 const DOCUMENT_WORDS = phrases('document');
 
+/** A hotel folio's number labels ("Folio No.", "Folio de cuenta"). */
+const FOLIO_WORDS = phrases('folio');
+
 /** A carrier's PRO number: a freight bill's number where the page prints no invoice number. */
 const PRO_WORDS = phrases('pro');
 
@@ -634,6 +646,8 @@ export function documentNumber(
         strength: c.base * labelWeight(kind, labelOf(labels, c.label)),
         source: 'label' as const,
         booking: hasPhrase(wordsOf(labelOf(labels, c.label)), BOOKING_WORDS),
+        folio: firstPhrase(wordsOf(labelOf(labels, c.label)), FOLIO_WORDS)?.at === 0,
+        own: kind === 'receipt' && firstPhrase(wordsOf(labelOf(labels, c.label)), RECEIPT_TITLE) !== null,
       })),
       // "Invoice ID - #1208": a dash where the colon would be.
       ...dashedValues(lines, labels).map((d) => {
@@ -658,6 +672,10 @@ export function documentNumber(
       })),
       // An order confirmation's title names the order: a receipt's number, less surely than its own.
       ...(kind === 'receipt' ? titleCandidates(lines, doc.index, ORDER_TITLE, null, 0.8) : []),
+      // A booking confirmed and paid: its booking number is what the receipt is filed by.
+      ...(kind === 'receipt'
+        ? titleCandidates(lines, doc.index, BOOKING_TITLE, null, 0.8).map((c) => ({ ...c, booking: true }))
+        : []),
       ...(kind === 'receipt' ? fiscalReceiptNumbers(lines, text, doc.index) : []),
       // A receipt's number after a bare marker at the start of its line ("Nº FS26-008812").
       ...(kind === 'receipt'
@@ -713,6 +731,12 @@ export function documentNumber(
     if (all.length > 0) break;
   }
   if (all.length === 0) return [];
+  // "Receipt No. R-118" beside "Folio No. 88231": the receipt's own number, not the stay's account.
+  if (all.some((c) => c.own)) {
+    const kept = all.filter((c) => !c.folio);
+    all.length = 0;
+    all.push(...kept);
+  }
   // "PRO 482-1190375" under the title, "PRO Number  482-1190375" in the grid: the number's name
   // printed before it; the labelled form is the number.
   const labelledValues = new Set(all.filter((c) => c.source === 'label').map((c) => normal(c.value)));

@@ -58,6 +58,10 @@ export const PAYMENT_LABELS = [
   'Ödeme şekli',
   'Zwrot środków',
   'Refund to',
+  // Catalan: "Forma de pagament   Efectiu".
+  'Forma de pagament',
+  'Mètode de pagament',
+  'Pagament',
 ];
 
 // Card schemes by name (a slip's "VISA", "Maestro", "Mastercard ****5530").
@@ -186,6 +190,14 @@ const MEANS = phrases(
   'eftpos',
   'pix',
   'interac',
+  // Catalan cash and card; mobile wallets of Asia ("LINE Pay", "PayPay", "Alipay").
+  'efectiu',
+  'targeta',
+  'line pay',
+  'paypay',
+  'alipay',
+  'wechat pay',
+  'samsung pay',
 );
 
 // Words that name a means only where a payment is printed (an amount on the line): "Bar" is
@@ -260,6 +272,9 @@ const CARD_KINDS = new Set(
     'ec karte',
     'tarjeta de crédito',
     'tarjeta de débito',
+    // Austria's debit card by its network's name: the slip's scheme says which card.
+    'bankomat',
+    'bankomatkarte',
   ].map((k) =>
     wordsOf(k)
       .map((w) => w.text)
@@ -277,13 +292,21 @@ const key = (raw: string) =>
  * payment only is the card that paid ("Kartenzahlung" then "VISA" on the slip): 0.7. Else the
  * first means, 0.7 when the page names one only, 0.5 when it names several.
  */
-function namedMeans(found: { raw: string; offset: number }[]): { raw: string; offset: number; confidence: number } {
+function namedMeans(found: { raw: string; offset: number; paid: boolean }[]): {
+  raw: string;
+  offset: number;
+  confidence: number;
+} {
   const distinct = new Set(found.map((f) => key(f.raw)));
   if (distinct.size === 1) return { ...found[0]!, confidence: 0.7 };
   const schemes = [...distinct].filter((k) => SCHEMES.has(k));
   const rest = [...distinct].filter((k) => !SCHEMES.has(k));
   if (schemes.length === 1 && rest.every((k) => CARD_KINDS.has(k)))
     return { ...found.find((f) => key(f.raw) === schemes[0])!, confidence: 0.7 };
+  // One means on a line that says it paid ("Pagamento Visa 19/03 -423,50"), others on item
+  // lines (a folio's "Bar 14,00"): the payment's line names it.
+  const paying = new Set(found.filter((f) => f.paid).map((f) => key(f.raw)));
+  if (paying.size === 1) return { ...found.find((f) => f.paid)!, confidence: 0.7 };
   return { ...found[0]!, confidence: 0.5 };
 }
 
@@ -426,13 +449,17 @@ export function paymentMethod(documents: ReadableDocument[]): PrintedCandidate[]
         return [{ raw: value, confidence: 0.75, document_index: doc.doc.index, offset, why: 'label' }];
     }
     // A means named on a line with an amount or a payment word: "Geg. EC-Cash EUR 28,94".
-    const found: { raw: string; offset: number }[] = [];
+    const found: { raw: string; offset: number; paid: boolean }[] = [];
     for (const line of linesOf(doc.doc, doc.text)) {
       if (line.text.length > 200) continue;
       // "Pagamento contante 0,00": a means that paid nothing is not how the receipt was paid.
       if (paidNothing(line.text)) continue;
       const means = meansIn(line.text, true);
-      if (means) found.push({ raw: means.raw, offset: line.offset + means.at });
+      if (means) {
+        const words = wordsOf(line.text);
+        const paid = LABEL_WORDS.some((p) => findPhrase(words, p) >= 0);
+        found.push({ raw: means.raw, offset: line.offset + means.at, paid });
+      }
     }
     if (found.length > 0) {
       const means = namedMeans(found);
