@@ -583,6 +583,13 @@ export const INVOICE_TITLE = phrases(
   'daňový doklad',
   // Peru's and Latin America's electronic invoice as its printed representation titles it.
   'factura electronica',
+  // Lithuanian, Latvian, Estonian and Croatian or Slovenian invoices' titles: "PVM SĄSKAITA
+  // FAKTŪRA", "Rēķins Nr. 14", "ARVE nr 2026-118", "RAČUN br. 312-1-1".
+  'sąskaita faktūra',
+  'pvm sąskaita faktūra',
+  'rēķins',
+  'arve',
+  'račun',
 );
 
 /** A receipt's titles, and the words of its own number's labels. */

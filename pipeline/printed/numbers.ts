@@ -411,10 +411,15 @@ function titleCandidates(
         }
       }
       // The title alone on its line: the number is printed under it, in its column.
+      // A title set right or centred has its number under it the same way ("FAKTÚRA" over
+      // "č. 2026030117" at the right margin): a cell inside the title's span, with its marker.
       for (let n = line.index + 1; n < lines.length && n <= line.index + 3; n++) {
-        const below = cellUnder(lines[n]!, cell.start, cell.start + 1, 1);
+        const below =
+          cellUnder(lines[n]!, cell.start, cell.start + 1, 1) ??
+          lines[n]!.cells.find((c) => c.start > cell.start && c.end <= cell.end + 2);
         if (!below) continue;
-        const code = trimCode(below.text);
+        const marked = numberAfterTitle(` ${below.text}`);
+        const code = marked && marked !== 'below' && /^\S+\s/.test(below.text) ? marked.code : trimCode(below.text);
         if (codeLike(code))
           out.push({
             value: code,

@@ -2,7 +2,15 @@
 // about the seller") opens a section that runs down its column: past blank lines until its
 // first line of text, then to the next blank line. A value read inside a buyer's section is
 // the buyer's (its customer number, its name), never the document's or the vendor's.
-import { DUE_DATE, INVOICE_DATE, INVOICE_NUMBER, INVOICE_NUMBER_MORE, INVOICE_NUMBER_WORLD } from './labels.ts';
+import {
+  DUE_DATE,
+  DUE_DATE_MORE,
+  INVOICE_DATE,
+  INVOICE_DATE_MORE,
+  INVOICE_NUMBER,
+  INVOICE_NUMBER_MORE,
+  INVOICE_NUMBER_WORLD,
+} from './labels.ts';
 import { amountIn } from './amounts.ts';
 import type { Cell, Line } from './layout.ts';
 import { INVOICE_TITLE, RECEIPT_TITLE } from './lexicon.ts';
@@ -54,6 +62,27 @@ const HEADINGS: [SectionRole, string[][]][] = [
       'säljare',
       'leverandør',
       'sælger',
+      // Baltic, Slovak and Czech, Slovenian, Croatian, Romanian and Greek sellers' blocks.
+      'pardavėjas',
+      'tiekėjas',
+      'pārdevējs',
+      'piegādātājs',
+      'müüja',
+      'dodávateľ',
+      'predávajúci',
+      'dodavatel',
+      'prodávající',
+      'prodajalec',
+      'dobavitelj',
+      'izdajatelj',
+      'prodavatelj',
+      'dobavljač',
+      'izdavatelj',
+      'furnizor',
+      'vânzător',
+      'προμηθευτής',
+      'πωλητής',
+      'εκδότης',
     ),
   ],
   [
@@ -110,6 +139,23 @@ const HEADINGS: [SectionRole, string[][]][] = [
       'vevő',
       'señor(es)',
       'לכבוד',
+      // The same languages' buyers' blocks (the Estonian payer's, "Maksja").
+      'pirkėjas',
+      'pircējs',
+      'maksātājs',
+      'ostja',
+      'maksja',
+      'odberateľ',
+      'kupujúci',
+      'odběratel',
+      'kupující',
+      'kupec',
+      'naročnik',
+      'kupac',
+      'cumpărător',
+      'beneficiar',
+      'αγοραστής',
+      'στοιχεία πελάτη',
     ),
   ],
   [
@@ -229,7 +275,9 @@ const FACT_LABELS = [
   ...INVOICE_NUMBER_MORE,
   ...INVOICE_NUMBER_WORLD,
   ...INVOICE_DATE,
+  ...INVOICE_DATE_MORE,
   ...DUE_DATE,
+  ...DUE_DATE_MORE,
 ].map((l) => fold(l));
 
 function isFactLabel(cell: Cell): boolean {
