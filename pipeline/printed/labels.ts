@@ -144,6 +144,8 @@ export const INVOICE_NUMBER_WORLD = [
   'Sąskaitos faktūros Nr.',
   'Rēķina Nr.',
   'Rēķins Nr.',
+  // Latvian in a sentence, the accusative: "izrakstām rēķinu Nr. BO-7/2026".
+  'rēķinu Nr.',
   'Serie y folio',
   'Honorarnote Nr.',
   'Fee note no.',
