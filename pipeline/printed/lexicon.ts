@@ -135,6 +135,9 @@ export const PAYABLE = phrases(
   'الإجمالي المستحق',
   'المبلغ المستحق',
   'סה"כ לתשלום',
+  // Greek: the balance left to settle ("Υπόλοιπο προς εξόφληση").
+  'υπόλοιπο',
+  'υπόλοιπο προς εξόφληση',
 );
 
 export const PAID = phrases(
@@ -184,6 +187,8 @@ export const PAID = phrases(
   'total réglé',
   // "Règlement CB le 07/03/2026 -282,12 €": a payment taken.
   'règlement',
+  // Greek: the advance paid ("Μείον προκαταβολή").
+  'προκαταβολή',
 );
 
 // A tip added to a bill after its total: the amount charged is the total and the tip.
