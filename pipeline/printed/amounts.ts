@@ -292,10 +292,10 @@ export function amountsOnLine(line: Line): RoleAmount[] {
 }
 
 /**
- * A label wrapped in its cell over two lines, its amount set on the line between or after
- * ("BALANCE DUE ON" / "$38,722.08" / "DELIVERY", as a browser prints a narrow table cell):
- * a label line with no amount of its own, then a line whose last cell, right of the label's
- * start, is an amount no label on that line claims.
+ * A label wrapped in its cell over two lines, its amount set on the line between ("BALANCE DUE
+ * ON" / "$38,722.08" / "DELIVERY", as a browser prints a narrow table cell): a label line with
+ * no amount of its own, a line whose last cell, right of the label's start, is an amount no
+ * label on that line claims, and the label's last words ending the line after.
  */
 export function amountsUnderWrappedLabels(lines: Line[]): RoleAmount[] {
   const out: RoleAmount[] = [];
@@ -308,6 +308,8 @@ export function amountsUnderWrappedLabels(lines: Line[]): RoleAmount[] {
     const next = lines[line.index + 1];
     const last = next?.cells.at(-1);
     if (!next || !last || last.start <= cell.start || amountsOnLine(next).length > 0) continue;
+    const rest = lines[line.index + 2]?.cells.at(-1);
+    if (!rest || rest.start < cell.start - 2 || /\d/.test(rest.text) || wordsOf(rest.text).length > 3) continue;
     const amount = amountIn(last.text, last.offset);
     if (amount) out.push({ ...amount, role, line: next.index, label: words.map((w) => w.text).join(' ') });
   }

@@ -136,8 +136,8 @@ export const PAYABLE = phrases(
   'المبلغ المستحق',
   'סה"כ לתשלום',
   // Greek: the balance left to settle ("Υπόλοιπο προς εξόφληση").
-  'υπόλοιπο',
   'υπόλοιπο προς εξόφληση',
+  'υπόλοιπο προς',
 );
 
 export const PAID = phrases(

@@ -421,6 +421,8 @@ export function sectionsOf(lines: Line[]): Map<Cell, Placement> {
   let open: OpenSection[] = [];
   let count = 0;
   const near = (s: OpenSection, cell: Cell) => Math.abs(cell.start - s.column) <= 3;
+  // Where the line above printed its first fact label (a details box's column), if it did.
+  let factsAbove = Number.POSITIVE_INFINITY;
   for (const line of lines) {
     if (line.cells.length === 0) {
       // A blank line ends a section that has shown its text; one still waiting for text goes on.
@@ -452,7 +454,8 @@ export function sectionsOf(lines: Line[]): Map<Cell, Placement> {
     // From a document-fact label on, the line's cells are the details box beside the block.
     let factsFrom = Number.POSITIVE_INFINITY;
     for (const [i, cell] of line.cells.entries()) {
-      if (i < factsFrom && cell.start > 3 && isFactLabel(cell)) factsFrom = i;
+      // The row under a row of fact labels holds their values ("Datum vystavení" over "2. 3. 2026").
+      if (i < factsFrom && cell.start > 3 && (isFactLabel(cell) || cell.start >= factsAbove - 2)) factsFrom = i;
       const role = headingRole(cell);
       if (role) {
         open = open.filter((s) => !near(s, cell) && !(s.column <= 3 && cell.start <= 3));
@@ -476,6 +479,8 @@ export function sectionsOf(lines: Line[]): Map<Cell, Placement> {
     }
     // A section that waited six lines for text under its heading was not a heading.
     open = open.filter((s) => s.started || line.index - s.heading < 6);
+    const factLabel = line.cells.find((c) => c.start > 3 && isFactLabel(c));
+    factsAbove = factLabel ? factLabel.start : Number.POSITIVE_INFINITY;
   }
   cache.set(lines, roles);
   return roles;
