@@ -38,6 +38,11 @@ const MAX_MATCHES = 300;
 const SEGMENT_SPLIT = /(\s[|·•]\s|[│┃║┆┇┊┋╎╏¦]|\s{3,}|\t)/;
 const AFTER_LABEL =
   /^(\s*\([^)\n]{0,30}\))?\s*(?:(?:no\.?|nr\.?|n[°º]\.?|number|nummer|numero|número|#)\s*)?([:：|#=│┃║┆┇┊┋╎╏¦]|\s[-–—]\s|\s{3,}|\t)?\s*(?:[│┃║┆┇┊┋╎╏¦]\s*)?/i;
+// Scripts a Latin label's translation is printed in, after a slash or a space (bilingual pages).
+const NON_LATIN_WORD =
+  /[\p{Script=Arabic}\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Hebrew}]/u;
+const TRANSLATION =
+  /^ ?(?:\/ ?)?[\p{Script=Arabic}\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Hebrew}]+(?: [\p{Script=Arabic}\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Hebrew}]+){0,4}(?=[:：]| {2,}| ?$)/u;
 // Between a label and its date: a weekday with a comma, or a preposition ("due on", "fällig am",
 // Ukrainian and Russian "до", "until").
 const DATE_PREFIX = /^[\s:,.-]*(?:\p{L}{2,12},\s*|(?:on|am|le|el|den|vom|du|del|dia|il|op|per|by|bis|до)\s+)?$/iu;
@@ -228,6 +233,12 @@ function valueAt(
 ): { raw: string; offset: number; base: number } | null {
   const line = lineAt(text, labelStart);
   const lineText = text.slice(line.start, line.end);
+  // "Invoice Date / تاريخ الفاتورة", "Date 日期:": a Latin label's translation printed after it,
+  // in a script of its own, is the label's, not its value.
+  if (!NON_LATIN_WORD.test(text.slice(labelStart, labelEnd))) {
+    const translation = TRANSLATION.exec(text.slice(labelEnd, line.end));
+    if (translation) labelEnd += translation[0].length;
+  }
   const rest = text.slice(labelEnd, line.end);
   const sep = AFTER_LABEL.exec(rest)!;
   // A cell gap is a separator even where the optional spaces before the separator took it.

@@ -455,6 +455,36 @@ const THAI_MONTHS = [
   'ธ.ค.',
 ];
 
+// Lithuanian and Latvian long dates name the month in a case of its own ("2026 m. kovo 2 d.",
+// "2026. gada 10. martā", "līdz 2026. gada 24. martam"): the month by its stem.
+const BALTIC_MONTHS: [RegExp, number][] = [
+  [/^saus/, 1],
+  [/^vasar/, 2],
+  [/^kov/, 3],
+  [/^baland/, 4],
+  [/^geguž/, 5],
+  [/^biržel/, 6],
+  [/^liep/, 7],
+  [/^rugpjū/, 8],
+  [/^rugsėj/, 9],
+  [/^spal/, 10],
+  [/^lapkri/, 11],
+  [/^gruod/, 12],
+  [/^janvār/, 1],
+  [/^februār/, 2],
+  [/^mart/, 3],
+  [/^aprīl/, 4],
+  [/^maij/, 5],
+  [/^jūnij/, 6],
+  [/^jūlij/, 7],
+  [/^august/, 8],
+  [/^septembr/, 9],
+  [/^oktobr/, 10],
+  [/^novembr/, 11],
+  [/^decembr/, 12],
+];
+const balticMonth = (word: string) => BALTIC_MONTHS.find(([stem]) => stem.test(word.toLowerCase()))?.[1];
+
 function validDate(y: number, m: number, d: number): string | null {
   if (y < 100) y += 2000;
   // A Thai year of the Buddhist era (2569 is 2026): no invoice is dated five centuries ahead.
@@ -523,6 +553,21 @@ const DATE_FORMATS: [RegExp, (m: RegExpExecArray) => { iso: string | null; ambig
     (m) => {
       const month = monthNamed(m[2]!);
       return { iso: month ? validDate(+m[3]!, month, +m[1]!) : null, ambiguous: false };
+    },
+  ],
+  // Lithuanian: "2026 m. kovo 2 d."; Latvian: "2026. gada 10. martā".
+  [
+    /(\d{4})\s?m\.\s+(\p{L}{4,12})\s+(\d{1,2})\s?d\./u,
+    (m) => {
+      const month = balticMonth(m[2]!);
+      return { iso: month ? validDate(+m[1]!, month, +m[3]!) : null, ambiguous: false };
+    },
+  ],
+  [
+    /(\d{4})\.\s?gada\s+(\d{1,2})\.\s?(\p{L}{4,12})/u,
+    (m) => {
+      const month = balticMonth(m[3]!);
+      return { iso: month ? validDate(+m[1]!, month, +m[2]!) : null, ambiguous: false };
     },
   ],
   // East Asian dates: "2026年3月5日" (year, month and day marks).

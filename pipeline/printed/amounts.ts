@@ -323,6 +323,31 @@ export function amountsOnLine(line: Line): RoleAmount[] {
 }
 
 /**
+ * A label wrapped in its cell over two lines, its amount set on the line between ("BALANCE DUE
+ * ON" / "$38,722.08" / "DELIVERY", as a browser prints a narrow table cell): a label line with
+ * no amount of its own, a line whose last cell, right of the label's start, is an amount no
+ * label on that line claims, and the label's last words ending the line after.
+ */
+export function amountsUnderWrappedLabels(lines: Line[]): RoleAmount[] {
+  const out: RoleAmount[] = [];
+  for (const line of lines) {
+    const cell = line.cells.at(-1);
+    if (!cell || /\d/.test(cell.text) || cell.text.length > 40) continue;
+    const words = wordsOf(cell.text);
+    const role = roleOf(words);
+    if (!role) continue;
+    const next = lines[line.index + 1];
+    const last = next?.cells.at(-1);
+    if (!next || !last || last.start <= cell.start || amountsOnLine(next).length > 0) continue;
+    const rest = lines[line.index + 2]?.cells.at(-1);
+    if (!rest || rest.start < cell.start - 2 || /\d/.test(rest.text) || wordsOf(rest.text).length > 3) continue;
+    const amount = amountIn(last.text, last.offset);
+    if (amount) out.push({ ...amount, role, line: next.index, label: words.map((w) => w.text).join(' ') });
+  }
+  return out;
+}
+
+/**
  * What the item lines above the first total add up to: lines of two or more cells whose first
  * cell is words naming no total and whose last cell is an amount ("2 x Harbor Blend | GBP
  * 38.00"). Null unless there are two such lines: one line equal to the total proves nothing,

@@ -227,9 +227,9 @@ const SIGN_FAMILIES: [RegExp, string[]][] = [
   [/\d\s?kr\b|\bkr\.?\s?\d/, ['SEK', 'DKK', 'NOK', 'ISK']],
 ];
 
-// A Chilean issuer's RUT ("RUT 76.118.204-3") and an Argentine one's CUIT ("CUIT 30-71188204-7"):
-// their "$" is the peso.
-const CHILEAN = /\bRUT:? ?\d{1,2}\.\d{3}\.\d{3}-[\dkK]\b/;
+// A Chilean issuer's RUT ("RUT 76.118.204-3", "R.U.T.: 76.118.204-3" as the SII's printed
+// invoice spells it) and an Argentine one's CUIT ("CUIT 30-71188204-7"): their "$" is the peso.
+const CHILEAN = /(?:\bRUT|\bRut|\bR\.U\.T\.?):? ?\d{1,2}\.\d{3}\.\d{3}-[\dkK]\b/;
 const ARGENTINE = /\bCUIT:? ?\d{2}-\d{8}-\d\b/;
 
 // An Australian issuer: the company form "Pty Ltd" (South Africa's is "(Pty) Ltd") or an ABN.

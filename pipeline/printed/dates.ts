@@ -445,6 +445,23 @@ const PAYMENT_WORDS = phrases(
   'trekkes',
   'betalingsservice',
   'betal',
+  // "The balance is to be paid not later than …"; a net term's last day ("30 jours net, soit
+  // jusqu'au …", "30 days net, i.e. by …").
+  'be paid',
+  'jours net',
+  'days net',
+  'tage netto',
+  // Latvian, Lithuanian, Slovenian and Croatian: "Lūdzam samaksāt … līdz …", "apmokėti iki …",
+  // "prosimo nakažite do …", "molimo uplatite do …".
+  'samaksāt',
+  'apmaksāt',
+  'apmokėti',
+  'sumokėti',
+  'nakažite',
+  'plačilo',
+  'platiti',
+  'uplatiti',
+  'uplatite',
 );
 /** "à partir du 18/03/2026", "a partire dal …": a debit's first day. */
 const FROM_WORDS = new Set(['du', 'dal', 'del'].map(fold));
@@ -482,6 +499,9 @@ const DEADLINE_WORDS = new Set(
     'omstreeks',
     'around',
     'omkring',
+    // Latvian "līdz", Lithuanian "iki": until.
+    'līdz',
+    'iki',
   ].map(fold),
 );
 // A payment that was made is no deadline: "Paiement reçu le 17/02/2026", "Payment received on …".
@@ -593,11 +613,15 @@ function paymentDeadlines(lines: Line[], order: Order | null, documentIndex: num
       const orAfter = words[i]!.text === 'after' && words.slice(Math.max(0, i - 2), i).some((w) => w.text === 'or');
       const onOrAfter =
         i >= 2 && ON_OR.has(words[i]!.text) && words[i - 1]!.text === 'or' && words[i - 2]!.text === 'on';
-      if (!DEADLINE_WORDS.has(words[i]!.text) && !from && !orAfter && !onOrAfter) continue;
+      // "not later than 20 March 2026", "no later than …".
+      const laterThan = words[i]!.text === 'than' && words[i - 1]?.text === 'later';
+      if (!DEADLINE_WORDS.has(words[i]!.text) && !from && !orAfter && !onOrAfter && !laterThan) continue;
       // A payment word before the deadline, or in its sentence: "Thank you for attending on
       // 13/03/2026. … the remaining balance is now due." dates the visit, not the payment.
       if (paymentAt.at > i && !paymentInSentence(line.text, words, i)) continue;
-      const at = words[i + 1]!.start;
+      // "jusqu'au 11.04.2026": the elided "jusqu" and its "au" before the date.
+      const au = words[i]!.text === 'jusqu' && words[i + 1]!.text === 'au' && i + 2 < words.length;
+      const at = words[i + (au ? 2 : 1)]!.start;
       const date = readDate(line.text.slice(at), order);
       if (date?.start !== 0) continue;
       out.push({

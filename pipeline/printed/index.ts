@@ -10,6 +10,7 @@ import {
   amountsInProse,
   amountsInSlipGrid,
   amountsOnLine,
+  amountsUnderWrappedLabels,
   amountsUnderHeaders,
   itemLinesSum,
   type PrintedAmount,
@@ -78,6 +79,7 @@ function totalAmount(documents: ReadableDocument[], kind: 'invoice' | 'receipt' 
     const lines = linesOf(doc, text);
     let amounts: RoleAmount[] = [
       ...lines.flatMap(amountsOnLine),
+      ...amountsUnderWrappedLabels(lines),
       ...amountsInColumns(lines),
       ...amountsUnderHeaders(lines),
       ...amountsInSlipGrid(lines),

@@ -144,6 +144,8 @@ export const INVOICE_NUMBER_WORLD = [
   'Sąskaitos faktūros Nr.',
   'Rēķina Nr.',
   'Rēķins Nr.',
+  // Latvian in a sentence, the accusative: "izrakstām rēķinu Nr. BO-7/2026".
+  'rēķinu Nr.',
   'Serie y folio',
   'Honorarnote Nr.',
   'Fee note no.',
@@ -158,6 +160,10 @@ export const INVOICE_NUMBER_WORLD = [
   'Σειρά/Αριθμός',
   'Αριθμός παραστατικού',
   'Αρ. τιμολογίου',
+  // An Irish fee note's number printed with a colon after "No"; a Greek series and number set
+  // with a spaced dash.
+  'Fee note No',
+  'Σειρά - Αριθμός',
   // A statement of account's own number (schools, law firms, suppliers): "SOA No. SOA-2526-2-044187".
   'SOA No.',
   'Statement No.',
@@ -302,6 +308,10 @@ export const INVOICE_DATE_MORE = [
   'Išrašymo data',
   'Rēķina datums',
   'Dátum vystavenia',
+  // Slovak "date of making out" the invoice; a Croatian fiscalised invoice's date and time of issue.
+  'Dátum vyhotovenia',
+  'Datum i vrijeme izdavanja',
+  'Datum i vrijeme',
   'Datum izdavanja',
   'Útgáfudagur',
   'Ημερομηνία έκδοσης',
@@ -450,6 +460,9 @@ export const DUE_DATE_MORE = [
   'Eindagi',
   'Ημερομηνία λήξης',
   'Λήξη',
+  // Greek: the payment deadline.
+  'Προθεσμία εξόφλησης',
+  'Προθεσμία πληρωμής',
   'Fecha límite de pago',
   // A Mexican or Spanish summary card's short label: "Vence 03/04/2026".
   'Vence',
@@ -661,6 +674,13 @@ export const PO_NUMBER_MORE = [
   'Jeres reference',
   'Indkøbsordre',
   'Rekvisitionsnummer',
+  // Slovenian, Croatian, Portuguese ("V/ Requisição": your requisition) and Greek buyers' orders.
+  'Naročilo kupca',
+  'Narudžba kupca',
+  'V/ Requisição',
+  'Vossa requisição',
+  'Αρ. παραγγελίας πελάτη',
+  'Αριθμός παραγγελίας',
 ];
 // A marketplace's order names the third party that sells each item: "Sold by: …".
 export const SOLD_BY = [

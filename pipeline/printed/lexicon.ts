@@ -166,6 +166,9 @@ export const PAYABLE = phrases(
   'الإجمالي المستحق',
   'المبلغ المستحق',
   'סה"כ לתשלום',
+  // Greek: the balance left to settle ("Υπόλοιπο προς εξόφληση").
+  'υπόλοιπο προς εξόφληση',
+  'υπόλοιπο προς',
 );
 
 export const PAID = phrases(
@@ -215,6 +218,8 @@ export const PAID = phrases(
   'total réglé',
   // "Règlement CB le 07/03/2026 -282,12 €": a payment taken.
   'règlement',
+  // Greek: the advance paid ("Μείον προκαταβολή").
+  'προκαταβολή',
 );
 
 // A tip added to a bill after its total: the amount charged is the total and the tip.
@@ -646,6 +651,7 @@ export const INVOICE_TITLE = phrases(
   'τιμολόγιο πώλησης',
   'factură',
   'sąskaita faktūra',
+  'pvm sąskaita faktūra',
   'rēķins',
   'arve',
   'faktúra',

@@ -422,10 +422,19 @@ function titleCandidates(
         }
       }
       // The title alone on its line: the number is printed under it, in its column.
+      // A title set right or centred has its number under it the same way ("FAKTÚRA" over
+      // "č. 2026030117" at the right margin): a cell inside the title's span, with its marker.
       for (let n = line.index + 1; n < lines.length && n <= line.index + 3; n++) {
-        const below = cellUnder(lines[n]!, cell.start, cell.start + 1, 1);
+        const under = cellUnder(lines[n]!, cell.start, cell.start + 1, 1);
+        const inSpan = under ? undefined : lines[n]!.cells.find((c) => c.start > cell.start && c.end <= cell.end + 2);
+        const below = under ?? inSpan;
         if (!below) continue;
-        const code = trimCode(below.text);
+        const marked = numberAfterTitle(` ${below.text}`);
+        const withMarker = !!marked && marked !== 'below' && /^\S+\s/.test(below.text);
+        // Within a centred or right-set title's span, only a number with its marker ("N° 48213"):
+        // a bare code there may be anything printed under a heading.
+        if (inSpan && !withMarker) break;
+        const code = withMarker ? marked.code : trimCode(below.text);
         // Taiwan's e-invoice prints its two-month period ("115年03-04月") between title and number.
         if (INVOICE_PERIOD.test(code)) continue;
         if (codeLike(code))

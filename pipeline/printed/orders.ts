@@ -85,6 +85,17 @@ const BUYER_ORDER = phrases(
   // Czech and Slovak: "Vaše objednávka: 118/2026 ze dne 20. 2. 2026".
   'vaše objednávka',
   'vaša objednávka',
+  // Slovenian, Croatian, Portuguese and Greek: the customer's order, "your requisition".
+  'naročilo kupca',
+  'vaše naročilo',
+  'narudžba kupca',
+  'vaša narudžba',
+  'v requisição',
+  'vossa requisição',
+  'sua requisição',
+  'αρ παραγγελίας πελάτη',
+  'αριθμός παραγγελίας πελάτη',
+  'παραγγελία πελάτη',
 );
 
 // References that are often the buyer's order, but not always.
@@ -150,6 +161,8 @@ function labelOf(lines: Line[], line: Line, cell: Cell): { words: string[]; rest
   const colon = text.search(/[:：]/);
   let label = colon >= 0 ? text.slice(0, colon) : text;
   let rest = colon >= 0 ? text.slice(colon + 1) : '';
+  // "Orden de Compra (801)": a document type's code in parentheses is the label's, not its value.
+  if (colon < 0) label = label.replace(/\s\(\d{1,4}\)$/, '');
   const restOffset = cell.offset + (colon >= 0 ? colon + 1 : text.length);
   if (colon < 0 && /\p{L}-$/u.test(text)) {
     const next = lines[line.index + 1];

@@ -120,12 +120,16 @@ const LEGAL_FORMS = [
   // Peru's sole proprietorship with limited liability and closed stock company.
   'eirl',
   'sac',
+  // Slovenian, Croatian and Serbian limited companies (d.o.o., the simple j.d.o.o.), printed
+  // small with their dots.
+  'doo',
+  'jdoo',
 ];
 const FORM_SET = new Set(LEGAL_FORMS.map((f) => f.replace(/\s+/g, '')));
 // Forms whose letters are also a common word or an abbreviation: only in capitals as written.
 // Forms printed in small letters with their dots ("Kvítek retail s.r.o."): the name before them
 // may hold small words too, back to its first capitalised one.
-const SMALL_FORMS = new Set(['sro', 'spolsro', 'vos']);
+const SMALL_FORMS = new Set(['sro', 'spolsro', 'vos', 'doo', 'jdoo']);
 const CASE_SENSITIVE = new Set([
   'αε',
   'οε',
@@ -411,7 +415,12 @@ export function companyNames(text: string): { name: string; at: number; copyrigh
   // A French form printed before the name: "SARL Le Quai Bordelais", "SAS Maison Dufresne au capital …".
   if (tokens.length > 1 && PREFIX_FORMS.has(keys[0]!) && plain[0] === plain[0]!.toUpperCase()) {
     let last = 0;
-    while (last + 1 < tokens.length && (capitalised(plain[last + 1]!) || NAME_CONNECTORS.has(plain[last + 1]!))) last++;
+    // "UAB „Sargybos tarnyba Baltija“", "SIA „Bērziņš & Ozola“": a quoted name runs to its closing mark.
+    const quoted = /^[„“"«]/.test(plain[1]!) ? plain.findIndex((t, k) => k >= 1 && /[“”"»]$/.test(t)) : -1;
+    if (quoted >= 1 && quoted <= 8) last = quoted;
+    else
+      while (last + 1 < tokens.length && (capitalised(plain[last + 1]!) || NAME_CONNECTORS.has(plain[last + 1]!)))
+        last++;
     while (last > 0 && NAME_CONNECTORS.has(plain[last]!)) last--;
     const name = text.slice(tokens[0]!.at, tokens[last]!.at + plain[last]!.length);
     if (last > 0 && /\p{L}{2}/u.test(text.slice(tokens[1]!.at, tokens[last]!.at + plain[last]!.length)))
@@ -427,7 +436,8 @@ const JAPANESE_FORMS = ['株式会社', '有限会社', '合同会社', '合資�
 const ADDRESSEE = ['御中', '様', '殿'];
 
 // The Arabic "company" word before the name: "شركة الواحة للتقنية".
-const PREFIX_FORMS = new Set(['sarl', 'sas', 'sasu', 'eurl', 'snc', 'sci', 'selarl', 'شركة']);
+// Lithuanian and Latvian forms stand before the name too ("UAB „…“", "SIA „…“").
+const PREFIX_FORMS = new Set(['sarl', 'sas', 'sasu', 'eurl', 'snc', 'sci', 'selarl', 'شركة', 'uab', 'sia']);
 
 /** Whether a text reads as an address or a label rather than a name. */
 function notAName(text: string): boolean {

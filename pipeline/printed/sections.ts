@@ -2,7 +2,15 @@
 // about the seller") opens a section that runs down its column: past blank lines until its
 // first line of text, then to the next blank line. A value read inside a buyer's section is
 // the buyer's (its customer number, its name), never the document's or the vendor's.
-import { DUE_DATE, INVOICE_DATE, INVOICE_NUMBER, INVOICE_NUMBER_MORE, INVOICE_NUMBER_WORLD } from './labels.ts';
+import {
+  DUE_DATE,
+  DUE_DATE_MORE,
+  INVOICE_DATE,
+  INVOICE_DATE_MORE,
+  INVOICE_NUMBER,
+  INVOICE_NUMBER_MORE,
+  INVOICE_NUMBER_WORLD,
+} from './labels.ts';
 import { amountIn } from './amounts.ts';
 import type { Cell, Line } from './layout.ts';
 import { INVOICE_TITLE, RECEIPT_TITLE } from './lexicon.ts';
@@ -54,6 +62,27 @@ const HEADINGS: [SectionRole, string[][]][] = [
       'säljare',
       'leverandør',
       'sælger',
+      // Baltic, Slovak and Czech, Slovenian, Croatian, Romanian and Greek sellers' blocks.
+      'pardavėjas',
+      'tiekėjas',
+      'pārdevējs',
+      'piegādātājs',
+      'müüja',
+      'dodávateľ',
+      'predávajúci',
+      'dodavatel',
+      'prodávající',
+      'prodajalec',
+      'dobavitelj',
+      'izdajatelj',
+      'prodavatelj',
+      'dobavljač',
+      'izdavatelj',
+      'furnizor',
+      'vânzător',
+      'προμηθευτής',
+      'πωλητής',
+      'εκδότης',
     ),
   ],
   [
@@ -110,6 +139,23 @@ const HEADINGS: [SectionRole, string[][]][] = [
       'vevő',
       'señor(es)',
       'לכבוד',
+      // The same languages' buyers' blocks (the Estonian payer's, "Maksja").
+      'pirkėjas',
+      'pircējs',
+      'maksātājs',
+      'ostja',
+      'maksja',
+      'odberateľ',
+      'kupujúci',
+      'odběratel',
+      'kupující',
+      'kupec',
+      'naročnik',
+      'kupac',
+      'cumpărător',
+      'beneficiar',
+      'αγοραστής',
+      'στοιχεία πελάτη',
     ),
   ],
   [
@@ -229,7 +275,9 @@ const FACT_LABELS = [
   ...INVOICE_NUMBER_MORE,
   ...INVOICE_NUMBER_WORLD,
   ...INVOICE_DATE,
+  ...INVOICE_DATE_MORE,
   ...DUE_DATE,
+  ...DUE_DATE_MORE,
 ].map((l) => fold(l));
 
 function isFactLabel(cell: Cell): boolean {
@@ -373,6 +421,8 @@ export function sectionsOf(lines: Line[]): Map<Cell, Placement> {
   let open: OpenSection[] = [];
   let count = 0;
   const near = (s: OpenSection, cell: Cell) => Math.abs(cell.start - s.column) <= 3;
+  // Where the line above printed its first fact label (a details box's column), if it did.
+  let factsAbove = Number.POSITIVE_INFINITY;
   for (const line of lines) {
     if (line.cells.length === 0) {
       // A blank line ends a section that has shown its text; one still waiting for text goes on.
@@ -404,7 +454,8 @@ export function sectionsOf(lines: Line[]): Map<Cell, Placement> {
     // From a document-fact label on, the line's cells are the details box beside the block.
     let factsFrom = Number.POSITIVE_INFINITY;
     for (const [i, cell] of line.cells.entries()) {
-      if (i < factsFrom && cell.start > 3 && isFactLabel(cell)) factsFrom = i;
+      // The row under a row of fact labels holds their values ("Datum vystavení" over "2. 3. 2026").
+      if (i < factsFrom && cell.start > 3 && (isFactLabel(cell) || cell.start >= factsAbove - 2)) factsFrom = i;
       const role = headingRole(cell);
       if (role) {
         open = open.filter((s) => !near(s, cell) && !(s.column <= 3 && cell.start <= 3));
@@ -428,6 +479,8 @@ export function sectionsOf(lines: Line[]): Map<Cell, Placement> {
     }
     // A section that waited six lines for text under its heading was not a heading.
     open = open.filter((s) => s.started || line.index - s.heading < 6);
+    const factLabel = line.cells.find((c) => c.start > 3 && isFactLabel(c));
+    factsAbove = factLabel ? factLabel.start : Number.POSITIVE_INFINITY;
   }
   cache.set(lines, roles);
   return roles;
