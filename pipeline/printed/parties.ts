@@ -123,13 +123,26 @@ const LEGAL_FORMS = [
   // Slovenian, Croatian and Serbian limited companies (d.o.o., the simple j.d.o.o.), printed
   // small with their dots.
   'doo',
-  'jdoo',
+  'jdoo', // Malaysian (Sdn. Bhd., Bhd.), an Indonesian listed company's Tbk, Icelandic (ehf., hf.),
+  // Estonian (OÜ), Bulgarian (ЕООД, ООД, АД), and Thai (จำกัด, a public one's จำกัด (มหาชน)).
+  'sdn bhd',
+  'bhd',
+  'tbk',
+  'ehf',
+  'hf',
+  'ou',
+  'еоод',
+  'оод',
+  'ад',
+  'จำกัด',
+  'จำกัด มหาชน',
 ];
 const FORM_SET = new Set(LEGAL_FORMS.map((f) => f.replace(/\s+/g, '')));
 // Forms whose letters are also a common word or an abbreviation: only in capitals as written.
 // Forms printed in small letters with their dots ("Kvítek retail s.r.o."): the name before them
 // may hold small words too, back to its first capitalised one.
-const SMALL_FORMS = new Set(['sro', 'spolsro', 'vos', 'doo', 'jdoo']);
+// Iceland's ehf. and hf. are printed small too.
+const SMALL_FORMS = new Set(['sro', 'spolsro', 'vos', 'doo', 'jdoo', 'ehf', 'hf']);
 const CASE_SENSITIVE = new Set([
   'αε',
   'οε',
@@ -151,6 +164,9 @@ const CASE_SENSITIVE = new Set([
   'ei',
   'bt',
   'sac',
+  // "ou" is French for "or", "ад" a word of its own: Estonian OÜ and Bulgarian АД in capitals.
+  'ou',
+  'ад',
 ]);
 
 const NAME_CONNECTORS = new Set([
@@ -412,19 +428,32 @@ export function companyNames(text: string): { name: string; at: number; copyrigh
       });
     end = last;
   }
-  // A French form printed before the name: "SARL Le Quai Bordelais", "SAS Maison Dufresne au capital …".
-  if (tokens.length > 1 && PREFIX_FORMS.has(keys[0]!) && plain[0] === plain[0]!.toUpperCase()) {
-    let last = 0;
+  // A French form printed before the name: "SARL Le Quai Bordelais", "SAS Maison Dufresne au
+  // capital …"; at the start, or after a label ("Постачальник: ФОП …").
+  for (let first = 0; first < tokens.length - 1; first++) {
+    if (first > 0 && !tokens[first - 1]!.text.endsWith(':')) continue;
+    const prefix = prefixFormLength(keys.slice(first));
+    if (prefix === 0 || plain[first] !== plain[first]!.toUpperCase()) continue;
+    const from = first + prefix;
+    let last = from - 1;
     // "UAB „Sargybos tarnyba Baltija“", "SIA „Bērziņš & Ozola“": a quoted name runs to its closing mark.
-    const quoted = /^[„“"«]/.test(plain[1]!) ? plain.findIndex((t, k) => k >= 1 && /[“”"»]$/.test(t)) : -1;
-    if (quoted >= 1 && quoted <= 8) last = quoted;
+    const quoted = /^[„“"«]/.test(plain[from] ?? '') ? plain.findIndex((t, k) => k >= from && /[“”"»]$/.test(t)) : -1;
+    if (quoted >= from && quoted <= from + 7) last = quoted;
     else
-      while (last + 1 < tokens.length && (capitalised(plain[last + 1]!) || NAME_CONNECTORS.has(plain[last + 1]!)))
+      while (
+        last + 1 < tokens.length &&
+        // "ФОП Мельник Оксана Петрівна, РНОКПП …": a comma ends the name.
+        !/[,;]$/.test(tokens[last]!.text) &&
+        (capitalised(plain[last + 1]!) || NAME_CONNECTORS.has(plain[last + 1]!))
+      )
         last++;
-    while (last > 0 && NAME_CONNECTORS.has(plain[last]!)) last--;
-    const name = text.slice(tokens[0]!.at, tokens[last]!.at + plain[last]!.length);
-    if (last > 0 && /\p{L}{2}/u.test(text.slice(tokens[1]!.at, tokens[last]!.at + plain[last]!.length)))
-      out.push({ name, at: tokens[0]!.at });
+    while (last >= from && NAME_CONNECTORS.has(plain[last]!)) last--;
+    if (last < from) continue;
+    const own = text.slice(tokens[from]!.at, tokens[last]!.at + plain[last]!.length);
+    // Indonesia's "PT" is also an abbreviation: a company's name after it has two words at least.
+    if (keys[first] === 'pt' && last === from) continue;
+    if (/\p{L}{2}/u.test(own))
+      out.push({ name: text.slice(tokens[first]!.at, tokens[last]!.at + plain[last]!.length), at: tokens[first]!.at });
   }
   return out;
 }
@@ -436,8 +465,41 @@ const JAPANESE_FORMS = ['株式会社', '有限会社', '合同会社', '合資�
 const ADDRESSEE = ['御中', '様', '殿'];
 
 // The Arabic "company" word before the name: "شركة الواحة للتقنية".
-// Lithuanian and Latvian forms stand before the name too ("UAB „…“", "SIA „…“").
-const PREFIX_FORMS = new Set(['sarl', 'sas', 'sasu', 'eurl', 'snc', 'sci', 'selarl', 'شركة', 'uab', 'sia']);
+// Lithuanian and Latvian forms stand before the name too ("UAB „…“", "SIA „…“"), as do the
+// Ukrainian, Russian and Kazakh ones ("ТОВ «…»", "ООО «…»", "ТОО «…»", a sole trader's "ФОП
+// Surname Name"), the Vietnamese ("CÔNG TY TNHH …", "CÔNG TY CỔ PHẦN …") and the Indonesian PT.
+const PREFIX_FORMS = new Set([
+  'sarl',
+  'sas',
+  'sasu',
+  'eurl',
+  'snc',
+  'sci',
+  'selarl',
+  'شركة',
+  'uab',
+  'sia',
+  'тов',
+  'ооо',
+  'тоо',
+  'ао',
+  'пао',
+  'пат',
+  'прат',
+  'фоп',
+  'ип',
+  'pt',
+  'cong ty',
+  'cong ty tnhh',
+  'cong ty co phan',
+]);
+
+/** How many tokens a legal form printed before the name takes at the start (0: none): the longest. */
+function prefixFormLength(keys: string[]): number {
+  for (let len = Math.min(4, keys.length - 1); len >= 1; len--)
+    if (PREFIX_FORMS.has(keys.slice(0, len).join(' '))) return len;
+  return 0;
+}
 
 /** Whether a text reads as an address or a label rather than a name. */
 function notAName(text: string): boolean {
