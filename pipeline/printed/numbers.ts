@@ -427,13 +427,25 @@ function titleCandidates(
       for (let n = line.index + 1; n < lines.length && n <= line.index + 3; n++) {
         const under = cellUnder(lines[n]!, cell.start, cell.start + 1, 1);
         const inSpan = under ? undefined : lines[n]!.cells.find((c) => c.start > cell.start && c.end <= cell.end + 2);
-        const below = under ?? inSpan;
+        // A title in a header row's last cell ("NIF B43882104 | FACTURA") and, on the very next
+        // line, its number after a bare marker ("Núm.: F26-0214"): a mail's table rows keep no
+        // columns, so the marker says what the column would.
+        const nextRow =
+          !under &&
+          !inSpan &&
+          cell === line.cells.at(-1) &&
+          line.cells.length > 1 &&
+          nextFilled(lines, line.index) === n &&
+          startsWithMarker(lines[n]!.cells[0]?.text ?? '')
+            ? lines[n]!.cells[0]
+            : undefined;
+        const below = under ?? inSpan ?? nextRow;
         if (!below) continue;
         const marked = numberAfterTitle(` ${below.text}`);
         const withMarker = !!marked && marked !== 'below' && /^\S+\s/.test(below.text);
         // Within a centred or right-set title's span, only a number with its marker ("N° 48213"):
         // a bare code there may be anything printed under a heading.
-        if (inSpan && !withMarker) break;
+        if ((inSpan || nextRow) && !withMarker) break;
         const code = withMarker ? marked.code : trimCode(below.text);
         // Taiwan's e-invoice prints its two-month period ("115年03-04月") between title and number.
         if (INVOICE_PERIOD.test(code)) continue;
@@ -451,6 +463,18 @@ function titleCandidates(
     }
   }
   return out;
+}
+
+/** Whether a text starts with a number's marker ("Núm.:", "No.", "N°"). */
+function startsWithMarker(text: string): boolean {
+  const first = /^\S+/.exec(text)?.[0] ?? '';
+  return MARKERS.has(first.toLowerCase().replace(/:$/, ''));
+}
+
+/** The index of the first line after `index` that holds a cell, or -1. */
+function nextFilled(lines: Line[], index: number): number {
+  for (let n = index + 1; n < lines.length; n++) if (lines[n]!.cells.length > 0) return n;
+  return -1;
 }
 
 /**

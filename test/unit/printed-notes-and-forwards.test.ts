@@ -1,7 +1,8 @@
-// The printed-page reader on two forms seen in the fresh-html4 dev half (issue 24): an amount
-// followed by a note (the sum in words in parentheses, "without VAT" after a comma), and a
-// forward whose header block names the buyer in its To line. Each case is written small,
-// with invented names and values.
+// The printed-page reader on forms seen in the fresh-html4 dev half (issue 24): an amount
+// followed by a note (the sum in words in parentheses, "without VAT" after a comma), a forward
+// whose header block names the buyer in its To line, and a title in a header row's last cell
+// with its number after a bare marker on the next line. Each case is written small, with
+// invented names and values.
 import { describe, expect, it } from 'vitest';
 import { runStarter } from '../helpers/starter.ts';
 
@@ -55,5 +56,22 @@ describe('a forward whose header block names the buyer', () => {
       ].join('\n'),
     });
     expect(run.fields.vendor_email?.value).toBe('taras.hnatiuk@repairs-mail.example');
+  });
+});
+
+describe("a title in a header row's last cell", () => {
+  const run = (second: string) =>
+    runStarter('invoice', {
+      subject: 'Factura',
+      html: `<table><tr><td>NIF B12345678</td><td>FACTURA</td></tr></table><p>${second}</p><p>Total a pagar: 121,00 €</p>`,
+    });
+
+  it('takes the number after a bare marker on the next line', async () => {
+    expect((await run('Núm.: T26-0088')).fields.invoice_number?.value).toBe('T26-0088');
+  });
+
+  it('takes no unmarked code from the next line', async () => {
+    const read = (await run('T26-0088')).fields.invoice_number;
+    expect(read?.confidence ?? 0).toBeLessThan(0.8);
   });
 });
