@@ -232,6 +232,9 @@ export function roleOf(words: readonly Word[]): AmountRole | null {
  */
 function splitLabel(cell: Cell): { label: string; rest: string; restOffset: number } {
   const text = cell.text;
+  // A note needs " (" or ", <letter>" after the amount; a cell without either has no suffix
+  // with one, so the note's search is skipped for each of its amounts.
+  const mayHaveNote = text.includes(' (') || NOTE_AFTER_COMMA.test(text);
   let seenLetter = false;
   let wordStart = true;
   for (let i = 0; i < text.length; i++) {
@@ -244,7 +247,7 @@ function splitLabel(cell: Cell): { label: string; rest: string; restOffset: numb
     // a note after it.
     if (seenLetter && (wordStart || !letter) && startsAmount) {
       const rest = text.slice(i);
-      if ((rest.length <= 40 && amountIn(rest, 0)) || amountBeforeNote(rest, 0))
+      if ((rest.length <= 40 && amountIn(rest, 0)) || (mayHaveNote && amountBeforeNote(rest, 0)))
         return { label: text.slice(0, i), rest, restOffset: cell.offset + i };
     }
     if (letter) seenLetter = true;
