@@ -1511,30 +1511,31 @@ const BILLING_MAILBOX =
   /^(?:billing|invoices?|statements?|accounts?|ar|receivables|rechnung(?:en)?|faktura|fakturor|factur(?:e|es|a|as|en|atie|ation)|fattur(?:a|e|azione)|faktury)[+._@-]/;
 
 /**
- * A forwarded mail's header lines in the page ("From: …", "Від: …", "To: …"): the kind of a
- * line's first field, or null when the mail is not a forward or the line is no header line.
+ * A forwarded mail's header lines in the page ("From: …", "Від: …", "To: …"), each line's
+ * kind, and the site of the first address on its From line, in one pass of the label reader.
  * In a forward the sender is whoever passed it on; the forwarded From names the issuer, and
  * the forwarded To and Cc lines name its recipients, the buyer's side.
  */
-function forwardHeaderKind(forwarded: boolean, line: Line): LabelKind | null {
-  return forwarded ? (labelOf(line.text)?.parts[0]?.kind ?? null) : null;
-}
-
-/** The site of the first address on a forwarded From line, or null. */
-function forwardedSenderSite(documents: ReadableDocument[]): string | null {
+function forwardedHeaders(documents: ReadableDocument[]): { kinds: Map<Line, LabelKind>; site: string | null } {
+  const kinds = new Map<Line, LabelKind>();
+  let site: string | null = null;
   for (const { doc, text } of documents)
     for (const line of linesOf(doc, text)) {
-      if (forwardHeaderKind(true, line) !== 'from') continue;
+      const kind = labelOf(line.text)?.parts[0]?.kind;
+      if (!kind) continue;
+      kinds.set(line, kind);
+      if (kind !== 'from' || site) continue;
       const found = findEmail(line.text);
-      if (found) return siteOf(domainOf(found.text.toLowerCase()));
+      if (found) site = siteOf(domainOf(found.text.toLowerCase()));
     }
-  return null;
+  return { kinds, site };
 }
 
 function emailCandidates(documents: ReadableDocument[], view: MessageView): EmailCandidate[] {
   const forwarded = forwardedBySender(view);
+  const headers = forwarded ? forwardedHeaders(documents) : null;
   // The forwarder's site says nothing of the issuer; the forwarded From's does.
-  const site = forwarded ? forwardedSenderSite(documents) : senderSite(view);
+  const site = headers ? headers.site : senderSite(view);
   const own = ownSites(view);
   const names = nameCandidates(documents, view);
   // A self-billing invoice's sender is its customer: the supplier's address is the vendor's.
@@ -1544,7 +1545,7 @@ function emailCandidates(documents: ReadableDocument[], view: MessageView): Emai
     const lines = linesOf(doc, text);
     const sections = sectionsOf(lines);
     for (const line of lines) {
-      if (forwardHeaderKind(forwarded, line) === 'to') continue;
+      if (headers?.kinds.get(line) === 'to') continue;
       for (const cell of line.cells) {
         let from = 0;
         for (let found = findEmail(cell.text); found; found = findEmail(cell.text.slice(from))) {
