@@ -243,11 +243,10 @@ function splitLabel(cell: Cell): { label: string; rest: string; restOffset: numb
     const space = code === 32 || code === 9 || code === 0xa0;
     const letter = (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || (code > 0x7f && /\p{L}/u.test(c));
     const startsAmount = (code >= 48 && code <= 57) || CURRENCY_SIGNS.includes(c) || c === '-' || c === '−';
-    // An amount with its currency is short: a longer rest is more than one, or the amount and
-    // a note after it.
+    // A longer rest is more than one amount, or the amount and a note after it.
     if (seenLetter && (wordStart || !letter) && startsAmount) {
       const rest = text.slice(i);
-      if ((rest.length <= 40 && amountIn(rest, 0)) || (mayHaveNote && amountBeforeNote(rest, 0)))
+      if ((rest.length <= AMOUNT_MAX_CHARS && amountIn(rest, 0)) || (mayHaveNote && amountBeforeNote(rest, 0)))
         return { label: text.slice(0, i), rest, restOffset: cell.offset + i };
     }
     if (letter) seenLetter = true;
@@ -374,7 +373,10 @@ export function itemLinesSum(lines: Line[], labelled: RoleAmount[]): number | nu
   return count >= 2 ? Math.round(sum * 100) / 100 : null;
 }
 
+// An amount with its currency is short: "EUR 1.234.567,89", "12.500.000 đồng".
+const AMOUNT_MAX_CHARS = 40;
 const NOTE_AFTER_COMMA = /,\s+\p{L}/u;
+const NOTE_AFTER_COMMA_AT = /,\s+\p{L}/uy;
 
 /**
  * The amount before a note: in parentheses ("38,50 € (dont 6,42 € TVA)", "€61.40 (includes
@@ -382,12 +384,10 @@ const NOTE_AFTER_COMMA = /,\s+\p{L}/u;
  * a figure (", без ПДВ"); or words after a comma ("1 200,00 EUR, VAT exempt").
  */
 function amountBeforeNote(text: string, offset: number): PrintedAmount | null {
-  const open = text.indexOf(' (');
-  const comma = text.search(NOTE_AFTER_COMMA);
-  const cut = open >= 1 && (comma < 1 || open < comma) ? open : comma;
+  const cut = noteStart(text);
   if (cut < 1) return null;
   let after = text.slice(cut);
-  if (cut === open) {
+  if (text.startsWith(' (', cut)) {
     const close = after.indexOf(')');
     if (close < 0 || after.indexOf('(', 2) >= 0) return null;
     after = after.slice(close + 1);
@@ -397,6 +397,25 @@ function amountBeforeNote(text: string, offset: number): PrintedAmount | null {
   const head = text.slice(0, cut);
   if (!/\d[.,]\d\d(?!\d)/.test(head) && !/[\p{L}\p{Sc}]/u.test(head)) return null;
   return amountIn(head, offset);
+}
+
+/**
+ * Where a note starts after an amount: the first " (" or ", <letter>" (the earlier of the two,
+ * a parenthesis at the very start not counting), or -1. Only within an amount's length of the
+ * start: the head before the note is one amount, and an amount with its currency is short.
+ * Bounded so that trying it at every amount of a long cell stays linear.
+ */
+function noteStart(text: string): number {
+  const open = text.slice(0, AMOUNT_MAX_CHARS + 2).indexOf(' (');
+  let comma = -1;
+  for (let at = text.indexOf(','); at >= 0 && at <= AMOUNT_MAX_CHARS; at = text.indexOf(',', at + 1)) {
+    NOTE_AFTER_COMMA_AT.lastIndex = at;
+    if (NOTE_AFTER_COMMA_AT.test(text)) {
+      comma = at;
+      break;
+    }
+  }
+  return open >= 1 && (comma < 1 || open < comma) ? open : comma;
 }
 
 /**
