@@ -36,12 +36,34 @@ function taxFigures(amounts: RoleAmount[]): number[] {
   return [...distinct, sum];
 }
 
-/** Whether `value` is a base amount printed on the page plus its tax. */
-function sumOfNetAndTax(value: number, amounts: RoleAmount[], taxes: number[]): boolean {
-  const bases = amounts.filter(
-    (a) => ['net', 'total', 'gross'].includes(a.role) && Math.abs(a.value) < Math.abs(value),
-  );
-  return bases.some((b) => taxes.some((t) => near(b.value + t, value)));
+/**
+ * The distinct values of the page's base amounts (net, total, gross), sorted, so that asking
+ * whether an amount is a base plus a tax looks at the few bases within a cent of the answer,
+ * not at every amount the page prints.
+ */
+function baseValues(amounts: RoleAmount[]): number[] {
+  const bases = amounts.filter((a) => a.role === 'net' || a.role === 'total' || a.role === 'gross');
+  return [...new Set(bases.map((a) => a.value))].sort((a, b) => a - b);
+}
+
+/** Whether `value` is a base amount printed on the page (`bases`, from baseValues) plus its tax. */
+function sumOfNetAndTax(value: number, bases: number[], taxes: number[]): boolean {
+  return taxes.some((t) => {
+    // The bases within two cents of value - t (a margin over near's cent for the rounding of
+    // the subtraction), each then checked as before.
+    let lo = 0;
+    let hi = bases.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (bases[mid]! < value - t - 2 * CENT) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < bases.length && bases[i]! <= value - t + 2 * CENT; i++) {
+      const b = bases[i]!;
+      if (Math.abs(b) < Math.abs(value) && near(b + t, value)) return true;
+    }
+    return false;
+  });
 }
 
 function last<T extends { line: number }>(list: T[]): T | undefined {
@@ -166,7 +188,8 @@ function billTotal(amounts: RoleAmount[], itemsSum: number | null, printed: Prin
   const taxes = taxFigures(amounts);
   const addsUp = (a: RoleAmount) =>
     itemsSum !== null && (near(a.value, itemsSum) || taxes.some((t) => near(itemsSum + t, a.value)));
-  const confirmed = (a: RoleAmount) => sumOfNetAndTax(a.value, amounts, taxes) || addsUp(a);
+  const bases = baseValues(amounts);
+  const confirmed = (a: RoleAmount) => sumOfNetAndTax(a.value, bases, taxes) || addsUp(a);
   const grossish = amounts.filter((a) => (a.role === 'gross' || a.role === 'total') && a.value !== 0);
   const confirmedGross = grossish.filter(confirmed);
   const paid = amounts.filter((a) => a.role === 'paid' && a.value !== 0).map((a) => a.value);
@@ -250,7 +273,7 @@ function billTotal(amounts: RoleAmount[], itemsSum: number | null, printed: Prin
   if (confirmedGross.length > 0) {
     const pick = last(confirmedGross)!;
     const rivals = distinctValues(confirmedGross).length > 1;
-    const byTax = sumOfNetAndTax(pick.value, amounts, taxes);
+    const byTax = sumOfNetAndTax(pick.value, bases, taxes);
     // The item lines add up to a subtotal: a larger total printed after it is the subtotal and
     // the charges between them (shipping, fees) when those add up, else a rival it does not explain.
     if (!byTax) {
