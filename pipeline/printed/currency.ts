@@ -279,7 +279,8 @@ function inDocument(doc: ReadableDocument): Found[] {
   // frequent, sure when it is the only one. A code elsewhere may be a word ("CRC Porto").
   const counts = new Map<string, { n: number; offset: number; converted: boolean }>();
   for (const line of linesOf(doc.doc, doc.text)) {
-    if (!/\d/.test(line.text)) continue;
+    // A label over its amount names the code in parentheses ("Amount due (USD)" over "$2,760.00").
+    if (!/\d/.test(line.text) && !/\([A-Z]{3}\)/.test(line.text)) continue;
     for (const m of line.text.matchAll(/(?<![A-Za-z0-9])[A-Z]{3}(?![A-Za-z0-9])/g)) {
       if (!CODES.has(m[0])) continue;
       const before = line.text.slice(Math.max(0, m.index - 2), m.index);

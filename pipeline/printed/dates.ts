@@ -416,6 +416,9 @@ const PAYMENT_WORDS = phrases(
   'debit',
   'debited',
   'charged',
+  // "We'll charge the Visa card ending in 4417 on April 1, 2026": a card on file's charge day.
+  'will charge',
+  'll charge',
   'abgebucht',
   'abbuchung',
   'lastschrift',
@@ -882,6 +885,32 @@ export interface PageContext {
 
 const NO_CONTEXT: PageContext = { sentDay: null, reminder: false };
 
+/**
+ * A reminder's own date in its sentence: "the following invoices are past due as of March 16,
+ * 2026". The invoices it lists carry their own dates; the reminder is dated by its "as of".
+ */
+function asOfDates(lines: Line[], order: Order | null, documentIndex: number): DateCandidate[] {
+  const out: DateCandidate[] = [];
+  for (const line of lines) {
+    if (line.text.length > 400) continue;
+    for (const m of line.text.matchAll(/\bas of\s+/gi)) {
+      const at = m.index + m[0].length;
+      const date = readDate(line.text.slice(at), order);
+      if (date?.start !== 0) continue;
+      out.push({
+        iso: date.iso,
+        certainty: date.certainty,
+        raw: line.text.slice(at, at + date.end),
+        offset: line.offset + at,
+        document_index: documentIndex,
+        strength: 0.7,
+        source: 'as of',
+      });
+    }
+  }
+  return out;
+}
+
 /** The issue date of an invoice, or the date of a receipt (its title line may print it after the number without a marker). */
 /** "… the final invoice #7731 dated March 6, 2026 …": the date of a number a sentence titles (numbers.ts). */
 function sentenceTitleDates(lines: Line[], order: Order | null, documentIndex: number): DateCandidate[] {
@@ -939,7 +968,7 @@ export function issueDate(
       ...(kind === 'receipt'
         ? timeStamps(lines, order, doc.doc.index)
         : context.reminder
-          ? []
+          ? asOfDates(lines, order, doc.doc.index)
           : letterDates(lines, order, doc.doc.index)),
       ...besideNumberDates(lines, order, doc.doc.index),
     ]);

@@ -148,6 +148,8 @@ export const INVOICE_NUMBER_WORLD = [
   'rēķinu Nr.',
   'Serie y folio',
   'Honorarnote Nr.',
+  // A French professional's fee note ("Note d'honoraires n° H-2026-0213").
+  "Note d'honoraires n°",
   'Fee note no.',
   'Fee note number',
   'Faktúra č.',
@@ -295,6 +297,8 @@ export const INVOICE_DATE_MORE = [
   // Shop systems print the moment an invoice was issued: "Issued at: 2026-03-04 11:20:37".
   'Issued at',
   'Ausgestellt am',
+  // An Italian bill's "Emessa il 06/03/2026" (issued on).
+  'Emessa il',
   // "Issue date" as billing systems translate it word for word.
   'Ausgabedatum',
   'Date of bill',
@@ -435,6 +439,7 @@ export const DUE_DATE_MORE = [
   'Sidste betalingsdag',
   // A direct debit's day as bills print it in their summary box.
   'Collected on or after',
+  'Direct Debit on or after',
   'Collection date',
   'Abbuchung am',
   'Trækkes via Betalingsservice',
@@ -466,8 +471,9 @@ export const DUE_DATE_MORE = [
   'Fecha límite de pago',
   // A Mexican or Spanish summary card's short label: "Vence 03/04/2026".
   'Vence',
-  // "Settle by 1 Apr 2026" (Hong Kong, Singapore).
+  // "Settle by 1 Apr 2026" (Hong Kong, Singapore); a summary card's "Pay before".
   'Settle by',
+  'Pay before',
   // Portuguese, Hungarian, Swedish and Turkish last days; a boleto's own due date.
   'Data limite de pagamento',
   'Data-limite de pagamento',

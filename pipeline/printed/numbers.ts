@@ -449,13 +449,18 @@ function titleCandidates(
         const code = withMarker ? marked.code : trimCode(below.text);
         // Taiwan's e-invoice prints its two-month period ("115年03-04月") between title and number.
         if (INVOICE_PERIOD.test(code)) continue;
+        // A table's "Invoice" column listing several invoices (a reminder's, a statement's): the
+        // first row's number is one of them, not the page's own.
+        const nextUnder =
+          under && n + 1 < lines.length ? cellUnder(lines[n + 1]!, cell.start, cell.start + 1, 1) : null;
+        const listed = !!nextUnder && line.cells.length >= 3 && codeLike(trimCode(nextUnder.text));
         if (codeLike(code))
           out.push({
             value: code,
             raw: code,
             offset: below.offset + below.text.indexOf(code),
             document_index: documentIndex,
-            strength: 0.8 * weight,
+            strength: (listed ? 0.5 : 0.8) * weight,
             source: 'title',
           });
         break;

@@ -6,9 +6,10 @@
 // sender's domain makes a name or an address surer; two names or addresses of similar
 // standing make each doubtful.
 import { forwardedBySender } from '../extract-reading.ts';
+import { forwardedInText } from '../forwarded.ts';
 import { type LabelKind, labelOf } from '../headers-text.ts';
 import { findEmail } from '../validate.ts';
-import type { MessageView } from '../types.ts';
+import type { Mailbox, MessageView } from '../types.ts';
 import { type Cell, type Line, linesOf } from './layout.ts';
 import { SELLER, SOLD_BY } from './labels.ts';
 import { labeledCandidates } from '../extract-labels.ts';
@@ -528,6 +529,31 @@ function senderSite(view: MessageView): string | null {
   return from?.includes('@') ? siteOf(domainOf(from)) : null;
 }
 
+const originals = new WeakMap<MessageView, Mailbox | null>();
+
+/**
+ * A forward's original sender, from the header block its body prints ("Von: Kanzlei … <rechnungen@…>"
+ * under an Outlook "WG:"): the readers see the body with that block blanked, and the forward's
+ * own From is the colleague who passed the document on.
+ */
+function forwardedFrom(view: MessageView): Mailbox | null {
+  if (!forwardedBySender(view)) return null;
+  let original = originals.get(view);
+  if (original === undefined) {
+    const body = view.documents.find((d) => d.kind === 'body')?.text ?? '';
+    const from = forwardedInText(body, view.subject)?.from ?? null;
+    original = from?.address?.includes('@') ? from : null;
+    originals.set(view, original);
+  }
+  return original;
+}
+
+/** The issuer's site as the mail tells it: a forward's original sender's, else the sender's. */
+function issuerSite(view: MessageView): string | null {
+  const original = forwardedFrom(view);
+  return original ? siteOf(domainOf(original.address)) : senderSite(view);
+}
+
 /**
  * The recipients' own sites: the tenant's party is never the vendor. Only the To addresses
  * count (a vendor often copies its own billing address), and never the sender's own site.
@@ -795,8 +821,9 @@ function nameCandidates(documents: ReadableDocument[], view: MessageView): NameC
 
 function readNames(documents: ReadableDocument[], view: MessageView): NameCandidate[] {
   const apps = deliveringApps(documents);
-  // A mail sent from the app's own domain: its site is the app's, not the issuer's.
-  const sender = senderSite(view);
+  // A mail sent from the app's own domain: its site is the app's, not the issuer's. In a
+  // forward, the forwarder's site is the colleague's: the original sender's tells the issuer.
+  const sender = issuerSite(view);
   const site = sender && [...apps].some((a) => siteWord(sender).includes(a)) ? null : sender;
   const own = ownSites(view);
   const out: NameCandidate[] = [];
@@ -1082,6 +1109,16 @@ function nameIsSite(words: readonly { text: string }[], site: string): boolean {
   return word.length > 0 && named.length > 0 && named.every((w) => w.text.length >= 3 && word.includes(w.text));
 }
 
+/** The name a subject gives after its last "from" ("Invoice - INV-000027 from Mehr Studio"), folded; else "". */
+function subjectIssuer(subject: string): string {
+  const text = subject.trim();
+  const at = text.toLowerCase().lastIndexOf(' from ');
+  if (at < 0) return '';
+  let name = text.slice(at + 6).trim();
+  while (name.endsWith('.') || name.endsWith('!')) name = name.slice(0, -1);
+  return name.length >= 2 && name.length <= 60 && !name.includes(':') ? fold(name) : '';
+}
+
 /**
  * A mail's masthead: the shop's or service's name alone on one of its first lines ("Wick &
  * Ember", "Skillhaven"), as shop and billing systems print it above the message. It names the
@@ -1090,6 +1127,9 @@ function nameIsSite(words: readonly { text: string }[], site: string): boolean {
  */
 function mastheadNames(lines: Line[], view: MessageView, site: string | null, documentIndex: number): NameCandidate[] {
   const display = fold(onBehalfName(view.from?.name ?? '')).trim();
+  // "Invoice - INV-000027 from Mehr Studio": the subject names whom the document is from, as an
+  // invoicing app writes it for its user (whose own name may be the display name).
+  const subjectFrom = subjectIssuer(view.subject);
   const out: NameCandidate[] = [];
   let filled = 0;
   for (const line of lines) {
@@ -1099,8 +1139,15 @@ function mastheadNames(lines: Line[], view: MessageView, site: string | null, do
       const text = cell.text.trim();
       const words = wordsOf(text);
       if (words.length === 0 || words.length > 4 || /\d/.test(text) || notAName(text)) continue;
-      if ((display && fold(text) === display) || (site && nameIsSite(words, site)))
-        out.push({ name: text, offset: cell.offset, document_index: documentIndex, score: 0.7, legal: false });
+      const subjectNames = subjectFrom !== '' && fold(text) === subjectFrom;
+      if (subjectNames || (display && fold(text) === display) || (site && nameIsSite(words, site)))
+        out.push({
+          name: text,
+          offset: cell.offset,
+          document_index: documentIndex,
+          score: subjectNames ? 0.75 : 0.7,
+          legal: false,
+        });
     }
   }
   return out;
@@ -1535,12 +1582,26 @@ function emailCandidates(documents: ReadableDocument[], view: MessageView): Emai
   const forwarded = forwardedBySender(view);
   const headers = forwarded ? forwardedHeaders(documents) : null;
   // The forwarder's site says nothing of the issuer; the forwarded From's does.
-  const site = headers ? headers.site : senderSite(view);
+  const original = headers && !headers.site ? forwardedFrom(view) : null;
+  const site = headers ? (headers.site ?? (original ? siteOf(domainOf(original.address)) : null)) : senderSite(view);
   const own = ownSites(view);
   const names = nameCandidates(documents, view);
   // A self-billing invoice's sender is its customer: the supplier's address is the vendor's.
   const buyerSends = !forwarded && !!site && selfBilled(documents);
   const out: EmailCandidate[] = [];
+  // The forwarded From (its header block blanked for the readers) is the issuer's address as
+  // surely as a mail's own From, unless it is a colleague's on the forwarder's own site.
+  if (original && site && site !== senderSite(view) && !own.has(site)) {
+    const address = original.address.toLowerCase();
+    const body = documents.find((d) => d.doc.kind === 'body');
+    const at = body ? body.doc.text.toLowerCase().indexOf(address) : -1;
+    if (body && at >= 0) {
+      let score = 0.8;
+      if (names.some((n) => n.legal && nameMatchesSite(n.name, site))) score += 0.1;
+      if (NO_REPLY.test(address)) score -= 0.3;
+      out.push({ address, offset: at, document_index: body.doc.index, score, source: 'page' });
+    }
+  }
   for (const { doc, text } of documents) {
     const lines = linesOf(doc, text);
     const sections = sectionsOf(lines);
@@ -1556,7 +1617,9 @@ function emailCandidates(documents: ReadableDocument[], view: MessageView): Emai
           // ... and the recipient it is sent to is the supplier.
           if (buyerSends ? emailSite === site : own.has(emailSite)) continue;
           const role = sections.get(cell)?.role;
-          if (role === 'buyer' || role === 'delivery') continue;
+          // An address on the sender's own site is no buyer's: a "Billed to" block that runs on
+          // into the footer (an HTML mail prints no blank line between them) ends before it.
+          if ((role === 'buyer' || role === 'delivery') && !(site && emailSite === site && !buyerSends)) continue;
           const place = placeOf(lines, line.index);
           let score = 0.5 + (role === 'seller' ? 0.3 : 0) + (place !== 'body' ? 0.1 : 0);
           if (site && emailSite === site) score += 0.2;
