@@ -676,17 +676,21 @@ function paymentDeadlines(lines: Line[], order: Order | null, documentIndex: num
  * from" / "your account ending 66 on or after 18" / "March 2026."; "Please pay" / "$386.44" /
  * "by March 23, 2026" in a box right of an account summary): the cells joined as one text, each
  * character's document offset kept. Only a column right of the margin (the margin's lines are
- * read whole), of cells that start in one place, lines without a cell there between them.
+ * read whole), of cells that start in one place and end their lines, lines without a cell there
+ * between them.
  */
 function wrappedColumns(lines: Line[]): { text: string; offsetOf: (at: number) => number }[] {
   const out: { text: string; offsetOf: (at: number) => number }[] = [];
   const used = new Set<object>();
   for (const [i, line] of lines.entries()) {
     for (const cell of line.cells) {
-      if (cell.start < 8 || used.has(cell)) continue;
+      if (cell.start < 8 || used.has(cell) || cell !== line.cells.at(-1)) continue;
       const cells = [cell];
       for (let n = i + 1; n < lines.length && n <= i + 8; n++) {
         const next = lines[n]!.cells.find((c) => Math.abs(c.start - cells.at(-1)!.start) <= 2);
+        // A cell with another after it is a label of a row ("Acompte versé le 02/02/2026 |
+        // - 1 245,60 €"), not a line of the column's text.
+        if (next && next !== lines[n]!.cells.at(-1)) break;
         if (next) {
           cells.push(next);
           used.add(next);
