@@ -350,6 +350,36 @@ export function amountsUnderWrappedLabels(lines: Line[]): RoleAmount[] {
 }
 
 /**
+ * A total's box drawn beside other columns: the label ends its line with no amount, and the
+ * amount stands alone under it, a line or two down, the column between them empty ("Total to
+ * pay" over "£222.31", "Please pay" over "$386.44" right of an account summary). An item table's
+ * "Total" head is no such label: the cell under it shares its line with other amounts, and
+ * more amounts follow in its column.
+ */
+export function amountsUnderBoxLabels(lines: Line[]): RoleAmount[] {
+  const out: RoleAmount[] = [];
+  for (const line of lines) {
+    const cell = line.cells.at(-1);
+    if (!cell || /\d/.test(cell.text) || cell.text.length > 30) continue;
+    const words = wordsOf(cell.text);
+    const role = roleOf(words);
+    if (role !== 'payable' && role !== 'gross') continue;
+    for (let n = line.index + 1; n < lines.length && n <= line.index + 3; n++) {
+      const under = cellUnder(lines[n]!, cell.start, cell.end);
+      if (!under) continue;
+      const amount = amountIn(under.text, under.offset);
+      const alone = lines[n]!.cells.every((c) => c === under || !/\d/.test(c.text));
+      const next = nextFilled(lines, n, 2);
+      const below = next ? cellUnder(next, cell.start, cell.end) : undefined;
+      if (amount && alone && !(below && amountIn(below.text, 0)))
+        out.push({ ...amount, role, line: n, label: words.map((w) => w.text).join(' ') });
+      break;
+    }
+  }
+  return out;
+}
+
+/**
  * What the item lines above the first total add up to: lines of two or more cells whose first
  * cell is words naming no total and whose last cell is an amount ("2 x Harbor Blend | GBP
  * 38.00"). Null unless there are two such lines: one line equal to the total proves nothing,

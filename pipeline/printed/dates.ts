@@ -437,6 +437,8 @@ const PAYMENT_WORDS = phrases(
   'afschrijven',
   'afschrijving',
   'automatisch af',
+  // "Wij schrijven dit bedrag rond 18-03-2026 af van rekening …": the particle after the date.
+  'af van rekening',
   'incasso',
   'geïncasseerd',
   // "We'll collect £38.47 by Direct Debit … on or after 28 April 2026"; Danish and Norwegian
@@ -596,50 +598,135 @@ function paymentInSentence(text: string, words: readonly Word[], i: number): boo
   return firstPhrase(sentence, PAYMENT_WORDS) !== null;
 }
 
-/** Deadlines in payment sentences: a payment word, then a deadline word right before a date. */
+interface Deadline {
+  at: number;
+  end: number;
+  iso: string;
+  certainty: number;
+  strength: number;
+}
+
+/** The deadline in one sentence's text: a payment word, then a deadline word right before a date. */
+function deadlineIn(text: string, order: Order | null): Deadline | null {
+  // A deadline needs a date, and a date a digit.
+  if (text.length > 400 || !/\d/.test(text)) return null;
+  const words = wordsOf(text);
+  const paymentAt = firstPhrase(words, PAYMENT_WORDS);
+  if (!paymentAt) return null;
+  const paidSaid = firstPhrase(words, PAID_WORDS);
+  // "… haben wir leider keine Zahlung erhalten": a payment not received is a reminder's.
+  const denied = paidSaid && paidSaid.at > 0 && NEGATIONS.has(words[paidSaid.at - 1]!.text);
+  if ((paidSaid && !denied) || AMOUNT_OFF.test(text)) return null;
+  for (let i = 0; i < words.length - 1; i++) {
+    const from = i > 0 && FROM_WORDS.has(words[i]!.text) && words[i - 1]!.text.startsWith('partir');
+    // "collected on or (just) after 20 Mar 2026", a direct debit's "on or after 28 April 2026":
+    // the day the debit is taken.
+    const orAfter = words[i]!.text === 'after' && words.slice(Math.max(0, i - 2), i).some((w) => w.text === 'or');
+    const onOrAfter = i >= 2 && ON_OR.has(words[i]!.text) && words[i - 1]!.text === 'or' && words[i - 2]!.text === 'on';
+    // "not later than 20 March 2026", "no later than …".
+    const laterThan = words[i]!.text === 'than' && words[i - 1]?.text === 'later';
+    if (!DEADLINE_WORDS.has(words[i]!.text) && !from && !orAfter && !onOrAfter && !laterThan) continue;
+    // A payment word before the deadline, or in its sentence: "Thank you for attending on
+    // 13/03/2026. … the remaining balance is now due." dates the visit, not the payment.
+    if (paymentAt.at > i && !paymentInSentence(text, words, i)) continue;
+    // "jusqu'au 11.04.2026": the elided "jusqu" and its "au" before the date.
+    const au = words[i]!.text === 'jusqu' && words[i + 1]!.text === 'au' && i + 2 < words.length;
+    const at = words[i + (au ? 2 : 1)]!.start;
+    const date = readDate(text.slice(at), order);
+    if (date?.start !== 0) continue;
+    const strength = conditional(text, at) ? 0.5 : 0.75;
+    return { at, end: at + date.end, iso: date.iso, certainty: date.certainty, strength };
+  }
+  return null;
+}
+
+/** Deadlines in payment sentences, line by line and in the text columns that wrap over lines. */
 function paymentDeadlines(lines: Line[], order: Order | null, documentIndex: number): DateCandidate[] {
   const out: DateCandidate[] = [];
   for (const line of lines) {
-    // A deadline needs a date, and a date a digit.
-    if (line.text.length > 400 || !/\d/.test(line.text)) continue;
-    const words = wordsOf(line.text);
-    const paymentAt = firstPhrase(words, PAYMENT_WORDS);
-    if (!paymentAt) continue;
-    const paidSaid = firstPhrase(words, PAID_WORDS);
-    // "… haben wir leider keine Zahlung erhalten": a payment not received is a reminder's.
-    const denied = paidSaid && paidSaid.at > 0 && NEGATIONS.has(words[paidSaid.at - 1]!.text);
-    if ((paidSaid && !denied) || AMOUNT_OFF.test(line.text)) continue;
-    for (let i = 0; i < words.length - 1; i++) {
-      const from = i > 0 && FROM_WORDS.has(words[i]!.text) && words[i - 1]!.text.startsWith('partir');
-      // "collected on or (just) after 20 Mar 2026", a direct debit's "on or after 28 April 2026":
-      // the day the debit is taken.
-      const orAfter = words[i]!.text === 'after' && words.slice(Math.max(0, i - 2), i).some((w) => w.text === 'or');
-      const onOrAfter =
-        i >= 2 && ON_OR.has(words[i]!.text) && words[i - 1]!.text === 'or' && words[i - 2]!.text === 'on';
-      // "not later than 20 March 2026", "no later than …".
-      const laterThan = words[i]!.text === 'than' && words[i - 1]?.text === 'later';
-      if (!DEADLINE_WORDS.has(words[i]!.text) && !from && !orAfter && !onOrAfter && !laterThan) continue;
-      // A payment word before the deadline, or in its sentence: "Thank you for attending on
-      // 13/03/2026. … the remaining balance is now due." dates the visit, not the payment.
-      if (paymentAt.at > i && !paymentInSentence(line.text, words, i)) continue;
-      // "jusqu'au 11.04.2026": the elided "jusqu" and its "au" before the date.
-      const au = words[i]!.text === 'jusqu' && words[i + 1]!.text === 'au' && i + 2 < words.length;
-      const at = words[i + (au ? 2 : 1)]!.start;
-      const date = readDate(line.text.slice(at), order);
-      if (date?.start !== 0) continue;
+    const found = deadlineIn(line.text, order);
+    if (found)
       out.push({
-        iso: date.iso,
-        certainty: date.certainty,
-        raw: line.text.slice(at, at + date.end),
-        offset: line.offset + at,
+        iso: found.iso,
+        certainty: found.certainty,
+        raw: line.text.slice(found.at, found.end),
+        offset: line.offset + found.at,
         document_index: documentIndex,
-        strength: conditional(line.text, at) ? 0.5 : 0.75,
+        strength: found.strength,
         source: 'payment sentence',
       });
-      break;
+  }
+  for (const column of wrappedColumns(lines)) {
+    const found = deadlineIn(column.text, order);
+    if (!found) continue;
+    const from = column.offsetOf(found.at);
+    const to = column.offsetOf(found.end - 1) + 1;
+    out.push({
+      iso: found.iso,
+      certainty: found.certainty,
+      raw: textBetween(lines, from, to),
+      offset: from,
+      document_index: documentIndex,
+      strength: found.strength,
+      source: 'payment sentence',
+    });
+  }
+  return out;
+}
+
+/**
+ * A column of text set beside others, one cell a line ("We'll collect this by Direct Debit
+ * from" / "your account ending 66 on or after 18" / "March 2026."; "Please pay" / "$386.44" /
+ * "by March 23, 2026" in a box right of an account summary): the cells joined as one text, each
+ * character's document offset kept. Only a column right of the margin (the margin's lines are
+ * read whole), of cells that start in one place and end their lines, lines without a cell there
+ * between them.
+ */
+function wrappedColumns(lines: Line[]): { text: string; offsetOf: (at: number) => number }[] {
+  const out: { text: string; offsetOf: (at: number) => number }[] = [];
+  const used = new Set<object>();
+  for (const [i, line] of lines.entries()) {
+    for (const cell of line.cells) {
+      if (cell.start < 8 || used.has(cell) || cell !== line.cells.at(-1)) continue;
+      const cells = [cell];
+      for (let n = i + 1; n < lines.length && n <= i + 8; n++) {
+        const next = lines[n]!.cells.find((c) => Math.abs(c.start - cells.at(-1)!.start) <= 2);
+        // A cell with another after it is a label of a row ("Acompte versé le 02/02/2026 |
+        // - 1 245,60 €"), not a line of the column's text.
+        if (next && next !== lines[n]!.cells.at(-1)) break;
+        if (next) {
+          cells.push(next);
+          used.add(next);
+        } else if (cellUnder(lines[n]!, cell.start, cell.end, 0)) break;
+        if (cells.length >= 6) break;
+      }
+      if (cells.length < 2) continue;
+      const starts: number[] = [];
+      let text = '';
+      for (const c of cells) {
+        if (text) text += ' ';
+        starts.push(text.length);
+        text += c.text;
+      }
+      const offsetOf = (at: number) => {
+        let k = starts.length - 1;
+        while (k > 0 && starts[k]! > at) k--;
+        return cells[k]!.offset + Math.min(at - starts[k]!, cells[k]!.text.length - 1);
+      };
+      out.push({ text, offsetOf });
     }
   }
   return out;
+}
+
+/** The document text from one offset to another, rebuilt from its lines. */
+function textBetween(lines: Line[], from: number, to: number): string {
+  const within = lines.filter((l) => l.offset + l.text.length >= from && l.offset < to);
+  const first = within[0]?.offset ?? from;
+  return within
+    .map((l) => l.text)
+    .join('\n')
+    .slice(from - first, to - first);
 }
 
 // A time right after a date: "06.03.2026 17:41", "March 7, 2026 · 10:52 PM", "13/03/2026 22:11",

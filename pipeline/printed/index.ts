@@ -10,6 +10,7 @@ import {
   amountsInProse,
   amountsInSlipGrid,
   amountsOnLine,
+  amountsUnderBoxLabels,
   amountsUnderWrappedLabels,
   amountsUnderHeaders,
   itemLinesSum,
@@ -80,6 +81,7 @@ function totalAmount(documents: ReadableDocument[], kind: 'invoice' | 'receipt' 
     let amounts: RoleAmount[] = [
       ...lines.flatMap(amountsOnLine),
       ...amountsUnderWrappedLabels(lines),
+      ...amountsUnderBoxLabels(lines),
       ...amountsInColumns(lines),
       ...amountsUnderHeaders(lines),
       ...amountsInSlipGrid(lines),

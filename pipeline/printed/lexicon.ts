@@ -22,6 +22,8 @@ export const PAYABLE = phrases(
   'please pay',
   'amount to pay',
   'total amount due',
+  // "AMOUNT NOW DUE" under a deposit taken off.
+  'amount now due',
   'outstanding amount',
   'amount outstanding',
   'total outstanding',
@@ -1103,6 +1105,8 @@ export const TITLE_DATE_WORDS: ReadonlySet<string> = new Set([
   ':',
   '-',
   '–',
+  // "Invoice 2026-0118 — 12 March 2026": an em dash between the number and its date.
+  '—',
   '/',
   '|',
 ]);

@@ -406,7 +406,9 @@ function titleCandidates(
       // "Order | 114-7730291"): a label and its value, as a two-column table prints them.
       const beside = line.cells[line.cells.indexOf(cell) + 1];
       if (beside && words.length <= 3) {
-        const code = trimCode(beside.text);
+        // "FAKTURA — DAŇOVÝ DOKLAD | č. 2026011885": the number after its marker in the next cell.
+        const marked = startsWithMarker(beside.text) ? numberAfterTitle(` ${beside.text}`) : null;
+        const code = marked && marked !== 'below' ? marked.code : trimCode(beside.text);
         // One word, or a short series prefix and its number ("Fatura | FT 2026/0041877", as
         // Portugal's certified programs number an invoice).
         if (codeLike(code) && (!/\s/.test(code) || SERIES_AND_NUMBER.test(code))) {

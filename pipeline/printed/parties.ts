@@ -354,6 +354,8 @@ export function companyNames(text: string): { name: string; at: number; copyrigh
   for (let end = 0; end < tokens.length; end++) {
     const formStart = formAt(plain, keys, end);
     if (formStart < 1) continue;
+    // "Praxisräume 1. OG": a floor (Obergeschoss) after its ordinal, not an Offene Gesellschaft.
+    if (formStart === end && /^\d{1,2}\.$/.test(plain[end - 1]!)) continue;
     // "Pty" of "Pty Ltd": the longer form the next token completes is the name's.
     const longer = end + 1 < tokens.length ? formAt(plain, keys, end + 1) : -1;
     if (longer >= 0 && longer <= formStart) continue;
@@ -903,7 +905,8 @@ function readNames(documents: ReadableDocument[], view: MessageView): NameCandid
         }
       }
     }
-    if (site) out.push(...letterheadNames(lines, sections, site, doc.index));
+    const heads = site ? letterheadNames(lines, sections, site, doc.index) : [];
+    out.push(...(heads.length > 0 ? heads : mailboxLetterheads(lines, sections, view, doc.index)));
     out.push(...behalfNames(lines, doc.index));
     out.push(...proprietorNames(lines, doc.index));
     if (doc.kind === 'body') masthead.push(...mastheadNames(lines, view, site, doc.index));
@@ -1206,6 +1209,25 @@ function letterheadNames(
     break;
   }
   return out;
+}
+
+/**
+ * A sole trader writing from a mail provider's address names the trade in its mailbox
+ * ("J. HARKER PLUMBING & HEATING", harkerplumbing@…): the letterhead is the issuer's when two of
+ * its words make up the sender's local part (one word may be a person's or a generic mailbox's).
+ */
+function mailboxLetterheads(
+  lines: Line[],
+  sections: ReturnType<typeof sectionsOf>,
+  view: MessageView,
+  documentIndex: number,
+): NameCandidate[] {
+  const address = view.from?.address ?? '';
+  const local = fold(address.slice(0, address.lastIndexOf('@'))).replace(/[^a-z0-9]/g, '');
+  if (local.length < 8) return [];
+  return letterheadNames(lines, sections, local, documentIndex).filter(
+    (c) => wordsOf(c.name).filter((w) => w.text.length >= 4 && local.includes(w.text)).length >= 2,
+  );
 }
 
 // A company the page says does not sell: a payment facilitator, a marketplace that only mediates.
