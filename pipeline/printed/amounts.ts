@@ -339,7 +339,9 @@ export function amountsUnderWrappedLabels(lines: Line[]): RoleAmount[] {
     const words = wordsOf(cell.text);
     const role = roleOf(words);
     if (!role) continue;
-    const stacked = stackedAmount(lines, line);
+    // Only a total's bare word ("Bedrag", "Total"): a paid or tip label stacked over an amount
+    // may head a card whose amount is a part of the bill, not what it came to.
+    const stacked = role === 'total' ? stackedAmount(lines, line) : null;
     if (stacked) {
       out.push({ ...stacked, role, line: line.index + 1, label: words.map((w) => w.text).join(' ') });
       continue;
