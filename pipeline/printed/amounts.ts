@@ -338,6 +338,13 @@ export function amountsUnderWrappedLabels(lines: Line[]): RoleAmount[] {
     const words = wordsOf(cell.text);
     const role = roleOf(words);
     if (!role) continue;
+    // Only a total's bare word ("Bedrag", "Total"): a paid or tip label stacked over an amount
+    // may head a card whose amount is a part of the bill, not what it came to.
+    const stacked = role === 'total' ? stackedAmount(lines, line) : null;
+    if (stacked) {
+      out.push({ ...stacked, role, line: line.index + 1, label: words.map((w) => w.text).join(' ') });
+      continue;
+    }
     const next = lines[line.index + 1];
     const last = next?.cells.at(-1);
     if (!next || !last || last.start <= cell.start || amountsOnLine(next).length > 0) continue;
@@ -377,6 +384,18 @@ export function amountsUnderBoxLabels(lines: Line[]): RoleAmount[] {
     }
   }
   return out;
+}
+
+/**
+ * An e-receipt's label and value stacked, each alone on its line ("Bedrag" over "€ 35,00", as a
+ * definition list or a card of rows prints them): the amount under a label line of one cell.
+ */
+function stackedAmount(lines: Line[], line: Line): PrintedAmount | null {
+  if (line.cells.length !== 1) return null;
+  const next = lines[line.index + 1];
+  if (next?.cells.length !== 1) return null;
+  const cell = next.cells[0]!;
+  return amountIn(cell.text, cell.offset);
 }
 
 /**
@@ -578,6 +597,36 @@ function amountToken(token: string): boolean {
   return true;
 }
 
+/** The amount tokens at the start of `text` (digits, separators, a sign or a code): where they end, or -1. */
+function amountTokensEnd(text: string): number {
+  let last = -1;
+  for (const m of text.matchAll(/\S+/g)) {
+    if (!amountToken(m[0])) break;
+    last = m.index + m[0].length;
+  }
+  return last;
+}
+
+/**
+ * A label, a colon and the amount, then the sentence goes on ("Montant réglé : 86,20 € par carte
+ * American Express le 06/03/2026"): the amount right after the label's colon, with its currency.
+ */
+function amountAfterColon(cell: Cell, lineIndex: number): RoleAmount | null {
+  const colon = cell.text.indexOf(':');
+  if (colon < 2 || colon > 40) return null;
+  const words = wordsOf(cell.text.slice(0, colon));
+  const role = roleOf(words);
+  if (!role) return null;
+  const start = colon + 1 + (cell.text.slice(colon + 1).length - cell.text.slice(colon + 1).trimStart().length);
+  const end = amountTokensEnd(cell.text.slice(start));
+  // Words must follow: an amount alone after its label is the line reader's.
+  if (end < 0 || !/^\s+\p{L}/u.test(cell.text.slice(start + end))) return null;
+  const printed = cell.text.slice(start, start + end);
+  if (!namesCurrency(printed)) return null;
+  const amount = amountIn(printed, cell.offset + start);
+  return amount ? { ...amount, role, line: lineIndex, label: words.map((w) => w.text).join(' ') } : null;
+}
+
 /**
  * The amount a sentence names as the document's ("Here is your invoice INV/2026/00087
  * amounting in $ 1,234.00", "d'un montant de 1 452,00 €", "voor een bedrag van € 2.117,50"):
@@ -587,6 +636,8 @@ export function amountsInProse(line: Line): RoleAmount[] {
   const out: RoleAmount[] = [];
   for (const cell of line.cells) {
     if (cell.text.length < 16 || !/\d/.test(cell.text)) continue;
+    const afterColon = amountAfterColon(cell, line.index);
+    if (afterColon) out.push(afterColon);
     const words = wordsOf(cell.text);
     for (const wanted of AMOUNT_IN_SENTENCE) {
       for (let at = findPhrase(words, wanted); at >= 0; at = findPhrase(words, wanted, at + 1)) {

@@ -30,6 +30,7 @@ import {
   INVOICE_TITLE,
   INVOICE_TYPE_CODES,
   ORDER_TITLE,
+  PAID,
   RECEIPT_TITLE,
   TITLE_DATE_WORDS,
   TITLE_DETERMINERS,
@@ -924,6 +925,7 @@ const RECEIPT_DATE = [
   'Köpdatum',
   'Betaaltijd',
   'Payment date',
+  'Date of payment',
   'Zahlungsdatum',
   'Date de paiement',
   // A payment's confirmation: the day the money came in ("Zahlungseingang: 09.04.2026").
@@ -1018,6 +1020,76 @@ function sentenceTitleDates(lines: Line[], order: Order | null, documentIndex: n
   return out;
 }
 
+// Amounts paid ahead on account: the day of a deposit is not the day the receipt was paid.
+const ADVANCES = new Set(
+  [
+    'deposit',
+    'prepaid',
+    'prepaid amount',
+    'already paid',
+    'anzahlung',
+    'vorauszahlung',
+    'geleistete anzahlung',
+    'acompte',
+    'déjà payé',
+    'anticipo',
+    'voorschot',
+    'acconto',
+    'zaliczka',
+    'förskott',
+    'forskud',
+  ].map((p) =>
+    wordsOf(p)
+      .map((w) => w.text)
+      .join(' '),
+  ),
+);
+
+/**
+ * A receipt's line that says what was paid and when ("Montant réglé : 86,20 € par carte … le
+ * 06/03/2026", "Voldaan met Mastercard 08-03-2026  € 353,40"): the day paid, which is the
+ * receipt's day (a bill mailed days later, a hotel's stay that began before).
+ */
+function paidOnDates(lines: Line[], order: Order | null, documentIndex: number): DateCandidate[] {
+  const out: DateCandidate[] = [];
+  for (const line of lines) {
+    if (line.text.length > 200 || !/\d/.test(line.text)) continue;
+    const paid = firstPhrase(wordsOf(line.text), PAID);
+    if (paid?.at !== 0 || ADVANCES.has(paid.phrase.join(' '))) continue;
+    const date = readDate(line.text, order);
+    if (!date) continue;
+    out.push({
+      iso: date.iso,
+      certainty: date.certainty,
+      raw: line.text.slice(date.start, date.end),
+      offset: line.offset + date.start,
+      document_index: documentIndex,
+      strength: 0.75,
+      source: 'paid on',
+    });
+  }
+  return out;
+}
+
+/**
+ * A "Datum" column's header over item rows dated one by one (a hotel's nights, a statement's
+ * postings): the label reader takes the first row's date for the document's, which it is not.
+ */
+function itemDateColumn(lines: Line[], order: Order | null, c: DateCandidate): boolean {
+  if (c.source !== 'label') return false;
+  const at = lines.findIndex((l) => c.offset >= l.offset && c.offset <= l.offset + l.text.length);
+  if (at < 0) return false;
+  const column = c.offset - lines[at]!.offset;
+  // The row starts with its date: a label beside the date ("Datum vystavení  05.03.2026") is
+  // no column's header, whatever date the line below prints.
+  if (lines[at]!.text.slice(0, column).trim() !== '') return false;
+  const next = nextFilled(lines, at, 1);
+  const cell = next && cellUnder(next, column, column + c.raw.length, 0);
+  if (!cell || cell.start !== column || next.text.slice(0, column).trim() !== '') return false;
+  const date = readDate(cell.text, order);
+  return !!date && date.start === 0 && date.iso !== c.iso;
+}
+
 export function issueDate(
   documents: ReadableDocument[],
   kind: 'invoice' | 'receipt' = 'invoice',
@@ -1058,7 +1130,8 @@ export function issueDate(
           ? asOfDates(lines, order, doc.doc.index)
           : letterDates(lines, order, doc.doc.index)),
       ...besideNumberDates(lines, order, doc.doc.index),
-    ]);
+      ...(kind === 'receipt' ? paidOnDates(lines, order, doc.doc.index) : []),
+    ]).map((c) => (itemDateColumn(lines, order, c) ? { ...c, strength: c.strength * 0.6 } : c));
     if (found.length > 0) return choose(found);
   }
   return [];

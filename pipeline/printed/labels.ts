@@ -836,6 +836,11 @@ export const RECEIPT_NUMBER_MORE = [
   'Doklad č.',
   'Recibo n.º',
   'Recibo nº',
+  // A Spanish ride app's "Nº de recibo", a French transit pass's "Justificatif n°", a Dutch
+  // charity's gift receipt ("Giftnummer").
+  'Nº de recibo',
+  'Justificatif n°',
+  'Giftnummer',
   // A US till's transaction number, a charging session's id: the sale's own number.
   'Trans #',
   'Transaction #',

@@ -204,7 +204,11 @@ export const PAID = phrases(
   'pagado',
   'anticipo',
   'importe pagado',
+  // A ride app's "Importe cobrado | 23,43 €": the amount charged.
+  'importe cobrado',
   'betaald',
+  // A Dutch bill settled: "Voldaan met Mastercard 08-03-2026".
+  'voldaan',
   'voorschot',
   'pagato',
   'acconto',
@@ -513,6 +517,8 @@ export const AMOUNT_IN_SENTENCE = phrases(
   'outstanding amount of',
   'outstanding balance of',
   'in the amount of',
+  // A renewal's letter: "we charged $119.88 to your American Express".
+  'we charged',
   'for the amount of',
   'for an amount of',
   'über',
@@ -683,6 +689,8 @@ export const RECEIPT_TITLE = phrases(
   'kvitto',
   'kwitantie',
   'betaalbewijs',
+  // A Dutch hotel's or shop's bill, paid: "Nota 26-00418".
+  'nota',
   'kassabon',
   'recibo',
   'ticket de compra',

@@ -380,7 +380,10 @@ export function companyNames(text: string): { name: string; at: number; copyrigh
     let owner = false;
     let smallWords = 0;
     let elided = 0;
-    const small = SMALL_FORMS.has(keys.slice(formStart, end + 1).join(''));
+    // "Železniční společnost Morava a.s.": the Czech and Slovak "a.s." in its small print names
+    // a company the way "s.r.o." does, with small words after the first.
+    const small =
+      SMALL_FORMS.has(keys.slice(formStart, end + 1).join('')) || (formStart === end && /^a\.s\.$/.test(plain[end]!));
     while (start > 0) {
       const prev = plain[start - 1]!;
       // A label before the name ("Betreiber: City Parken GmbH", "Provozovatel: …") is not part of it.

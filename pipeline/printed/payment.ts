@@ -423,6 +423,30 @@ function meansByIcon(doc: ReadableDocument, labelled: { offset: number; value: s
   return null;
 }
 
+/**
+ * A till's kind of card payment under its label, then the card slip's scheme on the next lines
+ * ("Bankomatkarte  65,37" over "Debit Mastercard  **** 2207"): the scheme says which card paid.
+ * One scheme only, printed right below: a scheme named elsewhere (a footer's accepted cards) is not the slip's.
+ */
+function schemeBelow(doc: ReadableDocument, offset: number): PrintedCandidate | null {
+  const lines = linesOf(doc.doc, doc.text);
+  const at = lines.findIndex((l) => offset >= l.offset && offset <= l.offset + l.text.length);
+  if (at < 0) return null;
+  const named = lines
+    .slice(at + 1, at + 3)
+    .map((l) => ({ l, means: meansIn(l.text) }))
+    .filter((x) => x.means && SCHEMES.has(key(x.means.raw)));
+  if (new Set(named.map((x) => key(x.means!.raw))).size !== 1) return null;
+  const { l, means } = named[0]!;
+  return {
+    raw: means!.raw,
+    confidence: 0.8,
+    document_index: doc.doc.index,
+    offset: l.offset + means!.at,
+    why: 'label, card slip',
+  };
+}
+
 export function paymentMethod(documents: ReadableDocument[]): PrintedCandidate[] {
   for (const doc of documents) {
     const beside = labelBesideMeans(doc);
@@ -441,6 +465,8 @@ export function paymentMethod(documents: ReadableDocument[]): PrintedCandidate[]
     );
     if (icon) return [icon];
     for (const { offset, value, means } of candidates) {
+      const slip = means && CARD_KINDS.has(key(means.raw)) ? schemeBelow(doc, offset) : null;
+      if (slip) return [slip];
       if (means)
         return [
           { raw: means.raw, confidence: 0.9, document_index: doc.doc.index, offset: offset + means.at, why: 'label' },

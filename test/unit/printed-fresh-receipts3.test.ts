@@ -1,0 +1,120 @@
+// The printed-page reader on receipt mails (issue 24, the dev half of layouts-fresh-receipts3:
+// e-receipts as an expense inbox receives them, till slips, A4 receipts): the card a till's kind
+// of payment stands for, the day a bill was paid, amounts stacked under their labels or after a
+// colon in a sentence, a Czech company's name, and receipt numbers under more labels. Each case
+// is written small, with invented names and values.
+import { describe, expect, it } from 'vitest';
+import type { SchemaRun } from '../../pipeline/index.ts';
+import { companyNames } from '../../pipeline/printed/parties.ts';
+import { runStarter } from '../helpers/starter.ts';
+
+async function readText(text: string, subject = 'Your receipt') {
+  return runStarter('receipt', { subject, from: 'Shop <receipts@shop.example>', text });
+}
+
+async function readHtml(html: string, subject = 'Your receipt') {
+  return runStarter('receipt', { subject, from: 'Shop <receipts@shop.example>', html });
+}
+
+const rows = (pairs: [string, string][]) =>
+  `<table>${pairs.map(([a, b]) => `<tr><td>${a}</td><td>${b}</td></tr>`).join('')}</table>`;
+
+const value = (r: SchemaRun, field: string) => r.fields[field]!.value;
+const confidence = (r: SchemaRun, field: string) => r.fields[field]!.confidence;
+
+describe('how a receipt was paid', () => {
+  it("a till's kind of card under its label, the slip's scheme on the line below", async () => {
+    const r = await readText(
+      'Summe EUR                      31,20\nZAHLUNG\nBankomatkarte                  31,20\nDebit Mastercard           **** 4410\nTerminal-ID               55120033\n',
+    );
+    expect(value(r, 'payment_method')).toBe('Debit Mastercard');
+    expect(confidence(r, 'payment_method')).toBeLessThan(0.9);
+  });
+});
+
+describe('the day a receipt was paid', () => {
+  it('a bill mailed later: the day on the line that says it was settled', async () => {
+    const r = await readText(
+      'Bonjour,\n\nvoici votre note.\n\nTotal TTC : 40,00 €\n\nMontant réglé : 40,00 € par carte Visa le 26/02/2026\n\nNote n° 881\n',
+    );
+    expect(value(r, 'date')).toBe('2026-02-26');
+  });
+
+  it("a hotel's dated rows under a Datum column are no date of the bill", async () => {
+    const r = await readText(
+      [
+        'Nota 31-00077',
+        'Datum                Omschrijving                          Bedrag',
+        '14-01-2026           Logies                               € 90,00',
+        '15-01-2026           Logies                               € 90,00',
+        '                     Totaal                              € 180,00',
+        '                     Voldaan met Visa 16-01-2026         € 180,00',
+      ].join('\n'),
+    );
+    expect(value(r, 'date')).toBe('2026-01-16');
+    expect(value(r, 'receipt_number')).toBe('31-00077');
+  });
+
+  it('"Date of payment" beside the dates of a stay booked ahead', async () => {
+    const r = await readHtml(
+      rows([
+        ['Arrival', 'Fri 10 Apr 2026, 06:00'],
+        ['Departure', 'Tue 14 Apr 2026, 21:00'],
+        ['Date of payment', '20/02/2026'],
+        ['Amount paid', '£40.00'],
+      ]),
+    );
+    expect(value(r, 'date')).toBe('2026-02-20');
+  });
+});
+
+describe("a receipt's total", () => {
+  it('a tip added, then the amount settled after a colon with the sentence going on', async () => {
+    const r = await readText(
+      'Total TTC : 52,00 € (dont TVA 10 %)\n\nPourboire : 4,00 €\n\nMontant réglé : 56,00 € par carte Visa le 26/02/2026\n',
+    );
+    expect(value(r, 'total_amount')).toBe(56);
+  });
+
+  it('an amount alone on the line under its label', async () => {
+    const r = await readHtml(
+      '<p>Bedankt voor je gift!</p><div>Bedrag</div><div>€ 12,50</div><div>Betaalwijze</div><div>iDEAL</div>',
+    );
+    expect(value(r, 'total_amount')).toBe(12.5);
+  });
+
+  it('"we charged" an amount in a renewal letter', async () => {
+    const r = await readText(
+      'Your plan renewed on March 3, 2026, and we charged $59.00 to your Visa ending in 1881.\n',
+    );
+    expect(value(r, 'total_amount')).toBe(59);
+  });
+
+  it('a Spanish ride\'s "Importe cobrado"', async () => {
+    const r = await readHtml(
+      rows([
+        ['Tarifa del viaje', '12,90 €'],
+        ['Importe cobrado', '14,20 €'],
+      ]),
+    );
+    expect(value(r, 'total_amount')).toBe(14.2);
+  });
+});
+
+describe("a receipt's own number", () => {
+  it('"Nº de recibo", "Justificatif n°", "Giftnummer"', async () => {
+    const es = await readHtml(rows([['Nº de recibo', 'V-2026-1188']]));
+    expect(value(es, 'receipt_number')).toBe('V-2026-1188');
+    const fr = await readHtml(rows([['Justificatif n°', '2026-02-0007731']]));
+    expect(value(fr, 'receipt_number')).toBe('2026-02-0007731');
+    const nl = await readHtml(rows([['Giftnummer', '2026-004410']]));
+    expect(value(nl, 'receipt_number')).toBe('2026-004410');
+  });
+});
+
+describe("a Czech company's name", () => {
+  it('"a.s." after small words, as Czech names are written', () => {
+    const text = 'Dopravní společnost Lipno a.s. · Nádražní 4, 370 01 České Budějovice';
+    expect(companyNames(text).map((c) => c.name)).toContain('Dopravní společnost Lipno a.s.');
+  });
+});
