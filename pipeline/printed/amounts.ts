@@ -13,6 +13,7 @@ import {
   PAID,
   PAYABLE,
   TAX,
+  TAX_ABSENT,
   TIP,
   TOTAL,
 } from './lexicon.ts';
@@ -206,7 +207,7 @@ export function roleOf(words: readonly Word[]): AmountRole | null {
   // "Subscription payable €858.00", "Premium payable": a short label ending in "payable" names
   // what is to be paid (a department, "Accounts payable", names no amount).
   if (words.length <= 3 && words.at(-1)!.text === 'payable' && words[0]!.text !== 'accounts') return 'payable';
-  const tax = hasPhrase(words, TAX);
+  const tax = hasPhrase(words, TAX) && !hasPhrase(words, TAX_ABSENT);
   // "Total incl. VAT", "Importe (IVA 21% incl.)" are the gross; "incl. 21% btw", "inkl. 19 %
   // MwSt." (nothing but the words for including and tax, and a rate) is the tax the total includes.
   // "El IVA incluido en esta boleta es de $4.150", "The VAT included is …": a sentence whose

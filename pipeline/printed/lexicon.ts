@@ -297,6 +297,20 @@ export const TAX = phrases(
   'מע"מ',
 );
 
+// A qualifier that says the tax is not charged: "Total paid (GST free)", "Total (VAT exempt)",
+// "Importe (exento de IVA)". The label names what it would without the tax word.
+export const TAX_ABSENT = phrases(
+  'free',
+  'exempt',
+  'exempted',
+  'exento',
+  'exenta',
+  'esente',
+  'exonere',
+  'exoneree',
+  'befreit',
+);
+
 // A qualifier that makes a tax word part of a gross label: "Total incl. VAT", "Brutto inkl. MwSt".
 export const INCLUDING = phrases(
   'incl',
