@@ -206,8 +206,18 @@ function billTotal(amounts: RoleAmount[], itemsSum: number | null, printed: Prin
   const payables = amounts.filter((a) => a.role === 'payable' && (a.value !== 0 || paidOff(a)));
   if (payables.length > 0) {
     // Explained: the gross that net + tax confirm, less what was paid.
+    // A balance is a total less what was taken off between them ("Total fees 353.00 · Health
+    // fund benefit -201.60 · Payment received -100.00 · Balance owing 51.40"): the mirror of
+    // withCharges below. (Printed values carry no sign; every amount between is taken off.)
+    const deducted = (p: RoleAmount) =>
+      grossish.some((g) => {
+        if (g.line >= p.line || g.line < p.line - 6) return false;
+        const off = printed.filter((v) => v.line > g.line && v.line < p.line && v.value > 0);
+        return off.length > 0 && near(g.value - off.reduce((sum, v) => sum + v.value, 0), p.value);
+      });
     const explained = (p: RoleAmount) =>
       confirmed(p) ||
+      deducted(p) ||
       confirmedGross.some((g) => near(g.value, p.value) || paid.some((v) => near(g.value - Math.abs(v), p.value))) ||
       (confirmedGross.length === 0 &&
         grossish.some((g) => near(g.value, p.value) || paid.some((v) => near(g.value - Math.abs(v), p.value))));

@@ -40,3 +40,35 @@ describe('a total that says no tax is charged', () => {
     expect(total.value === 30 || total.confidence < 0.8).toBe(true);
   });
 });
+
+describe('a balance is the total less what was taken off', () => {
+  it('a fund benefit and a payment between the total and the balance confirm it', async () => {
+    const r = await runStarter('invoice', {
+      subject: 'Your invoice from Wattle Physio',
+      from: 'Wattle Physio <frontdesk@wattlephysio.example>',
+      html: `<p>TAX INVOICE</p><p>Invoice No: WP-30871</p><p>Invoice Date: 09/03/2026</p>${rows([
+        ['Standard consultation', '$95.00'],
+        ['Exercise program', '$45.00'],
+        ['Total fees (GST-free)', '$140.00'],
+        ['Health fund rebate', '-$62.50'],
+        ['Paid today – EFTPOS', '-$50.00'],
+        ['Balance owing', '$27.50'],
+      ])}<p>Please pay the balance by 23/03/2026.</p>`,
+    });
+    expect(r.fields.total_amount!.value).toBe(27.5);
+    expect(r.fields.total_amount!.confidence).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('amounts between that do not take the total down to it leave it in doubt', async () => {
+    const r = await runStarter('invoice', {
+      subject: 'Your invoice from Wattle Physio',
+      from: 'Wattle Physio <frontdesk@wattlephysio.example>',
+      html: `<p>TAX INVOICE</p><p>Invoice No: WP-30872</p>${rows([
+        ['Total fees (GST-free)', '$140.00'],
+        ['Health fund rebate', '-$62.50'],
+        ['Balance owing', '$41.00'],
+      ])}`,
+    });
+    expect(r.fields.total_amount!.confidence).toBeLessThan(0.8);
+  });
+});
