@@ -983,39 +983,41 @@ function asOfDates(lines: Line[], order: Order | null, documentIndex: number): D
   for (const line of lines) {
     if (line.text.length > 400) continue;
     for (const m of line.text.matchAll(/\bas of\s+/gi)) {
-      const at = m.index + m[0].length;
-      const date = readDate(line.text.slice(at), order);
-      if (date?.start !== 0) continue;
-      out.push({
-        iso: date.iso,
-        certainty: date.certainty,
-        raw: line.text.slice(at, at + date.end),
-        offset: line.offset + at,
-        document_index: documentIndex,
-        strength: 0.7,
-        source: 'as of',
-      });
+      const found = dateStartingAt(line, m.index + m[0].length, order, documentIndex, 0.7, 'as of');
+      if (found) out.push(found);
     }
   }
   return out;
 }
 
-/** The issue date of an invoice, or the date of a receipt (its title line may print it after the number without a marker). */
+/** The date a line prints right at `at` (after "as of", after a title's "dated"), as a candidate; or null. */
+function dateStartingAt(
+  line: Line,
+  at: number,
+  order: Order | null,
+  documentIndex: number,
+  strength: number,
+  source: string,
+): DateCandidate | null {
+  const date = readDate(line.text.slice(at), order);
+  if (date?.start !== 0) return null;
+  return {
+    iso: date.iso,
+    certainty: date.certainty,
+    raw: line.text.slice(at, at + date.end),
+    offset: line.offset + at,
+    document_index: documentIndex,
+    strength,
+    source,
+  };
+}
+
 /** "… the final invoice #7731 dated March 6, 2026 …": the date of a number a sentence titles (numbers.ts). */
 function sentenceTitleDates(lines: Line[], order: Order | null, documentIndex: number): DateCandidate[] {
   const out: DateCandidate[] = [];
   for (const { line, dateAt } of datedTitlesInSentences(lines, INVOICE_TITLE)) {
-    const date = readDate(line.text.slice(dateAt), order);
-    if (date?.start !== 0) continue;
-    out.push({
-      iso: date.iso,
-      certainty: date.certainty,
-      raw: line.text.slice(dateAt, dateAt + date.end),
-      offset: line.offset + dateAt,
-      document_index: documentIndex,
-      strength: 0.8,
-      source: 'title',
-    });
+    const found = dateStartingAt(line, dateAt, order, documentIndex, 0.8, 'title');
+    if (found) out.push(found);
   }
   return out;
 }
@@ -1090,6 +1092,7 @@ function itemDateColumn(lines: Line[], order: Order | null, c: DateCandidate): b
   return !!date && date.start === 0 && date.iso !== c.iso;
 }
 
+/** The issue date of an invoice, or the date of a receipt (its title line may print it after the number without a marker). */
 export function issueDate(
   documents: ReadableDocument[],
   kind: 'invoice' | 'receipt' = 'invoice',
