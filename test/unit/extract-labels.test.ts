@@ -136,8 +136,8 @@ describe('the wrapper is not the document', () => {
     expect(r.fields.invoice_number!.value).toBe('R-77');
     expect(r.fields.invoice_date!.value).toBeNull();
     expect(r.fields.vendor_name!.confidence).toBeLessThanOrEqual(0.5);
-    // The From of a forward is the forwarder: its address is at most 0.5.
-    expect(r.fields.vendor_email).toMatchObject({ value: 'petra@customer.example', confidence: 0.5 });
+    // The From of a forward is the forwarder; the forwarded From is the issuer's address.
+    expect(r.fields.vendor_email).toMatchObject({ value: 'billing@lieferant.example', confidence: 0.8 });
   });
 
   it('the attachment is read before the covering note; quoted history and signature are not read', async () => {
