@@ -6,10 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { roleOf } from '../../pipeline/printed/amounts.ts';
 import { wordsOf } from '../../pipeline/printed/words.ts';
-import { runStarter } from '../helpers/starter.ts';
-
-const rows = (pairs: [string, string][]) =>
-  `<table>${pairs.map(([a, b]) => `<tr><td>${a}</td><td>${b}</td></tr>`).join('')}</table>`;
+import { runStarter, rows } from '../helpers/starter.ts';
 
 describe('a total that says no tax is charged', () => {
   const role = (label: string) => roleOf(wordsOf(label));

@@ -6,8 +6,7 @@
 // quoted with "> ", a buyer labelled in its cell, statements' numbers. Each case is written
 // small, with invented names and values.
 import { describe, expect, it } from 'vitest';
-import type { SchemaRun } from '../../pipeline/index.ts';
-import { runStarter } from '../helpers/starter.ts';
+import { runStarter, rows, value } from '../helpers/starter.ts';
 
 async function readHtml(html: string, from = 'Billing <billing@vendor.example>', subject = 'Your invoice') {
   return runStarter('invoice', { subject, from, html });
@@ -16,11 +15,6 @@ async function readHtml(html: string, from = 'Billing <billing@vendor.example>',
 async function readText(text: string, from = 'Billing <billing@vendor.example>', subject = 'Your invoice') {
   return runStarter('invoice', { subject, from, text });
 }
-
-const rows = (pairs: [string, string][]) =>
-  `<table>${pairs.map(([a, b]) => `<tr><td>${a}</td><td>${b}</td></tr>`).join('')}</table>`;
-
-const value = (r: SchemaRun, field: string) => r.fields[field]!.value;
 
 describe('currencies', () => {
   it('"KES 16,820.00": an ISO code before the amount is its currency, and the amount is read', async () => {

@@ -5,14 +5,11 @@
 // and a Portuguese series-and-number. Each case is written small, with invented values.
 import { describe, expect, it } from 'vitest';
 import type { SchemaRun } from '../../pipeline/index.ts';
-import { runStarter } from '../helpers/starter.ts';
+import { runStarter, rows } from '../helpers/starter.ts';
 
 async function read(html: string): Promise<SchemaRun> {
   return runStarter('invoice', { subject: 'Invoice', from: 'Billing <billing@vendor.example>', html });
 }
-
-const rows = (pairs: [string, string][]) =>
-  `<table>${pairs.map(([k, v]) => `<tr><td>${k}</td><td>${v}</td></tr>`).join('')}</table>`;
 
 describe('Chinese and Japanese labels inside runs without spaces', () => {
   it('a Chinese bill: its number, dates, amount due and yuan', async () => {

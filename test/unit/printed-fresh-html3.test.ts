@@ -6,12 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeMessage } from '../../pipeline/index.ts';
 import { buildEml } from '../helpers/mail.ts';
-import { runStarter } from '../helpers/starter.ts';
+import { runStarter, rows } from '../helpers/starter.ts';
 
 const FROM = 'Billing <billing@vendor.example>';
-
-const rows = (pairs: [string, string][]) =>
-  `<table>${pairs.map(([a, b]) => `<tr><td>${a}</td><td>${b}</td></tr>`).join('')}</table>`;
 
 describe('a CSS grid reads in rows', () => {
   const grid = (columns: string, cells: string[]) =>

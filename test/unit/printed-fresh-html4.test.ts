@@ -5,12 +5,9 @@
 // written small, with invented names and values.
 import { describe, expect, it } from 'vitest';
 import { parseDate } from '../../pipeline/validate-dates.ts';
-import { runStarter } from '../helpers/starter.ts';
+import { runStarter, rows } from '../helpers/starter.ts';
 
 const FROM = 'Billing <billing@vendor.example>';
-
-const rows = (pairs: [string, string][]) =>
-  `<table>${pairs.map(([a, b]) => `<tr><td>${a}</td><td>${b}</td></tr>`).join('')}</table>`;
 
 describe('dates in more languages', () => {
   it.each([

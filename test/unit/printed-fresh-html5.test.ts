@@ -4,12 +4,9 @@
 // sentence, a reminder's own date and its list of invoices, an app's subject naming its user.
 // Each case is written small, with invented names and values.
 import { describe, expect, it } from 'vitest';
-import { runStarter } from '../helpers/starter.ts';
+import { runStarter, rows } from '../helpers/starter.ts';
 
 const FROM = 'Billing <billing@vendor.example>';
-
-const rows = (pairs: [string, string][]) =>
-  `<table>${pairs.map(([a, b]) => `<tr><td>${a}</td><td>${b}</td></tr>`).join('')}</table>`;
 
 describe('forwards and footers', () => {
   it("an Outlook forward within the buyer's company: the forwarded From is the issuer's", async () => {

@@ -8,13 +8,11 @@
 // address is invented.
 import { describe, expect, it } from 'vitest';
 import type { SchemaRun } from '../../pipeline/index.ts';
-import { runStarter } from '../helpers/starter.ts';
+import { runStarter, value } from '../helpers/starter.ts';
 
 async function read(text: string, from?: string): Promise<SchemaRun> {
   return runStarter('invoice', { subject: 'Document', text, from });
 }
-
-const value = (r: SchemaRun, field: string) => r.fields[field]!.value;
 
 describe('document numbers and titles', () => {
   it('a title set at the right margin has its number under it, with its marker', async () => {

@@ -7,13 +7,11 @@
 // position, cells apart by three spaces or more); every name, number and address is invented.
 import { describe, expect, it } from 'vitest';
 import type { SchemaRun } from '../../pipeline/index.ts';
-import { runStarter } from '../helpers/starter.ts';
+import { runStarter, value } from '../helpers/starter.ts';
 
 async function read(text: string, from?: string): Promise<SchemaRun> {
   return runStarter('invoice', { subject: 'Document', text, from });
 }
-
-const value = (r: SchemaRun, field: string) => r.fields[field]!.value;
 
 describe('a statement-like bill with its amount in a box', () => {
   const bill = [

@@ -5,22 +5,13 @@
 // a booking paid), and the currency of a card slip with dynamic currency conversion or of a
 // Taiwanese page. Each case is written small, with invented names and values.
 import { describe, expect, it } from 'vitest';
-import type { SchemaRun } from '../../pipeline/index.ts';
-import { runStarter } from '../helpers/starter.ts';
-
-async function readText(text: string, subject = 'Your receipt') {
-  return runStarter('receipt', { subject, from: 'Shop <receipts@shop.example>', text });
-}
-
-async function readHtml(html: string, subject = 'Your receipt') {
-  return runStarter('receipt', { subject, from: 'Shop <receipts@shop.example>', html });
-}
-
-const rows = (pairs: [string, string][]) =>
-  `<table>${pairs.map(([a, b]) => `<tr><td>${a}</td><td>${b}</td></tr>`).join('')}</table>`;
-
-const value = (r: SchemaRun, field: string) => r.fields[field]!.value;
-const confidence = (r: SchemaRun, field: string) => r.fields[field]!.confidence;
+import {
+  rows,
+  value,
+  confidence,
+  readReceiptText as readText,
+  readReceiptHtml as readHtml,
+} from '../helpers/starter.ts';
 
 describe("a receipt's own number", () => {
   it('"レシートNo." at the foot of a Japanese till slip', async () => {

@@ -4,23 +4,14 @@
 // colon in a sentence, a Czech company's name, and receipt numbers under more labels. Each case
 // is written small, with invented names and values.
 import { describe, expect, it } from 'vitest';
-import type { SchemaRun } from '../../pipeline/index.ts';
 import { companyNames } from '../../pipeline/printed/parties.ts';
-import { runStarter } from '../helpers/starter.ts';
-
-async function readText(text: string, subject = 'Your receipt') {
-  return runStarter('receipt', { subject, from: 'Shop <receipts@shop.example>', text });
-}
-
-async function readHtml(html: string, subject = 'Your receipt') {
-  return runStarter('receipt', { subject, from: 'Shop <receipts@shop.example>', html });
-}
-
-const rows = (pairs: [string, string][]) =>
-  `<table>${pairs.map(([a, b]) => `<tr><td>${a}</td><td>${b}</td></tr>`).join('')}</table>`;
-
-const value = (r: SchemaRun, field: string) => r.fields[field]!.value;
-const confidence = (r: SchemaRun, field: string) => r.fields[field]!.confidence;
+import {
+  rows,
+  value,
+  confidence,
+  readReceiptText as readText,
+  readReceiptHtml as readHtml,
+} from '../helpers/starter.ts';
 
 describe('how a receipt was paid', () => {
   it("a till's kind of card under its label, the slip's scheme on the line below", async () => {
