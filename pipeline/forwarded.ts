@@ -9,6 +9,7 @@
 import { isForwardSubject, isReplySubject, markerOf } from './forward-markers.ts';
 import { isAttribution, labelOf, stripQuote, type LabelKind } from './headers-text.ts';
 import { domainOf } from './address.ts';
+import { caseless } from './caseless.ts';
 import { mailboxFromText, mailboxReadingFromText } from './mailbox-text.ts';
 import { joinWrappedAddresses } from './quote-headers.ts';
 import { parseAttached } from './documents.ts';
@@ -61,8 +62,9 @@ const CLOSE_QUOTES = '"”“»';
 
 /** The sender's name in an attribution line: quoted ("John Doe", „John Doe”), else the capitalised words before the address. */
 function attributionName(line: string, address: string): string {
-  const at = line.toLowerCase().indexOf(address);
-  const before = at >= 0 ? line.slice(0, at) : line;
+  const { lower, original } = caseless(line);
+  const at = lower.indexOf(address);
+  const before = at >= 0 ? line.slice(0, original(at)) : line;
   for (let i = 0; i < before.length; i++) {
     if (!OPEN_QUOTES.includes(before[i]!)) continue;
     for (let j = i + 1; j < before.length; j++)

@@ -21,6 +21,7 @@
 // (and on the earlier examples given) is the one learned, unless a later one (within a bounded
 // look) has a label naming the field and it has not: a value printed under two labels.
 import { domainOf } from './address.ts';
+import { caseless } from './caseless.ts';
 import { EINVOICE_FIELDS, einvoiceOf } from './einvoice.ts';
 import { extractField, readable } from './extract.ts';
 import { PRINTED_FIELDS } from './printed/index.ts';
@@ -126,13 +127,15 @@ export function placesOf(view: MessageView, field: LearnField, value: unknown): 
     } else {
       const wanted = String(value).trim().toLowerCase();
       if (!wanted) continue;
-      const lower = text.toLowerCase();
-      for (let at = lower.indexOf(wanted); at >= 0; at = lower.indexOf(wanted, at + 1)) {
+      const { lower, original } = caseless(text);
+      for (let found = lower.indexOf(wanted); found >= 0; found = lower.indexOf(wanted, found + 1)) {
+        const at = original(found);
+        const end = original(found + wanted.length);
         const before = text[at - 1] ?? ' ';
-        const after = text[at + wanted.length] ?? ' ';
+        const after = text[end] ?? ' ';
         // Whole words only: "AB-12" inside "AB-123" is another value.
         if (/[\p{L}\d]/u.test(before) || /[\p{L}\d]/u.test(after)) continue;
-        add(doc, text, at, at + wanted.length);
+        add(doc, text, at, end);
       }
     }
   }

@@ -5,6 +5,7 @@
 // page. A legal form (GmbH, Ltd, S.A., B.V., …) marks a company name; agreement with the
 // sender's domain makes a name or an address surer; two names or addresses of similar
 // standing make each doubtful.
+import { caseless } from '../caseless.ts';
 import { forwardedBySender } from '../extract-reading.ts';
 import { forwardedInText } from '../forwarded.ts';
 import { type LabelKind, labelOf } from '../headers-text.ts';
@@ -984,7 +985,8 @@ function selfBilled(documents: ReadableDocument[]): boolean {
  * service) sends ("Ellie Marsh Photography via FreshLedger").
  */
 export function onBehalfName(display: string): string {
-  const at = display.toLowerCase().lastIndexOf(' via ');
+  const text = caseless(display);
+  const at = text.original(text.lower.lastIndexOf(' via '));
   return at > 0 ? display.slice(0, at).trim() : display;
 }
 
@@ -1079,11 +1081,11 @@ function thanksNames(lines: Line[], view: MessageView, site: string | null, docu
   const out: NameCandidate[] = [];
   for (const line of lines) {
     if (line.text.length > 300) continue;
-    const lower = line.text.toLowerCase();
+    const { lower, original } = caseless(line.text);
     for (const phrase of THANKS) {
       const at = lower.indexOf(`${phrase} `);
       if (at < 0 || (at > 0 && /\p{L}/u.test(lower[at - 1]!))) continue;
-      const start = at + phrase.length + 1;
+      const start = original(at + phrase.length + 1);
       const words: string[] = [];
       for (const token of line.text.slice(start).split(' ')) {
         if (!token || words.length === 6) break;
@@ -1118,8 +1120,10 @@ function nameIsSite(words: readonly { text: string }[], site: string): boolean {
 /** The name a subject gives after its last "from" ("Invoice - INV-000027 from Mehr Studio"), folded; else "". */
 function subjectIssuer(subject: string): string {
   const text = subject.trim();
-  const at = text.toLowerCase().lastIndexOf(' from ');
-  if (at < 0) return '';
+  const lowered = caseless(text);
+  const found = lowered.lower.lastIndexOf(' from ');
+  if (found < 0) return '';
+  const at = lowered.original(found);
   let name = text.slice(at + 6).trim();
   while (name.endsWith('.') || name.endsWith('!')) name = name.slice(0, -1);
   return name.length >= 2 && name.length <= 60 && !name.includes(':') ? fold(name) : '';
@@ -1619,7 +1623,9 @@ function emailCandidates(documents: ReadableDocument[], view: MessageView): Emai
   if (original && site && site !== senderSite(view) && !own.has(site)) {
     const address = original.address.toLowerCase();
     const body = documents.find((d) => d.doc.kind === 'body');
-    const at = body ? body.doc.text.toLowerCase().indexOf(address) : -1;
+    const text = body ? caseless(body.doc.text) : null;
+    const found = text ? text.lower.indexOf(address) : -1;
+    const at = text && found >= 0 ? text.original(found) : -1;
     if (body && at >= 0) {
       let score = 0.8;
       if (names.some((n) => n.legal && nameMatchesSite(n.name, site))) score += 0.1;
