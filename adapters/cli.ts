@@ -7,7 +7,7 @@ import { createSandbox, createStandardAccount, issueKey } from '../services/acco
 import { loadConfig, VERSION } from '../services/config.ts';
 import { countAccounts, getAccount, getAccountByEmail, verifyAccount } from '../storage/accounts.ts';
 import { SCOPES, type Scope } from '../storage/keys.ts';
-import { configureLogger } from '../services/log.ts';
+import { closeLogger, configureLogger } from '../services/log.ts';
 import { tools } from '../tools/index.ts';
 import { databaseLabel, listenOrExplain, openApp, StartupError } from './startup.ts';
 import { ToolError } from '../tools/define.ts';
@@ -115,13 +115,8 @@ async function serve(): Promise<void> {
     await app.analysis.destroy();
     app.db.close();
     logger.info('svc stopped');
-    // Log writes are asynchronous; a write still in flight at exit could land after the
-    // last line (a reader saw "stopped" before "stopping"). Wait for all of them.
-    // At most 2 s: a reader that stopped reading the pipe must not keep the process alive.
-    await new Promise<void>((resolve) => {
-      setTimeout(resolve, 2000).unref();
-      logger.flush(() => resolve());
-    });
+    // Log writes are asynchronous: wait until every line is written, in order, before exiting.
+    await closeLogger();
     process.exit(0);
   };
   process.once('SIGINT', () => void stop('SIGINT'));
