@@ -31,7 +31,7 @@ import {
   RECEIPT_NUMBER_MORE,
 } from './labels.ts';
 import { sectionsOf } from './sections.ts';
-import { findPhrase, firstPhrase, hasPhrase, phrases, titleAt, typeCodeAt, wordsOf } from './words.ts';
+import { findPhrase, firstPhrase, hasPhrase, phrases, REFERRING, titleAt, typeCodeAt, wordsOf } from './words.ts';
 import type { PrintedCandidate, ReadableDocument } from './index.ts';
 
 interface NumberCandidate {
@@ -451,6 +451,8 @@ function titleCandidates(
         const code = withMarker ? marked.code : trimCode(below.text);
         // Taiwan's e-invoice prints its two-month period ("115年03-04月") between title and number.
         if (INVOICE_PERIOD.test(code)) continue;
+        // "BESTELLUNG" over "2 | Apérol Spritz | 29.00": the first item's quantity, not a number.
+        if (quantityOfItem(lines[n]!, below, code)) break;
         // A table's "Invoice" column listing several invoices (a reminder's, a statement's): the
         // first row's number is one of them, not the page's own.
         const nextUnder =
@@ -470,6 +472,16 @@ function titleCandidates(
     }
   }
   return out;
+}
+
+/** Whether `code` is a short count opening an item row of several cells that ends with an amount. */
+function quantityOfItem(line: Line, cell: Cell, code: string): boolean {
+  return (
+    /^\d{1,3}$/.test(code) &&
+    line.cells.length >= 3 &&
+    line.cells[0] === cell &&
+    /\d[.,]\d{2}$/.test(line.cells.at(-1)!.text.trim())
+  );
 }
 
 /** Whether a text starts with a number's marker ("Núm.:", "No.", "N°"). */
@@ -562,6 +574,25 @@ function otherNumbers(lines: Line[], kind: keyof typeof KINDS): Set<string> {
     }
   }
   return out;
+}
+
+/**
+ * Whether the label a value at `offset` was read after follows a word that makes it another
+ * document's ("Orig. Bon 14-219930" on a return slip, "Ref. Bestellnummer"): the original's number.
+ */
+function referredTo(text: string, offset: number, label: string): boolean {
+  const before = text.slice(text.lastIndexOf('\n', offset - 1) + 1, offset).toLowerCase();
+  const at = before.lastIndexOf(label);
+  return at > 0 && REFERRING.has(wordsOf(before.slice(0, at)).at(-1)?.text ?? '');
+}
+
+/** The code that starts `value` when a date (and a time) is all that follows it, else null. */
+function codeBeforeDate(value: string): string | null {
+  const m = /^(\S+)\s+(\S.*)$/.exec(value);
+  if (!m || !codeLike(trimCode(m[1]!))) return null;
+  const date = parseDate(m[2]!);
+  if (date?.start !== 0) return null;
+  return /^(?:\s+\d{1,2}[:.h]\d{2}(?:[:.]\d{2})?)?$/.test(m[2]!.slice(date.end)) ? trimCode(m[1]!) : null;
 }
 
 const BARE_MARKERS = ['Nº', 'N°', 'No.', 'Nr.', 'N.', 'Αρ.'];
@@ -678,17 +709,19 @@ export function documentNumber(
       return cell ? sections.get(cell)?.role : undefined;
     };
     const found: NumberCandidate[] = [
-      ...labeledCandidates(labels, [{ doc, text }], 'string').map((c) => ({
-        value: trimCode(c.raw),
-        raw: c.raw,
-        offset: c.offset,
-        document_index: doc.index,
-        strength: c.base * labelWeight(kind, labelOf(labels, c.label)),
-        source: 'label' as const,
-        booking: hasPhrase(wordsOf(labelOf(labels, c.label)), BOOKING_WORDS),
-        folio: firstPhrase(wordsOf(labelOf(labels, c.label)), FOLIO_WORDS)?.at === 0,
-        own: kind === 'receipt' && firstPhrase(wordsOf(labelOf(labels, c.label)), RECEIPT_TITLE) !== null,
-      })),
+      ...labeledCandidates(labels, [{ doc, text }], 'string')
+        .filter((c) => !referredTo(text, c.offset, labelOf(labels, c.label)))
+        .map((c) => ({
+          value: trimCode(c.raw),
+          raw: c.raw,
+          offset: c.offset,
+          document_index: doc.index,
+          strength: c.base * labelWeight(kind, labelOf(labels, c.label)),
+          source: 'label' as const,
+          booking: hasPhrase(wordsOf(labelOf(labels, c.label)), BOOKING_WORDS),
+          folio: firstPhrase(wordsOf(labelOf(labels, c.label)), FOLIO_WORDS)?.at === 0,
+          own: kind === 'receipt' && firstPhrase(wordsOf(labelOf(labels, c.label)), RECEIPT_TITLE) !== null,
+        })),
       // "Invoice ID - #1208": a dash where the colon would be.
       ...dashedValues(lines, labels).map((d) => {
         const code = trimCode(d.raw);
@@ -749,6 +782,12 @@ export function documentNumber(
     ];
     for (const found0 of found) {
       let c = found0;
+      // "Bonnr: 3-0077162 03-03-2026 18:07": a till prints its receipt's number, date and time on
+      // one line; the number is the code before its date.
+      if (c.source === 'label' && !codeLike(c.value)) {
+        const code = codeBeforeDate(c.value);
+        if (code) c = { ...c, value: code, raw: code };
+      }
       if (c.source === 'label' && isFieldLabel(c.value)) {
         const below = cellUnderLabel(lines, c.offset);
         const code = below ? trimCode(below.text) : '';
