@@ -576,13 +576,20 @@ function otherNumbers(lines: Line[], kind: keyof typeof KINDS): Set<string> {
   return out;
 }
 
+// A till's bare "Bon 48817" or "Beleg 7790" is a German noun, printed capitalised; a lower-case
+// "bon" is a French sentence's voucher ("virement, bon n° 7781"), not the receipt's number.
+const TILL_NOUNS: ReadonlySet<string> = new Set(['bon', 'beleg']);
+
 /**
- * Whether the label a value at `offset` was read after follows a word that makes it another
- * document's ("Orig. Bon 14-219930" on a return slip, "Ref. Bestellnummer"): the original's number.
+ * Whether the label a value at `offset` was read after names another document's number: after a
+ * word that refers to the original ("Orig. Bon 14-219930" on a return slip, "Ref. Bestellnummer"),
+ * or a till's noun printed in lower case inside a sentence.
  */
 function referredTo(text: string, offset: number, label: string): boolean {
-  const before = text.slice(text.lastIndexOf('\n', offset - 1) + 1, offset).toLowerCase();
-  const at = before.lastIndexOf(label);
+  const before = text.slice(text.lastIndexOf('\n', offset - 1) + 1, offset);
+  const at = before.toLowerCase().lastIndexOf(label);
+  if (at < 0) return false;
+  if (TILL_NOUNS.has(label) && /^\p{Ll}/u.test(before.slice(at))) return true;
   return at > 0 && REFERRING.has(wordsOf(before.slice(0, at)).at(-1)?.text ?? '');
 }
 
