@@ -665,6 +665,9 @@ const PRO_WORDS = phrases('pro');
 function labelWeight(kind: keyof typeof KINDS, label: string): number {
   const words = wordsOf(label);
   if (kind !== 'receipt') return firstPhrase(words, PRO_WORDS)?.at === 0 ? 0.8 : 1;
+  // A bare noun ("Beleg 7790") names less surely than a number's label ("Beleg-Nr.", "Bonnummer"):
+  // a card slip's "Beleg Nr. 0442" reads the same way. It only stands where nothing else does.
+  if (TILL_NOUNS.has(label)) return 0.6;
   // An invoice's own number labels, compounds too ("Factuurnummer", "Rechnungsnummer").
   return ownLabelSet('invoice').has(words.map((w) => w.text).join(' ')) ||
     firstPhrase(words, RECEIPT_TITLE) ||
