@@ -511,6 +511,8 @@ const COUNTRY_PROBES: [RegExp, (m: RegExpExecArray) => string | null][] = [
   // Tax ids only one country prints: Finland's Y-tunnus, Greece's ΑΦΜ (euro); Czechia's IČO
   // and DIČ; Norway's "Org.nr. … MVA"; Turkey's tax office and VKN ("Kadıköy V.D.").
   [/\bY-tunnus\b|ΑΦΜ/u, () => 'EUR'],
+  // Belgium's enterprise number as its VAT id ("TVA BE 0614.328.570", "BTW BE0614328570").
+  [/\bBE ?0\d{3}\.?\d{3}\.?\d{3}\b/, () => 'EUR'],
   // Italy's codice fiscale (the FatturaPA courtesy copy's "Identificativo fiscale ai fini IVA"),
   // Portugal's ATCUD; India's GSTIN; Switzerland's UID (CHE-123.456.789); Sweden's Bankgiro; a
   // Japanese qualified invoice's registration number (T + 13 digits). Not Poland's KSeF number:

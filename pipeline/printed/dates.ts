@@ -534,6 +534,8 @@ const PAID_WORDS = phrases(
 const AMOUNT_OFF = /(?:^|\s)[-−] ?[€$£]? ?\d[\d.,' ]{0,12}[.,]\d{2}(?![\d]|[./]\d)/;
 
 const ON_OR = new Set(['after', 'around', 'about']);
+// The word before a day in a sentence: "am 02.03.2026", "on 2 March", "le 02/03/2026".
+const SAID_ON: ReadonlySet<string> = new Set(['am', 'on', 'le', 'op', 'il', 'el']);
 const NEGATIONS = new Set(
   [
     'no',
@@ -1073,6 +1075,49 @@ function paidOnDates(lines: Line[], order: Order | null, documentIndex: number):
   return out;
 }
 
+// "Zahlung erhalten", "payment received": the word that says the money came in, wherever the
+// sentence puts it ("wir haben Ihre Zahlung über PayPal am 02.03.2026 erhalten").
+const RECEIVED_WORDS: ReadonlySet<string> = new Set(
+  PAID_WORDS.filter((p) => p.length === 2 && !SAID_ON.has(p[1]!)).map((p) => p[1]!),
+);
+
+/**
+ * A sentence that says a payment came in on a day: a payment word, "am"/"on"/"le" and the date,
+ * and the word for received ("wir haben Ihre Zahlung am 02.03.2026 erhalten", "we received your
+ * payment on 2 March 2026"): the day paid, which is a payment confirmation's day.
+ */
+function paymentReceivedDates(lines: Line[], order: Order | null, documentIndex: number): DateCandidate[] {
+  const out: DateCandidate[] = [];
+  for (const line of lines) {
+    if (line.text.length > 400 || !/\d/.test(line.text)) continue;
+    const words = wordsOf(line.text);
+    const payment = firstPhrase(words, PAYMENT_WORDS);
+    if (!payment) continue;
+    const received = words.findIndex((w, k) => k > payment.at && RECEIVED_WORDS.has(w.text));
+    if (received < 0 || NEGATIONS.has(words[received - 1]!.text)) continue;
+    for (let i = payment.at + 1; i < received - 1; i++) {
+      if (!SAID_ON.has(words[i]!.text) || !paymentInSentence(line.text, words, i)) continue;
+      const found = dateStartingAt(line, words[i + 1]!.start, order, documentIndex, 0.75, 'paid on');
+      if (found && found.offset - line.offset < words[received]!.start) out.push(found);
+      break;
+    }
+  }
+  return out;
+}
+
+/**
+ * A receipt's order date where the page says the payment came in on another day (a shop's
+ * payment confirmation for an order placed the day before): the receipt is dated by the payment.
+ */
+function paidOverOrdered(doc: ReadableDocument, order: Order | null, found: DateCandidate[]): DateCandidate[] {
+  const paid = found.filter((c) => c.source === 'paid on');
+  if (paid.length === 0) return found;
+  const ordered = new Set(labelled(ORDER_DATE, doc, order, (b) => b).map((c) => c.offset));
+  return found.map((c) =>
+    ordered.has(c.offset) && paid.every((p) => p.iso !== c.iso) ? { ...c, strength: c.strength * 0.6 } : c,
+  );
+}
+
 /**
  * A "Datum" column's header over item rows dated one by one (a hotel's nights, a statement's
  * postings): the label reader takes the first row's date for the document's, which it is not.
@@ -1134,8 +1179,9 @@ export function issueDate(
           : letterDates(lines, order, doc.doc.index)),
       ...besideNumberDates(lines, order, doc.doc.index),
       ...(kind === 'receipt' ? paidOnDates(lines, order, doc.doc.index) : []),
+      ...(kind === 'receipt' ? paymentReceivedDates(lines, order, doc.doc.index) : []),
     ]).map((c) => (itemDateColumn(lines, order, c) ? { ...c, strength: c.strength * 0.6 } : c));
-    if (found.length > 0) return choose(found);
+    if (found.length > 0) return choose(kind === 'receipt' ? paidOverOrdered(doc, order, found) : found);
   }
   return [];
 }

@@ -844,6 +844,7 @@ export const RECEIPT_NUMBER_MORE = [
   // A US till's transaction number, a charging session's id: the sale's own number.
   'Trans #',
   'Transaction #',
+  'Transaction',
   'Sessie-ID',
   'Session ID',
   // A shop's or a till's own name for the order's number: "Order ID: 1187", "Order Code" above
@@ -951,4 +952,9 @@ export const RECEIPT_NUMBER_MORE = [
   'Acknowledgment No.',
   'Acknowledgement #',
   'Acknowledgement No.',
+  // A German till's "Bon 48817", "Beleg 7790" among its line of till, operator and number; a
+  // Dutch return slip's own number ("Retourbon 14-220871") above the original sale's.
+  'Bon',
+  'Beleg',
+  'Retourbon',
 ];

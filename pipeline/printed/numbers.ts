@@ -31,7 +31,7 @@ import {
   RECEIPT_NUMBER_MORE,
 } from './labels.ts';
 import { sectionsOf } from './sections.ts';
-import { findPhrase, firstPhrase, hasPhrase, phrases, titleAt, typeCodeAt, wordsOf } from './words.ts';
+import { findPhrase, firstPhrase, hasPhrase, phrases, REFERRING, titleAt, typeCodeAt, wordsOf } from './words.ts';
 import type { PrintedCandidate, ReadableDocument } from './index.ts';
 
 interface NumberCandidate {
@@ -451,6 +451,8 @@ function titleCandidates(
         const code = withMarker ? marked.code : trimCode(below.text);
         // Taiwan's e-invoice prints its two-month period ("115年03-04月") between title and number.
         if (INVOICE_PERIOD.test(code)) continue;
+        // "BESTELLUNG" over "2 | Apérol Spritz | 29.00": the first item's quantity, not a number.
+        if (quantityOfItem(lines[n]!, below, code)) break;
         // A table's "Invoice" column listing several invoices (a reminder's, a statement's): the
         // first row's number is one of them, not the page's own.
         const nextUnder =
@@ -470,6 +472,16 @@ function titleCandidates(
     }
   }
   return out;
+}
+
+/** Whether `code` is a short count opening an item row of several cells that ends with an amount. */
+function quantityOfItem(line: Line, cell: Cell, code: string): boolean {
+  return (
+    /^\d{1,3}$/.test(code) &&
+    line.cells.length >= 3 &&
+    line.cells[0] === cell &&
+    /\d[.,]\d{2}$/.test(line.cells.at(-1)!.text.trim())
+  );
 }
 
 /** Whether a text starts with a number's marker ("Núm.:", "No.", "N°"). */
@@ -564,6 +576,32 @@ function otherNumbers(lines: Line[], kind: keyof typeof KINDS): Set<string> {
   return out;
 }
 
+// A till's bare "Bon 48817" or "Beleg 7790" is a German noun, printed capitalised; a lower-case
+// "bon" is a French sentence's voucher ("virement, bon n° 7781"), not the receipt's number.
+const TILL_NOUNS: ReadonlySet<string> = new Set(['bon', 'beleg']);
+
+/**
+ * Whether the label a value at `offset` was read after names another document's number: after a
+ * word that refers to the original ("Orig. Bon 14-219930" on a return slip, "Ref. Bestellnummer"),
+ * or a till's noun printed in lower case inside a sentence.
+ */
+function referredTo(text: string, offset: number, label: string): boolean {
+  const before = text.slice(text.lastIndexOf('\n', offset - 1) + 1, offset);
+  const at = before.toLowerCase().lastIndexOf(label);
+  if (at < 0) return false;
+  if (TILL_NOUNS.has(label) && /^\p{Ll}/u.test(before.slice(at))) return true;
+  return at > 0 && REFERRING.has(wordsOf(before.slice(0, at)).at(-1)?.text ?? '');
+}
+
+/** The code that starts `value` when a date (and a time) is all that follows it, else null. */
+function codeBeforeDate(value: string): string | null {
+  const m = /^(\S+)\s+(\S.*)$/.exec(value);
+  if (!m || !codeLike(trimCode(m[1]!))) return null;
+  const date = parseDate(m[2]!);
+  if (date?.start !== 0) return null;
+  return /^(?:\s+\d{1,2}[:.h]\d{2}(?:[:.]\d{2})?)?$/.test(m[2]!.slice(date.end)) ? trimCode(m[1]!) : null;
+}
+
 const BARE_MARKERS = ['Nº', 'N°', 'No.', 'Nr.', 'N.', 'Αρ.'];
 
 // A number printed in groups after its series letters ("BR 2026 114 0872"), read only under a
@@ -627,6 +665,9 @@ const PRO_WORDS = phrases('pro');
 function labelWeight(kind: keyof typeof KINDS, label: string): number {
   const words = wordsOf(label);
   if (kind !== 'receipt') return firstPhrase(words, PRO_WORDS)?.at === 0 ? 0.8 : 1;
+  // A bare noun ("Beleg 7790") names less surely than a number's label ("Beleg-Nr.", "Bonnummer"):
+  // a card slip's "Beleg Nr. 0442" reads the same way. It only stands where nothing else does.
+  if (TILL_NOUNS.has(label)) return 0.6;
   // An invoice's own number labels, compounds too ("Factuurnummer", "Rechnungsnummer").
   return ownLabelSet('invoice').has(words.map((w) => w.text).join(' ')) ||
     firstPhrase(words, RECEIPT_TITLE) ||
@@ -678,17 +719,19 @@ export function documentNumber(
       return cell ? sections.get(cell)?.role : undefined;
     };
     const found: NumberCandidate[] = [
-      ...labeledCandidates(labels, [{ doc, text }], 'string').map((c) => ({
-        value: trimCode(c.raw),
-        raw: c.raw,
-        offset: c.offset,
-        document_index: doc.index,
-        strength: c.base * labelWeight(kind, labelOf(labels, c.label)),
-        source: 'label' as const,
-        booking: hasPhrase(wordsOf(labelOf(labels, c.label)), BOOKING_WORDS),
-        folio: firstPhrase(wordsOf(labelOf(labels, c.label)), FOLIO_WORDS)?.at === 0,
-        own: kind === 'receipt' && firstPhrase(wordsOf(labelOf(labels, c.label)), RECEIPT_TITLE) !== null,
-      })),
+      ...labeledCandidates(labels, [{ doc, text }], 'string')
+        .filter((c) => !referredTo(text, c.offset, labelOf(labels, c.label)))
+        .map((c) => ({
+          value: trimCode(c.raw),
+          raw: c.raw,
+          offset: c.offset,
+          document_index: doc.index,
+          strength: c.base * labelWeight(kind, labelOf(labels, c.label)),
+          source: 'label' as const,
+          booking: hasPhrase(wordsOf(labelOf(labels, c.label)), BOOKING_WORDS),
+          folio: firstPhrase(wordsOf(labelOf(labels, c.label)), FOLIO_WORDS)?.at === 0,
+          own: kind === 'receipt' && firstPhrase(wordsOf(labelOf(labels, c.label)), RECEIPT_TITLE) !== null,
+        })),
       // "Invoice ID - #1208": a dash where the colon would be.
       ...dashedValues(lines, labels).map((d) => {
         const code = trimCode(d.raw);
@@ -749,6 +792,12 @@ export function documentNumber(
     ];
     for (const found0 of found) {
       let c = found0;
+      // "Bonnr: 3-0077162 03-03-2026 18:07": a till prints its receipt's number, date and time on
+      // one line; the number is the code before its date.
+      if (c.source === 'label' && !codeLike(c.value)) {
+        const code = codeBeforeDate(c.value);
+        if (code) c = { ...c, value: code, raw: code };
+      }
       if (c.source === 'label' && isFieldLabel(c.value)) {
         const below = cellUnderLabel(lines, c.offset);
         const code = below ? trimCode(below.text) : '';

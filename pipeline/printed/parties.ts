@@ -1254,7 +1254,7 @@ const ON_BEHALF =
  * NANDO" over "di Nando Ferri"). The sign and its owner are the registered name.
  */
 function proprietorNames(lines: Line[], documentIndex: number): NameCandidate[] {
-  const out: NameCandidate[] = [];
+  const out: NameCandidate[] = footerProprietors(lines, documentIndex);
   let previous: Cell | null = null;
   let filled = 0;
   for (const line of lines) {
@@ -1277,6 +1277,29 @@ function proprietorNames(lines: Line[], documentIndex: number): NameCandidate[] 
       });
     }
     previous = cell;
+  }
+  return out;
+}
+
+/**
+ * The same firm line in a page's small print, before its address and tax ids ("Il Glicine di
+ * Lucia Bernardi · Via dei Rossi 61 · 53100 Siena · C.F. …"): the registered name, as a footer
+ * prints a company's.
+ */
+function footerProprietors(lines: Line[], documentIndex: number): NameCandidate[] {
+  const out: NameCandidate[] = [];
+  const filled = lines.filter((l) => l.cells.length > 0);
+  for (const line of filled.slice(-6)) {
+    const segments = line.cells.length > 1 ? line.cells : segmentsOf(line.cells[0]!);
+    if (segments.length < 2 || !segments.slice(1).some((s) => /\d/.test(s.text))) continue;
+    const first = segments[0]!;
+    const tokens = [...first.text.matchAll(/\S+/g)];
+    const k = tokens.findIndex((t) => t[0] === 'di');
+    const owner = k > 0 ? tokens.slice(k + 1) : [];
+    const sign = k > 0 ? first.text.slice(0, tokens[k]!.index).trim() : '';
+    if (owner.length < 2 || owner.length > 4 || !owner.every((t) => /^\p{Lu}\p{Ll}+$/u.test(t[0]))) continue;
+    if (!sign || /\d/.test(sign) || notAName(sign)) continue;
+    out.push({ name: first.text, offset: first.offset, document_index: documentIndex, score: 0.8, legal: true });
   }
   return out;
 }

@@ -162,7 +162,7 @@ export function titleAt(
 
 const NO_WORDS: ReadonlySet<string> = new Set();
 /** Words before a title that make it another document's: the original a return or credit refers to. */
-const REFERRING: ReadonlySet<string> = new Set([
+export const REFERRING: ReadonlySet<string> = new Set([
   'orig',
   'original',
   'originale',
