@@ -165,7 +165,11 @@ function labelled(doc: ReadableDocument): Found[] {
       const lead = rest.length - rest.replace(/^[\s:：|=-]+/, '').length;
       const value = rest.slice(lead).split(/\s{3,}| \| |\t/)[0] ?? '';
       const named = currencyNamed(value);
-      if (named) {
+      // The value starts the text after the label ("Currency: EUR", "Currency Argentine Peso
+      // (ARS)"); "Dynamic currency conversion: cardholder chose to pay EUR 552.08" names the
+      // card's conversion, a word after "currency", not the page's currency.
+      const lead0 = named ? value.slice(0, named.at).replace(/[\s(]+$/, '') : '';
+      if (named && (lead0 === '' || currencyNamed(lead0)?.at === 0)) {
         const at = word.end + lead;
         out.push({
           code: named.code,
