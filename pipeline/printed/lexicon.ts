@@ -142,6 +142,8 @@ export const PAYABLE = phrases(
   // What a reminder or dunning letter asks for: the open amount with its fees and interest.
   'total à régler',
   'montant à régler',
+  // What a deposit leaves to pay on arrival: "Reste à régler sur place".
+  'reste à régler',
   'solde dû',
   'gesamtforderung',
   'offene forderung',
@@ -198,6 +200,8 @@ export const PAID = phrases(
   'geleistete abschläge',
   'abschlagszahlungen',
   'acompte',
+  // A French booking's deposit: "Arrhes versées (30 %)".
+  'arrhes',
   'déjà payé',
   'deja paye',
   'montant payé',
