@@ -451,7 +451,10 @@ export function companyNames(text: string): { name: string; at: number; copyrigh
         last + 1 < tokens.length &&
         // "ФОП Мельник Оксана Петрівна, РНОКПП …": a comma ends the name.
         !/[,;]$/.test(tokens[last]!.text) &&
-        (capitalised(plain[last + 1]!) || NAME_CONNECTORS.has(plain[last + 1]!))
+        (capitalised(plain[last + 1]!) ||
+          NAME_CONNECTORS.has(plain[last + 1]!) ||
+          // "SARL Les Tilleuls d’Annecy": an elided article glued to the name's next word.
+          /^[dlDL][’'][\p{Lu}]/u.test(plain[last + 1]!))
       )
         last++;
     while (last >= from && NAME_CONNECTORS.has(plain[last]!)) last--;
