@@ -109,3 +109,39 @@ describe("a Czech company's name", () => {
     expect(companyNames(text).map((c) => c.name)).toContain('Dopravní společnost Lipno a.s.');
   });
 });
+
+// layouts-fresh-receipts5's dev half: online services and travel as an expense inbox receives them.
+describe('receipts of online services and travel', () => {
+  it("a card's dynamic currency conversion names the card's currency, not the page's", async () => {
+    const r = await readText(
+      [
+        'Description                                   Amount (NZD)',
+        'Room                                               210.00',
+        '                              Total NZD            210.00',
+        'Currency conversion: cardholder chose to pay GBP 98.40 (1 NZD = 0.4686 GBP).',
+      ].join('\n'),
+    );
+    expect(value(r, 'currency')).not.toBe('GBP');
+  });
+
+  it('dot leaders between a label and its value', async () => {
+    const r = await readText(
+      'Top-up receipt\n\nTotal paid ........... £12.00\nReceipt number ....... QX-4410-27\nDate ................. 14/02/2026\n',
+    );
+    expect(value(r, 'total_amount')).toBe(12);
+    expect(value(r, 'receipt_number')).toBe('QX-4410-27');
+  });
+
+  it('a deposit paid: the part paid, not the whole stay, and no surer than 0.7', async () => {
+    const r = await readText(
+      'Reçu n° D-88 du 02/02/2026\n\nMontant total du séjour :    300,00 €\nArrhes versées :              90,00 €\nReste à régler sur place :   210,00 €\n',
+    );
+    expect(value(r, 'total_amount')).toBe(90);
+    expect(confidence(r, 'total_amount')).toBeLessThanOrEqual(0.7);
+  });
+
+  it('an elided article inside a name after its French form', () => {
+    const text = 'SARL Les Glycines d’Orléans · 3 rue Basse · 45000 Orléans';
+    expect(companyNames(text).map((c) => c.name)).toContain('SARL Les Glycines d’Orléans');
+  });
+});
