@@ -702,11 +702,14 @@ export const RECEIPT_TITLE = phrases(
   'kassenzettel',
   'quittung',
   'ticket',
+  // A Spanish rail or bus ticket: "Nº billete".
+  'billete',
   'reçu',
   'recu',
   'kvitto',
   'kwitantie',
   'betaalbewijs',
+  'betalingsbewijs',
   // A Dutch hotel's or shop's bill, paid: "Nota 26-00418".
   'nota',
   'kassabon',
