@@ -144,4 +144,75 @@ describe('receipts of online services and travel', () => {
     const text = 'SARL Les Glycines d’Orléans · 3 rue Basse · 45000 Orléans';
     expect(companyNames(text).map((c) => c.name)).toContain('SARL Les Glycines d’Orléans');
   });
+
+  it("the receipt's own number over the invoice's, and a refund's over the original receipt's", async () => {
+    const paid = await readText('Invoice #      KV-26-118\nReceipt #      004417\n\nTotal   $80.00\n');
+    expect(value(paid, 'receipt_number')).toBe('004417');
+    expect(confidence(paid, 'receipt_number')).toBeLessThanOrEqual(0.85);
+    const refund = await readHtml(
+      '<table><tr><td>Refund number</td><td>Original receipt</td></tr><tr><td>RN-7720-11</td><td>5531-0098</td></tr></table>' +
+        '<p>Receipt 5531-0098 $40.00</p><p>Amount refunded -$12.00</p>',
+    );
+    expect(value(refund, 'receipt_number')).toBe('RN-7720-11');
+  });
+
+  it('"N° de reçu", "Nº billete", "Betalingsbewijs nr."', async () => {
+    const fr = await readHtml(
+      rows([
+        ['Référence de la transaction', '5520-1180-ZT'],
+        ['N° de reçu', 'RQ00411207'],
+      ]),
+    );
+    expect(value(fr, 'receipt_number')).toBe('RQ00411207');
+    const es = await readText('Localizador: 9KD2PL\nNº billete          5512008834127\nTotal   18,40 €\n');
+    expect(value(es, 'receipt_number')).toBe('5512008834127');
+    const nl = await readText('Betalingsbewijs nr.   PX-2026-88120\nParkeeractie          441208\nTotaal   € 3,10\n');
+    expect(value(nl, 'receipt_number')).toBe('PX-2026-88120');
+  });
+
+  it("a tax invoice's number over the hotel's folio number", async () => {
+    const r = await readText(
+      'TAX INVOICE / RECEIPT\nTax Invoice No.   881204-0012\nFolio No.         44120\nTotal   210.00\n',
+    );
+    expect(value(r, 'receipt_number')).toBe('881204-0012');
+  });
+
+  it("a journey's day after the mail is no date of the receipt bought before it", async () => {
+    const r = await readText(
+      'Billete\nOrigen        Destino         Fecha             Salida\nSoria         Madrid          20/03/2026        08:05\nFecha de compra   02/03/2026 09:14\nTotal   12,40 €\n',
+    );
+    expect(value(r, 'date')).toBe('2026-03-02');
+  });
+
+  it('a bare "Fecha" with its date in the box right of the customer\'s address', async () => {
+    const r = await readText(
+      [
+        'Cliente',
+        '                                                       Factura nº                 H26/0071',
+        'Ana Ruiz Pardo',
+        '                                                       Fecha                      01/03/2026',
+        'Calle Mayor 3',
+        '',
+        ' Fecha               Concepto                                       Importe',
+        ' 27/02/2026          Alojamiento                                    90,00 €',
+        '                                                  Total factura    90,00 €',
+      ].join('\n'),
+    );
+    expect(value(r, 'date')).toBe('2026-03-01');
+  });
+
+  it('a hotel folio with no date of its own: its departure day', async () => {
+    const r = await readText(
+      [
+        'Folio No.   7712',
+        'Arrival     27 Feb 2026',
+        'Departure   01 Mar 2026',
+        ' Date              Description                 Amount',
+        ' 27 Feb 2026       Room                        150.00',
+        ' 28 Feb 2026       Room                        150.00',
+        '                   Total                       300.00',
+      ].join('\n'),
+    );
+    expect(value(r, 'date')).toBe('2026-03-01');
+  });
 });
