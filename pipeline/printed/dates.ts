@@ -1152,8 +1152,10 @@ export function issueDate(
 function laterGivesWay(found: DateCandidate[], context: PageContext): DateCandidate[] {
   if (context.sentDay === null) return found;
   const sent = context.sentDay;
-  const later = (c: DateCandidate) => Date.parse(`${c.iso}T00:00:00Z`) / DAY > sent + 1;
-  return found.some((c) => !later(c)) ? found.filter((c) => !later(c)) : found;
+  const day = (c: DateCandidate) => Date.parse(`${c.iso}T00:00:00Z`) / DAY;
+  const later = (c: DateCandidate) => day(c) > sent + 1;
+  // Only for a date within the year before the mail: a decree's or a founding's years ago is none either.
+  return found.some((c) => !later(c) && day(c) >= sent - 366) ? found.filter((c) => !later(c)) : found;
 }
 
 /**
