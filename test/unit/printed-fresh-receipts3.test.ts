@@ -215,4 +215,13 @@ describe('receipts of online services and travel', () => {
     );
     expect(value(r, 'date')).toBe('2026-03-01');
   });
+
+  it('an amount floated right of its label in a list: the label, then the amount', async () => {
+    const li = (amount: string, label: string) =>
+      `<li style="list-style:none"><span style="float:right">${amount}</span>${label}</li>`;
+    const r = await readHtml(
+      `<ul>${li('$9.00', 'Parking (1 hr)')}${li('$0.40', 'Service fee')}${li('<b>$9.40</b>', '<b>Total</b>')}</ul>`,
+    );
+    expect(value(r, 'total_amount')).toBe(9.4);
+  });
 });
