@@ -188,6 +188,8 @@ export const PAID = phrases(
   'payment received',
   'payments received',
   'amount received',
+  // A mobile top-up's receipt: "Top-up amount ....... £15.00" is what was paid.
+  'top up amount',
   'deposit',
   'gezahlt',
   'gezahlter betrag',

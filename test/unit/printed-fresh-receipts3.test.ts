@@ -224,4 +224,24 @@ describe('receipts of online services and travel', () => {
     );
     expect(value(r, 'total_amount')).toBe(9.4);
   });
+
+  it('a marketplace order\'s "Sold by" column names the seller, not the marketplace', async () => {
+    const r = await readHtml(
+      '<table><tr><td>Item</td><td>Sold by</td><td>Price</td></tr><tr><td>Icon pack</td><td>Brindle Works</td><td>$12.00</td></tr>' +
+        '<tr><td>Total</td><td></td><td>$12.00</td></tr></table><p>Shop Exchange LLC · 1 Main St, Reno, NV 89501</p>',
+    );
+    expect(value(r, 'merchant')).toBe('Brindle Works');
+  });
+
+  it('a Dutch association named by its form first, its name wrapped in the head and whole in the footer', async () => {
+    const r = await readText(
+      'Vereniging Friese\nZeilvaarders\n\nBetalingsbewijs nr.   ZB-2026-0031\nTotaal betaald   € 40,00\n\nVereniging Friese Zeilvaarders · Kade 2 · 8601 AB Sneek\n',
+    );
+    expect(value(r, 'merchant')).toBe('Vereniging Friese Zeilvaarders');
+  });
+
+  it('a mobile top-up\'s "Top-up amount"', async () => {
+    const r = await readText('Thanks for topping up!\n\nTop-up amount:   £10.00\nPaid by:   Visa ending 4410\n');
+    expect(value(r, 'total_amount')).toBe(10);
+  });
 });
