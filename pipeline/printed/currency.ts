@@ -168,8 +168,10 @@ function labelled(doc: ReadableDocument): Found[] {
       // The value starts the text after the label ("Currency: EUR", "Currency Argentine Peso
       // (ARS)"); "Dynamic currency conversion: cardholder chose to pay EUR 552.08" names the
       // card's conversion, a word after "currency", not the page's currency.
-      const lead0 = named ? value.slice(0, named.at).replace(/[\s(]+$/, '') : '';
-      if (named && (lead0 === '' || currencyNamed(lead0)?.at === 0)) {
+      const before = named ? value.slice(0, named.at) : '';
+      const lead0 = before.replace(/[\s(]+$/, '');
+      // "United States Dollar (USD)": a name and its code in parentheses.
+      if (named && (lead0 === '' || currencyNamed(lead0)?.at === 0 || /\p{L} ?\($/u.test(before))) {
         const at = word.end + lead;
         out.push({
           code: named.code,

@@ -788,7 +788,11 @@ export function documentNumber(
     // "Receipt # 018823" beside "Invoice # ADE-26-4471", "Refund number RF-…" beside the original
     // receipt's: the receipt's own number is what it is filed by; the others name the documents
     // it settles or refunds.
-    all.push(...kept.map((c) => (c.own || ownValues.size === 0 ? c : { ...c, strength: c.strength * 0.85 })));
+    all.push(
+      ...kept.map((c) =>
+        ownValues.size === 0 || ownValues.has(normal(c.value)) ? c : { ...c, strength: c.strength * 0.85 },
+      ),
+    );
   }
   // "PRO 482-1190375" under the title, "PRO Number  482-1190375" in the grid: the number's name
   // printed before it; the labelled form is the number.
