@@ -1511,7 +1511,7 @@ export function vendorName(documents: ReadableDocument[], view: MessageView): Pr
       // Or once, running on after the name ("Vereniging Nederlandse" over a line break, in full
       // in the footer): words after a name are no sentence's.
       return (
-        (r.count >= 2 || n.startsWith(topName)) &&
+        (r.count >= 2 || (n.startsWith(topName) && !n.slice(topName.length).includes(topName.trim()))) &&
         n.length > topName.length &&
         n.includes(topName) &&
         r.shown.legal === top!.shown.legal
