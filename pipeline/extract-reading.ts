@@ -32,6 +32,15 @@ function blank(lines: string[], from: number, to: number): void {
   for (let i = from; i < to && i < lines.length; i++) lines[i] = ' '.repeat(lines[i]!.length);
 }
 
+// Dot leaders between a label and its value ("Top-up amount ....... £15.00"), as a till or a
+// text mail lines up its columns: a gap between cells, not part of the label or the value.
+const LEADER = /(?<= )\.{3,}(?= )/g;
+
+/** The text with its dot leaders blanked (same length, so offsets stay valid). */
+export function blankLeaders(text: string): string {
+  return text.includes('... ') ? text.replace(LEADER, (dots) => ' '.repeat(dots.length)) : text;
+}
+
 /** The body text with the forward header block, quoted history and signature blanked out. */
 export function maskWrapper(text: string, bodyIsDocument = false): string {
   const lines = text.split('\n');

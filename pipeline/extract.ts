@@ -18,7 +18,7 @@
 import { addressInName, domainOf } from './address.ts';
 import { einvoiceOf, type EinvoiceField } from './einvoice.ts';
 import { labeledCandidates } from './extract-labels.ts';
-import { dayFirstLanguage, forwardedBySender, maskWrapper } from './extract-reading.ts';
+import { blankLeaders, dayFirstLanguage, forwardedBySender, maskWrapper } from './extract-reading.ts';
 import { headerValues } from './parse.ts';
 import { printedCandidates, type PrintedCandidate, type PrintedField } from './printed/index.ts';
 import { onBehalfName, senderAddressCap } from './printed/parties.ts';
@@ -93,10 +93,9 @@ export function readable(documents: Document[]): { doc: Document; text: string }
   // Nothing but the body carries text (no attachment, no e-invoice): the body is the document.
   const bodyIsDocument = documents.every((d) => d.kind === 'body' || !d.text);
   const out = readableDocs.map((doc) => {
-    if (doc.kind !== 'body') return { doc, text: doc.text };
     let text = masked.get(doc);
     if (text === undefined) {
-      text = maskWrapper(doc.text, bodyIsDocument);
+      text = blankLeaders(doc.kind === 'body' ? maskWrapper(doc.text, bodyIsDocument) : doc.text);
       masked.set(doc, text);
     }
     return { doc, text };

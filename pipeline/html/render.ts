@@ -234,6 +234,7 @@ export class Renderer {
         stack.push({ node: child, style: childStyle, depth: depth + 1 });
       }
     }
+    this.flushRight();
     this.styleBudgetExceeded = matcher.exhausted || context.varBudget.left < 0;
   }
 
@@ -264,6 +265,7 @@ export class Renderer {
   }
 
   private emit(piece: string, hide: Hide | null, visibleText: boolean): void {
+    if (this.rightOfLine.length > 0 && hasBreak(piece)) this.flushRight();
     if (!hide) {
       this.visible.push(piece);
       if (visibleText) this.open = null;
@@ -300,6 +302,7 @@ export class Renderer {
   private openBox(el: Element, style: Computed): void {
     const d = style.display;
     const hide = style.hide;
+    if (style.floatRight) this.floats.push({ el, start: this.visible.length });
     if (el.name === 'br') this.emit('\n', hide, false);
     else if (style.gridSpan > 0 && d !== 'none' && d !== 'contents') this.openGridItem(style.gridSpan, hide);
     else if (style.flexItem === 'row' && d !== 'none' && d !== 'contents') this.openCell(hide);
@@ -371,9 +374,42 @@ export class Renderer {
     if (cell) cell.end = this.visible.length;
   }
 
+  // A box floated right ("<li><span style="float:right">$14.00</span>Parking</li>") is printed
+  // first but seen at the line's right end: its text moves after the text beside it, a cell of
+  // its own ("Parking | $14.00"), where the line breaks next.
+  private floats: { el: Element; start: number }[] = [];
+  private rightOfLine: string[] = [];
+
+  private closeFloat(el: Element): void {
+    if (this.floats.at(-1)?.el !== el) return;
+    const { start } = this.floats.pop()!;
+    const moved = this.visible.slice(start);
+    // Only plain text on one line moves; an icon or a quote placed inside stays where it was read.
+    if (
+      moved.length === 0 ||
+      this.floats.length > 0 ||
+      moved.some(hasBreak) ||
+      !moved.some((p) => p.trim() !== '') ||
+      this.icons.some((i) => i.place >= start) ||
+      this.quotes.some((q) => q.end >= start) ||
+      this.cells.length > 0
+    )
+      return;
+    this.visible.length = start;
+    this.rightOfLine.push(...moved);
+  }
+
+  private flushRight(): void {
+    if (this.rightOfLine.length === 0) return;
+    const moved = this.rightOfLine;
+    this.rightOfLine = [];
+    this.visible.push(' | ', ...moved);
+  }
+
   private close(el: Element, style: Computed): void {
     const d = style.display;
     const hide = style.hide;
+    if (style.floatRight) this.closeFloat(el);
     if (style.flexLayout === 'row') this.closeRow(hide);
     if (style.gridColumns) this.closeGrid(hide);
     if (style.gridSpan > 0 && d !== 'none' && d !== 'contents') this.closeCell();

@@ -48,6 +48,8 @@ export interface Computed {
   gridColumns: number | null;
   /** A grid's child: how many of the parent's columns it spans (0: no grid item). */
   gridSpan: number;
+  /** `float: right`: the box sits at the right end of its line, after the text beside it. */
+  floatRight: boolean;
 }
 
 const BLOCK = new Set([
@@ -138,6 +140,7 @@ export const ROOT_STYLE: Computed = {
   flexItem: null,
   gridColumns: null,
   gridSpan: 0,
+  floatRight: false,
 };
 
 const PUSHED_OUT = 'pushed out of a box that clips its overflow';
@@ -244,6 +247,7 @@ export function computeStyle(
       flexItem: parent.flexLayout,
       gridColumns: null,
       gridSpan: parent.gridColumns ? 1 : 0,
+      floatRight: false,
     };
   }
 
@@ -307,5 +311,6 @@ export function computeStyle(
     flexItem: parent.flexLayout,
     gridColumns: gridColumnsOf(display, map),
     gridSpan: parent.gridColumns ? gridSpanOf(map, parent.gridColumns) : 0,
+    floatRight: get(map, 'float') === 'right',
   };
 }

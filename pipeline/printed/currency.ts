@@ -165,7 +165,15 @@ function labelled(doc: ReadableDocument): Found[] {
       const lead = rest.length - rest.replace(/^[\s:：|=-]+/, '').length;
       const value = rest.slice(lead).split(/\s{3,}| \| |\t/)[0] ?? '';
       const named = currencyNamed(value);
-      if (named) {
+      // The value starts the text after the label ("Currency: EUR", "Currency Argentine Peso
+      // (ARS)"); "Dynamic currency conversion: cardholder chose to pay EUR 552.08" names the
+      // card's conversion, a word after "currency", not the page's currency.
+      const before = named ? value.slice(0, named.at) : '';
+      let cut = before.length;
+      while (cut > 0 && (before[cut - 1] === '(' || /\s/.test(before[cut - 1]!))) cut--;
+      const lead0 = before.slice(0, cut);
+      // "United States Dollar (USD)": a name and its code in parentheses.
+      if (named && (lead0 === '' || currencyNamed(lead0)?.at === 0 || /\p{L} ?\($/u.test(before))) {
         const at = word.end + lead;
         out.push({
           code: named.code,

@@ -963,6 +963,8 @@ function refundDated(doc: ReadableDocument, order: Order | null, found: DateCand
   return found.filter((c) => !ordered.has(c.offset) || refund.some((r) => r.offset === c.offset));
 }
 
+const FOLIO_DEPARTURE = ['Departure'];
+
 /** A receipt's labels, and an invoice's: a receipt that is also its invoice dates itself by both. */
 const RECEIPT_DATES = [...RECEIPT_DATE, ...INVOICE_DATES];
 
@@ -1180,10 +1182,27 @@ export function issueDate(
       ...besideNumberDates(lines, order, doc.doc.index),
       ...(kind === 'receipt' ? paidOnDates(lines, order, doc.doc.index) : []),
       ...(kind === 'receipt' ? paymentReceivedDates(lines, order, doc.doc.index) : []),
+      // A hotel's folio settled at check-out, dated by no label of its own: its departure day.
+      ...(kind === 'receipt' ? labelled(FOLIO_DEPARTURE, doc, order, (b) => b * 0.8) : []),
     ]).map((c) => (itemDateColumn(lines, order, c) ? { ...c, strength: c.strength * 0.6 } : c));
-    if (found.length > 0) return choose(kind === 'receipt' ? paidOverOrdered(doc, order, found) : found);
+    if (found.length > 0)
+      return choose(kind === 'receipt' ? paidOverOrdered(doc, order, laterGivesWay(found, context)) : found);
   }
   return [];
+}
+
+/**
+ * A receipt is not issued after the mail that carries it: a date more than a day after the
+ * mail (a journey's, a show's, a stay's day) is none of its, where the page prints one on or before it ("Fecha 12/03/2026"
+ * over the trip, "Fecha de compra 04/03/2026" in a mail of 4 March).
+ */
+function laterGivesWay(found: DateCandidate[], context: PageContext): DateCandidate[] {
+  if (context.sentDay === null) return found;
+  const sent = context.sentDay;
+  const day = (c: DateCandidate) => Date.parse(`${c.iso}T00:00:00Z`) / DAY;
+  const later = (c: DateCandidate) => day(c) > sent + 1;
+  // Only for a date within the year before the mail: a decree's or a founding's years ago is none either.
+  return found.some((c) => !later(c) && day(c) >= sent - 366) ? found.filter((c) => !later(c)) : found;
 }
 
 /**

@@ -957,4 +957,11 @@ export const RECEIPT_NUMBER_MORE = [
   'Bon',
   'Beleg',
   'Retourbon',
+  // A French top-up's "N° de reçu", a Spanish rail ticket's "Nº billete", a Dutch proof of
+  // payment's "Betalingsbewijs nr.".
+  'N° de reçu',
+  'Nº de reçu',
+  'Nº billete',
+  'N° billete',
+  'Betalingsbewijs nr.',
 ];

@@ -142,6 +142,8 @@ export const PAYABLE = phrases(
   // What a reminder or dunning letter asks for: the open amount with its fees and interest.
   'total à régler',
   'montant à régler',
+  // What a deposit leaves to pay on arrival: "Reste à régler sur place".
+  'reste à régler',
   'solde dû',
   'gesamtforderung',
   'offene forderung',
@@ -186,6 +188,8 @@ export const PAID = phrases(
   'payment received',
   'payments received',
   'amount received',
+  // A mobile top-up's receipt: "Top-up amount ....... £15.00" is what was paid.
+  'top up amount',
   'deposit',
   'gezahlt',
   'gezahlter betrag',
@@ -198,6 +202,8 @@ export const PAID = phrases(
   'geleistete abschläge',
   'abschlagszahlungen',
   'acompte',
+  // A French booking's deposit: "Arrhes versées (30 %)".
+  'arrhes',
   'déjà payé',
   'deja paye',
   'montant payé',
@@ -698,11 +704,14 @@ export const RECEIPT_TITLE = phrases(
   'kassenzettel',
   'quittung',
   'ticket',
+  // A Spanish rail or bus ticket: "Nº billete".
+  'billete',
   'reçu',
   'recu',
   'kvitto',
   'kwitantie',
   'betaalbewijs',
+  'betalingsbewijs',
   // A Dutch hotel's or shop's bill, paid: "Nota 26-00418".
   'nota',
   'kassabon',

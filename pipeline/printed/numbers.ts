@@ -47,6 +47,8 @@ interface NumberCandidate {
   folio?: boolean;
   /** Labelled with a receipt's own word ("Receipt No.", "Bon-Nr."). */
   own?: boolean;
+  /** Labelled with an invoice's word ("Tax Invoice No.", "Factura nº"): a hotel's bill is filed by it, not by the folio. */
+  invoice?: boolean;
 }
 
 const MARKERS = new Set([
@@ -730,7 +732,11 @@ export function documentNumber(
           source: 'label' as const,
           booking: hasPhrase(wordsOf(labelOf(labels, c.label)), BOOKING_WORDS),
           folio: firstPhrase(wordsOf(labelOf(labels, c.label)), FOLIO_WORDS)?.at === 0,
-          own: kind === 'receipt' && firstPhrase(wordsOf(labelOf(labels, c.label)), RECEIPT_TITLE) !== null,
+          invoice: kind === 'receipt' && firstPhrase(wordsOf(labelOf(labels, c.label)), INVOICE_TITLE) !== null,
+          own:
+            kind === 'receipt' &&
+            (firstPhrase(wordsOf(labelOf(labels, c.label)), RECEIPT_TITLE) !== null ||
+              firstPhrase(wordsOf(labelOf(labels, c.label)), REFUND_NUMBER_WORDS)?.at === 0),
         })),
       // "Invoice ID - #1208": a dash where the colon would be.
       ...dashedValues(lines, labels).map((d) => {
@@ -821,10 +827,21 @@ export function documentNumber(
   }
   if (all.length === 0) return [];
   // "Receipt No. R-118" beside "Folio No. 88231": the receipt's own number, not the stay's account.
-  if (all.some((c) => c.own)) {
+  const ownValues = new Set(all.filter((c) => c.own).map((c) => normal(c.value)));
+  const ownBesideOthers =
+    ownValues.size > 0 && all.some((c) => !c.folio && c.source !== 'bare' && !ownValues.has(normal(c.value)));
+  // So is a tax invoice's number ("Tax Invoice No. 260312-0088" over "Folio No. 55210").
+  if (all.some((c) => c.own || c.invoice)) {
     const kept = all.filter((c) => !c.folio);
     all.length = 0;
-    all.push(...kept);
+    // "Receipt # 018823" beside "Invoice # ADE-26-4471", "Refund number RF-…" beside the original
+    // receipt's: the receipt's own number is what it is filed by; the others name the documents
+    // it settles or refunds.
+    all.push(
+      ...kept.map((c) =>
+        ownValues.size === 0 || ownValues.has(normal(c.value)) ? c : { ...c, strength: c.strength * 0.85 },
+      ),
+    );
   }
   // "PRO 482-1190375" under the title, "PRO Number  482-1190375" in the grid: the number's name
   // printed before it; the labelled form is the number.
@@ -856,6 +873,9 @@ export function documentNumber(
   let confidence = top!.strength;
   // A rival of similar strength: at most 0.7.
   if (second && second.strength >= top!.strength - 0.1) confidence = Math.min(confidence, 0.7);
+  // The receipt's own number preferred to another document's the page also prints: a house
+  // may file the receipt by the other.
+  if (ownBesideOthers) confidence = Math.min(confidence, 0.85);
   // A title's number, labelled nowhere, against a booking's code ("Ticket 0272121813063" under
   // "Confirmation code: IUZWKS"): the title's word may name a traveller's ticket, and the
   // booking's code is what the trip's receipt is filed by.

@@ -440,7 +440,8 @@ export function companyNames(text: string): { name: string; at: number; copyrigh
   for (let first = 0; first < tokens.length - 1; first++) {
     if (first > 0 && !tokens[first - 1]!.text.endsWith(':')) continue;
     const prefix = prefixFormLength(keys.slice(first));
-    if (prefix === 0 || plain[first] !== plain[first]!.toUpperCase()) continue;
+    // A form in capitals ("SARL"); a form that is a word of the name is capitalised ("Vereniging").
+    if (prefix === 0 || (plain[first] !== plain[first]!.toUpperCase() && !WORD_FORMS.has(keys[first]!))) continue;
     const from = first + prefix;
     let last = from - 1;
     // "UAB „Sargybos tarnyba Baltija“", "SIA „Bērziņš & Ozola“": a quoted name runs to its closing mark.
@@ -451,7 +452,10 @@ export function companyNames(text: string): { name: string; at: number; copyrigh
         last + 1 < tokens.length &&
         // "ФОП Мельник Оксана Петрівна, РНОКПП …": a comma ends the name.
         !/[,;]$/.test(tokens[last]!.text) &&
-        (capitalised(plain[last + 1]!) || NAME_CONNECTORS.has(plain[last + 1]!))
+        (capitalised(plain[last + 1]!) ||
+          NAME_CONNECTORS.has(plain[last + 1]!) ||
+          // "SARL Les Tilleuls d’Annecy": an elided article glued to the name's next word.
+          /^[dlDL][’'][\p{Lu}]/u.test(plain[last + 1]!))
       )
         last++;
     while (last >= from && NAME_CONNECTORS.has(plain[last]!)) last--;
@@ -475,7 +479,11 @@ const ADDRESSEE = ['御中', '様', '殿'];
 // Lithuanian and Latvian forms stand before the name too ("UAB „…“", "SIA „…“"), as do the
 // Ukrainian, Russian and Kazakh ones ("ТОВ «…»", "ООО «…»", "ТОО «…»", a sole trader's "ФОП
 // Surname Name"), the Vietnamese ("CÔNG TY TNHH …", "CÔNG TY CỔ PHẦN …") and the Indonesian PT.
+const WORD_FORMS = new Set(['vereniging']);
+
 const PREFIX_FORMS = new Set([
+  // A Dutch association names itself by its form first: "Vereniging Nederlandse Reisfotografen".
+  'vereniging',
   'sarl',
   'sas',
   'sasu',
@@ -506,6 +514,36 @@ function prefixFormLength(keys: string[]): number {
   for (let len = Math.min(4, keys.length - 1); len >= 1; len--)
     if (PREFIX_FORMS.has(keys.slice(0, len).join(' '))) return len;
   return 0;
+}
+
+const SOLD_BY_HEADS = new Set(SOLD_BY_LABELS.map((l) => fold(l)));
+
+/**
+ * A marketplace's order table with a "Sold by" column ("Item | Sold by | Price" over "Forms Pro
+ * | Quillfield Studio | $79.00"): the name under the head sells the item, as "Sold by: …" says.
+ * One seller only: a cart of several sellers' items names no one seller of the page.
+ */
+function soldByColumn(lines: Line[], documentIndex: number): NameCandidate[] {
+  const found: NameCandidate[] = [];
+  for (const [i, line] of lines.entries()) {
+    if (!line.piped || line.cells.length < 2) continue;
+    const column = line.cells.findIndex((c) => SOLD_BY_HEADS.has(fold(c.text)));
+    if (column < 0) continue;
+    for (const row of lines.slice(i + 1, i + 12)) {
+      if (!row.piped || row.cells.length !== line.cells.length) break;
+      const cell = row.cells[column]!;
+      if (notAName(cell.text) || !nameShaped(cell.text)) continue;
+      found.push({
+        name: cell.text,
+        offset: cell.offset,
+        document_index: documentIndex,
+        score: 0.81,
+        legal: companyNames(cell.text).length > 0,
+        seller: true,
+      });
+    }
+  }
+  return new Set(found.map((f) => normalName(f.name))).size === 1 ? found.slice(0, 1) : [];
 }
 
 /** Whether a text reads as an address or a label rather than a name. */
@@ -921,6 +959,7 @@ function readNames(documents: ReadableDocument[], view: MessageView): NameCandid
         .filter((c) => labelStartsLine(lines, c.offset, SHOP[c.label] ?? ''))
         .map((c) => c.offset),
     );
+    out.push(...soldByColumn(lines, doc.index));
     for (const found of labeledCandidates([...SELLER, ...SHOP], [{ doc, text }], 'string')) {
       const shop = found.label >= SELLER.length;
       if (shop && !shops.has(found.offset)) continue;
@@ -1492,7 +1531,14 @@ export function vendorName(documents: ReadableDocument[], view: MessageView): Pr
   const fuller = rest
     .filter((r) => {
       const n = ` ${normalName(r.shown.name)} `;
-      return r.count >= 2 && n.length > topName.length && n.includes(topName) && r.shown.legal === top!.shown.legal;
+      // Or once, running on after the name ("Vereniging Nederlandse" over a line break, in full
+      // in the footer): words after a name are no sentence's.
+      return (
+        (r.count >= 2 || (n.startsWith(topName) && !n.slice(topName.length).includes(topName.trim()))) &&
+        n.length > topName.length &&
+        n.includes(topName) &&
+        r.shown.legal === top!.shown.legal
+      );
     })
     .sort((a, b) => b.shown.name.length - a.shown.name.length)[0];
   const rival = rest.find((r) => {

@@ -3,6 +3,7 @@
 // first line of text, then to the next blank line. A value read inside a buyer's section is
 // the buyer's (its customer number, its name), never the document's or the vendor's.
 import {
+  BARE_DATE,
   DUE_DATE,
   DUE_DATE_MORE,
   INVOICE_DATE,
@@ -311,6 +312,8 @@ const FACT_LABELS = [
   ...DUE_DATE_MORE,
 ].map((l) => fold(l));
 
+const BARE_DATE_WORDS = new Set(BARE_DATE.map((l) => fold(l)));
+
 function isFactLabel(cell: Cell): boolean {
   const text = fold(cell.text);
   return FACT_LABELS.some((label) => {
@@ -486,7 +489,11 @@ export function sectionsOf(lines: Line[]): Map<Cell, Placement> {
     let factsFrom = Number.POSITIVE_INFINITY;
     for (const [i, cell] of line.cells.entries()) {
       // The row under a row of fact labels holds their values ("Datum vystavení" over "2. 3. 2026").
-      if (i < factsFrom && cell.start > 3 && (isFactLabel(cell) || cell.start >= factsAbove - 2)) factsFrom = i;
+      // A bare "Fecha" with its date beside it, at the first cell of a line set far right of the
+      // block ("Fecha   06/03/2026" under "Factura nº" beside the customer's address): the box's too.
+      const datedBare = i === 0 && cell.start > 20 && BARE_DATE_WORDS.has(fold(cell.text)) && line.cells.length === 2;
+      if (i < factsFrom && cell.start > 3 && (isFactLabel(cell) || datedBare || cell.start >= factsAbove - 2))
+        factsFrom = i;
       const role = headingRole(cell);
       if (role) {
         open = open.filter((s) => !near(s, cell) && !(s.column <= 3 && cell.start <= 3));

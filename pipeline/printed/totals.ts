@@ -128,6 +128,21 @@ export function withConventionDoubt(
     pick.role === 'payable' &&
     pick.value > 0 &&
     amounts.some((a) => a.role === 'paid' && a.value > 0 && a.value !== pick.value);
+  if (partPaid) {
+    // A receipt for a deposit or an instalment ("Montant total du séjour 486,00 · Arrhes versées
+    // 145,80 · Reste à régler 340,20"): what it says was paid is the part, where the total less
+    // the part is the rest still due. Houses file the part or the rest, so no surer than 0.7.
+    const part = amounts.find(
+      (a) =>
+        a.role === 'paid' &&
+        a.value > 0 &&
+        a.line < pick.line &&
+        amounts.some(
+          (g) => (g.role === 'total' || g.role === 'gross') && g.line < a.line && near(g.value - a.value, pick.value),
+        ),
+    );
+    if (part) return { amount: part, confidence: 0.7, why: 'the part paid of the total, the rest still due' };
+  }
   return settled || partPaid ? { ...choice, confidence: Math.min(choice.confidence, 0.7) } : choice;
 }
 

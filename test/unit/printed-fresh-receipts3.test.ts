@@ -109,3 +109,139 @@ describe("a Czech company's name", () => {
     expect(companyNames(text).map((c) => c.name)).toContain('Dopravní společnost Lipno a.s.');
   });
 });
+
+// layouts-fresh-receipts5's dev half: online services and travel as an expense inbox receives them.
+describe('receipts of online services and travel', () => {
+  it("a card's dynamic currency conversion names the card's currency, not the page's", async () => {
+    const r = await readText(
+      [
+        'Description                                   Amount (NZD)',
+        'Room                                               210.00',
+        '                              Total NZD            210.00',
+        'Currency conversion: cardholder chose to pay GBP 98.40 (1 NZD = 0.4686 GBP).',
+      ].join('\n'),
+    );
+    expect(value(r, 'currency')).not.toBe('GBP');
+  });
+
+  it('dot leaders between a label and its value', async () => {
+    const r = await readText(
+      'Top-up receipt\n\nTotal paid ........... £12.00\nReceipt number ....... QX-4410-27\nDate ................. 14/02/2026\n',
+    );
+    expect(value(r, 'total_amount')).toBe(12);
+    expect(value(r, 'receipt_number')).toBe('QX-4410-27');
+  });
+
+  it('a deposit paid: the part paid, not the whole stay, and no surer than 0.7', async () => {
+    const r = await readText(
+      'Reçu n° D-88 du 02/02/2026\n\nMontant total du séjour :    300,00 €\nArrhes versées :              90,00 €\nReste à régler sur place :   210,00 €\n',
+    );
+    expect(value(r, 'total_amount')).toBe(90);
+    expect(confidence(r, 'total_amount')).toBeLessThanOrEqual(0.7);
+  });
+
+  it('an elided article inside a name after its French form', () => {
+    const text = 'SARL Les Glycines d’Orléans · 3 rue Basse · 45000 Orléans';
+    expect(companyNames(text).map((c) => c.name)).toContain('SARL Les Glycines d’Orléans');
+  });
+
+  it("the receipt's own number over the invoice's, and a refund's over the original receipt's", async () => {
+    const paid = await readText('Invoice #      KV-26-118\nReceipt #      004417\n\nTotal   $80.00\n');
+    expect(value(paid, 'receipt_number')).toBe('004417');
+    expect(confidence(paid, 'receipt_number')).toBeLessThanOrEqual(0.85);
+    const refund = await readHtml(
+      '<table><tr><td>Refund number</td><td>Original receipt</td></tr><tr><td>RN-7720-11</td><td>5531-0098</td></tr></table>' +
+        '<p>Receipt 5531-0098 $40.00</p><p>Amount refunded -$12.00</p>',
+    );
+    expect(value(refund, 'receipt_number')).toBe('RN-7720-11');
+  });
+
+  it('"N° de reçu", "Nº billete", "Betalingsbewijs nr."', async () => {
+    const fr = await readHtml(
+      rows([
+        ['Référence de la transaction', '5520-1180-ZT'],
+        ['N° de reçu', 'RQ00411207'],
+      ]),
+    );
+    expect(value(fr, 'receipt_number')).toBe('RQ00411207');
+    const es = await readText('Localizador: 9KD2PL\nNº billete          5512008834127\nTotal   18,40 €\n');
+    expect(value(es, 'receipt_number')).toBe('5512008834127');
+    const nl = await readText('Betalingsbewijs nr.   PX-2026-88120\nParkeeractie          441208\nTotaal   € 3,10\n');
+    expect(value(nl, 'receipt_number')).toBe('PX-2026-88120');
+  });
+
+  it("a tax invoice's number over the hotel's folio number", async () => {
+    const r = await readText(
+      'TAX INVOICE / RECEIPT\nTax Invoice No.   881204-0012\nFolio No.         44120\nTotal   210.00\n',
+    );
+    expect(value(r, 'receipt_number')).toBe('881204-0012');
+  });
+
+  it("a journey's day after the mail is no date of the receipt bought before it", async () => {
+    const r = await readText(
+      'Billete\nOrigen        Destino         Fecha             Salida\nSoria         Madrid          20/03/2026        08:05\nFecha de compra   02/03/2026 09:14\nTotal   12,40 €\n',
+    );
+    expect(value(r, 'date')).toBe('2026-03-02');
+  });
+
+  it('a bare "Fecha" with its date in the box right of the customer\'s address', async () => {
+    const r = await readText(
+      [
+        'Cliente',
+        '                                                       Factura nº                 H26/0071',
+        'Ana Ruiz Pardo',
+        '                                                       Fecha                      01/03/2026',
+        'Calle Mayor 3',
+        '',
+        ' Fecha               Concepto                                       Importe',
+        ' 27/02/2026          Alojamiento                                    90,00 €',
+        '                                                  Total factura    90,00 €',
+      ].join('\n'),
+    );
+    expect(value(r, 'date')).toBe('2026-03-01');
+  });
+
+  it('a hotel folio with no date of its own: its departure day', async () => {
+    const r = await readText(
+      [
+        'Folio No.   7712',
+        'Arrival     27 Feb 2026',
+        'Departure   01 Mar 2026',
+        ' Date              Description                 Amount',
+        ' 27 Feb 2026       Room                        150.00',
+        ' 28 Feb 2026       Room                        150.00',
+        '                   Total                       300.00',
+      ].join('\n'),
+    );
+    expect(value(r, 'date')).toBe('2026-03-01');
+  });
+
+  it('an amount floated right of its label in a list: the label, then the amount', async () => {
+    const li = (amount: string, label: string) =>
+      `<li style="list-style:none"><span style="float:right">${amount}</span>${label}</li>`;
+    const r = await readHtml(
+      `<ul>${li('$9.00', 'Parking (1 hr)')}${li('$0.40', 'Service fee')}${li('<b>$9.40</b>', '<b>Total</b>')}</ul>`,
+    );
+    expect(value(r, 'total_amount')).toBe(9.4);
+  });
+
+  it('a marketplace order\'s "Sold by" column names the seller, not the marketplace', async () => {
+    const r = await readHtml(
+      '<table><tr><td>Item</td><td>Sold by</td><td>Price</td></tr><tr><td>Icon pack</td><td>Brindle Works</td><td>$12.00</td></tr>' +
+        '<tr><td>Total</td><td></td><td>$12.00</td></tr></table><p>Shop Exchange LLC · 1 Main St, Reno, NV 89501</p>',
+    );
+    expect(value(r, 'merchant')).toBe('Brindle Works');
+  });
+
+  it('a Dutch association named by its form first, its name wrapped in the head and whole in the footer', async () => {
+    const r = await readText(
+      'Vereniging Friese\nZeilvaarders\n\nBetalingsbewijs nr.   ZB-2026-0031\nTotaal betaald   € 40,00\n\nVereniging Friese Zeilvaarders · Kade 2 · 8601 AB Sneek\n',
+    );
+    expect(value(r, 'merchant')).toBe('Vereniging Friese Zeilvaarders');
+  });
+
+  it('a mobile top-up\'s "Top-up amount"', async () => {
+    const r = await readText('Thanks for topping up!\n\nTop-up amount:   £10.00\nPaid by:   Visa ending 4410\n');
+    expect(value(r, 'total_amount')).toBe(10);
+  });
+});
