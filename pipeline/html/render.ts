@@ -370,13 +370,15 @@ export class Renderer {
   }
 
   private closeCell(): void {
+    // A box floated right inside the cell sits at the cell's right end, not the row's.
+    this.flushRight();
     const cell = this.rowCells.at(-1)?.findLast((c) => c.end < 0);
     if (cell) cell.end = this.visible.length;
   }
 
   // A box floated right ("<li><span style="float:right">$14.00</span>Parking</li>") is printed
   // first but seen at the line's right end: its text moves after the text beside it, a cell of
-  // its own ("Parking | $14.00"), where the line breaks next.
+  // its own ("Parking | $14.00"), where the line breaks next or its table cell ends.
   private floats: { el: Element; start: number }[] = [];
   private rightOfLine: string[] = [];
 
@@ -391,8 +393,7 @@ export class Renderer {
       moved.some(hasBreak) ||
       !moved.some((p) => p.trim() !== '') ||
       this.icons.some((i) => i.place >= start) ||
-      this.quotes.some((q) => q.end >= start) ||
-      this.cells.length > 0
+      this.quotes.some((q) => q.end >= start)
     )
       return;
     this.visible.length = start;
