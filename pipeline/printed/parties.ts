@@ -1285,7 +1285,7 @@ const SIGN_OFF = new Set(['ihr', 'ihre', 'dein', 'deine', 'euer', 'eure', 'your'
 // A document issued by an agent for the seller: a ride or delivery platform's receipt, a
 // marketplace's order mail.
 const ON_BEHALF =
-  /\b(on behalf of|as (an |the )?(intermediary|agent)|acts as (the )?\S{1,30} (commercial )?agent|au nom et pour le compte|pour le compte d|im namen (und auf rechnung )?d|vermittelt|in nome e per conto|per conto d|come intermediario|en nombre y por cuenta|por cuenta d|como intermediari|namens\b|bemiddelt\b|w imieniu)/i;
+  /\b(on behalf of|as (an |the )?(intermediary|agent)|acts as (the )?\S{1,30} (commercial )?agent|au nom et pour le compte|pour le compte d|im namen (und auf rechnung )?d|vermittelt|in nome e per conto|per conto d|come intermediario|en nombre y por cuenta|por cuenta d|como intermediari|namens\b|bemiddelt\b|w imieniu|välittää)/i;
 
 /**
  * An Italian sole trader's business as its letterhead prints it: the sign and "di" with the
@@ -1505,7 +1505,8 @@ export function vendorName(documents: ReadableDocument[], view: MessageView): Pr
   scored.sort((a, b) => b.score - a.score);
   // A platform's receipt "issued on behalf of" the seller (a driver, a restaurant): the sender's
   // own name on it is the agent's; who sold is the legal entity the page names besides it.
-  const site = senderSite(view);
+  // A forward's agent page is read against the original sender's site, not the colleague's.
+  const site = issuerSite(view);
   const agentPage =
     !!site && documents.some((d) => ON_BEHALF.test(d.text)) && !documents.some((d) => SELLS_ITSELF.test(d.text));
   const seller = agentPage ? scored.find((s) => s.shown.legal && !nameMatchesSite(s.shown.name, site!)) : undefined;
