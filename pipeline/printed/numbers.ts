@@ -49,6 +49,8 @@ interface NumberCandidate {
   own?: boolean;
   /** Labelled with an invoice's word ("Tax Invoice No.", "Factura nº"): a hotel's bill is filed by it, not by the folio. */
   invoice?: boolean;
+  /** The label it was read after (lower case), for a value read under a label. */
+  label?: string;
 }
 
 const MARKERS = new Set([
@@ -579,8 +581,9 @@ function otherNumbers(lines: Line[], kind: keyof typeof KINDS): Set<string> {
 }
 
 // A till's bare "Bon 48817" or "Beleg 7790" is a German noun, printed capitalised; a lower-case
-// "bon" is a French sentence's voucher ("virement, bon n° 7781"), not the receipt's number.
-const TILL_NOUNS: ReadonlySet<string> = new Set(['bon', 'beleg']);
+// "bon" is a French sentence's voucher ("virement, bon n° 7781"), not the receipt's number. A
+// restaurant till's "Check 20418" names its bill the same way, a lower-case "check" a verb.
+const TILL_NOUNS: ReadonlySet<string> = new Set(['bon', 'beleg', 'check']);
 
 /**
  * Whether the label a value at `offset` was read after names another document's number: after a
@@ -680,6 +683,14 @@ function labelWeight(kind: keyof typeof KINDS, label: string): number {
     : 0.8;
 }
 
+/** Whether the value at `offset` is alone on its line and the line above holds the label alone. */
+function stackedUnderLabel(lines: Line[], offset: number, label: string): boolean {
+  const i = lines.findIndex((l) => offset >= l.offset && offset <= l.offset + l.text.length);
+  if (i < 1 || lines[i]!.cells.length !== 1) return false;
+  const above = lines[i - 1]!;
+  return above.cells.length === 1 && above.text.trim().toLowerCase().replace(/\s+/g, ' ') === label;
+}
+
 /** Whether `part` is one of the pieces `whole` joins with separators ("5512" of "0412-03-5512"). */
 function segmentOf(part: string, whole: string): boolean {
   if (part.length === 0 || whole.length <= part.length) return false;
@@ -730,6 +741,7 @@ export function documentNumber(
           document_index: doc.index,
           strength: c.base * labelWeight(kind, labelOf(labels, c.label)),
           source: 'label' as const,
+          label: labelOf(labels, c.label),
           booking: hasPhrase(wordsOf(labelOf(labels, c.label)), BOOKING_WORDS),
           folio: firstPhrase(wordsOf(labelOf(labels, c.label)), FOLIO_WORDS)?.at === 0,
           invoice: kind === 'receipt' && firstPhrase(wordsOf(labelOf(labels, c.label)), INVOICE_TITLE) !== null,
@@ -811,6 +823,10 @@ export function documentNumber(
         const offset = below.offset + below.text.indexOf(code);
         c = { ...c, value: code, raw: code, offset, strength: Math.min(c.strength, 0.8) };
       }
+      // "Nº de recibo" over "REC-2026-0418", each alone on its line (an e-receipt's meta block
+      // stacks label and value): as sure as a title over its number, more than a heading's value.
+      if (kind === 'receipt' && c.label && c.strength < 0.8 && stackedUnderLabel(lines, c.offset, c.label))
+        c = { ...c, strength: 0.8 * labelWeight(kind, c.label) };
       if (!c.value || c.value.length > 40) continue;
       // A bare "Number" counts only as a code; a labelled one may be letters ("FINAL-ATT").
       if (c.source !== 'label' && !codeLike(c.value) && !(c.source === 'title' && LETTER_REFERENCE.test(c.value)))

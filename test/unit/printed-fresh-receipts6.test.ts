@@ -1,9 +1,17 @@
 // The printed-page reader on receipt mails (issue 24, the dev half of layouts-fresh-receipts6:
 // receipts forwarded to an expense inbox or sent straight by the merchant): amounts floated right
-// inside a table cell, and a ride platform's receipt issued for the carrier, forwarded or not.
+// inside a table cell, a ride platform's receipt issued for the carrier, forwarded or not, and
+// receipt numbers stacked under their labels or under more labels.
 // Each case is written small, with invented names and values.
 import { describe, expect, it } from 'vitest';
-import { confidence, readReceiptHtml as readHtml, runStarter, value } from '../helpers/starter.ts';
+import {
+  confidence,
+  readReceiptHtml as readHtml,
+  readReceiptText as readText,
+  rows,
+  runStarter,
+  value,
+} from '../helpers/starter.ts';
 
 describe('amounts floated right of their labels', () => {
   it('inside a table cell: the label, then the amount', async () => {
@@ -57,5 +65,52 @@ describe("a ride platform's receipt issued for the carrier", () => {
     });
     expect(value(r, 'merchant')).toBe('Taksi M. Heikkinen Oy');
     expect(confidence(r, 'merchant')).toBeLessThan(0.8);
+  });
+});
+
+describe("a receipt's own number", () => {
+  it('stacked under its label in a meta column, beside the invoice it settles', async () => {
+    const grey = (label: string) => `<span style="color:#777;font-size:12px">${label}</span>`;
+    const r = await readHtml(
+      `<h1>Recibo de pago</h1><div>${grey('Nº de recibo')}<br>RC-2026-000777<br>${grey('Factura')}<br>F2026-0042</div>` +
+        '<p>Total cobrado 61,20 €</p>',
+    );
+    expect(value(r, 'receipt_number')).toBe('RC-2026-000777');
+  });
+
+  it('a Dutch car park\'s "Bewijsnummer" over its number', async () => {
+    const r = await readText(
+      'Betaalbewijs parkeren\n\nBewijsnummer\n8812-040326\nKenteken\nAB-123-C\n\nTotaal € 9,00\n',
+    );
+    expect(value(r, 'receipt_number')).toBe('8812-040326');
+  });
+
+  it('a French ticket\'s "N° de justificatif" over the booking\'s file reference', async () => {
+    const r = await readHtml(
+      rows([
+        ['Référence dossier', 'KXQWRT'],
+        ['N° de justificatif', 'JR-26-0031188'],
+        ['Montant payé', '54,00 €'],
+      ]),
+    );
+    expect(value(r, 'receipt_number')).toBe('JR-26-0031188');
+  });
+
+  it('a Portuguese "Fatura-Recibo n.º" with its series', async () => {
+    const r = await readHtml(
+      rows([
+        ['Fatura-Recibo n.º', 'FR 2026B3/00412'],
+        ['Total', '12,30 €'],
+      ]),
+    );
+    expect(value(r, 'receipt_number')).toBe('FR 2026B3/00412');
+  });
+
+  it('a restaurant till\'s bare "Check" on its server\'s line, not sure', async () => {
+    const r = await readText(
+      'THE COPPER KETTLE\nTable 6 Covers 2\nServer: Ruth Check 7731\n04/03/2026 20:11\n2 Soup 12.00\nTOTAL €12.00\n',
+    );
+    expect(value(r, 'receipt_number')).toBe('7731');
+    expect(confidence(r, 'receipt_number')).toBeLessThan(0.8);
   });
 });
