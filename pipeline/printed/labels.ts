@@ -836,10 +836,15 @@ export const RECEIPT_NUMBER_MORE = [
   'Doklad č.',
   'Recibo n.º',
   'Recibo nº',
+  // Portugal's invoice-receipt ("Fatura-Recibo n.º FR 2026A/118"), a Dutch car park's proof of
+  // payment ("Bewijsnummer").
+  'Fatura-Recibo n.º',
+  'Bewijsnummer',
   // A Spanish ride app's "Nº de recibo", a French transit pass's "Justificatif n°", a Dutch
   // charity's gift receipt ("Giftnummer").
   'Nº de recibo',
   'Justificatif n°',
+  'N° de justificatif',
   'Giftnummer',
   // A US till's transaction number, a charging session's id: the sale's own number.
   'Trans #',
@@ -862,6 +867,8 @@ export const RECEIPT_NUMBER_MORE = [
   'Nyugta száma',
   'Check #',
   'Check No.',
+  // A restaurant till's bare "Check 20418" on its server's line.
+  'Check',
   // Italy's documento commerciale: "DOC.N. 0123-0045", "Documento n. 0087-0312".
   'DOC.N.',
   'Doc. n.',

@@ -726,6 +726,8 @@ export const RECEIPT_TITLE = phrases(
   'kassekvittering',
   'justificante',
   'justificante de pago',
+  // A French rail ticket's "Justificatif de paiement", numbered "N° de justificatif".
+  'justificatif',
   // A French restaurant's bill, only with its number's marker: "Note n° 2026-1147 du 05/03/2026".
   'note n',
   'addition n',
