@@ -473,11 +473,14 @@ function noteStart(text: string): number {
  * Scadenza" over "186,42 € | 25/03/2026", "Amount paid | Date paid" over "$96.00 | …"):
  * each amount under the header cell of the same index.
  */
+const RATE_IN_LABEL = /\b\d{1,2}(?:[.,]\d{1,2})? ?%/g;
+
 export function amountsUnderHeaders(lines: Line[]): RoleAmount[] {
   const out: RoleAmount[] = [];
   for (let i = 0; i + 1 < lines.length; i++) {
     const line = lines[i]!;
-    if (!line.piped || line.cells.length < 2 || /\d/.test(line.text)) continue;
+    // A tax rate is part of its label ("Netto | USt 10 % | Gesamtbetrag"); other digits make a row of values.
+    if (!line.piped || line.cells.length < 2 || /\d/.test(line.text.replace(RATE_IN_LABEL, ''))) continue;
     const next = lines.slice(i + 1, i + 3).find((l) => l.cells.length > 0);
     if (!next?.piped || !/\d/.test(next.text)) continue;
     const heads = pipedCells(line.text);
