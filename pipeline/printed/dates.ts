@@ -881,6 +881,8 @@ const ORDER_DATE = [
   'Besteldatum',
   'Data zamówienia',
   'Orderdatum',
+  // A ticket booked online is bought on its booking day ("Buchungsdatum"), not its journey's.
+  'Buchungsdatum',
   // Japanese shops: the order's, the purchase's day.
   'ご注文日',
   '注文日',
@@ -937,6 +939,7 @@ const RECEIPT_DATE = [
   'Betaald op',
   'Betalingsdato',
   'Betalningsdatum',
+  'Betaldatum',
   'Fecha de pago',
   'Data di pagamento',
   'Data płatności',

@@ -114,3 +114,27 @@ describe("a receipt's own number", () => {
     expect(confidence(r, 'receipt_number')).toBeLessThan(0.8);
   });
 });
+
+describe('the day and the sum of a ticket or a fee', () => {
+  it('a ticket booked online: its "Buchungsdatum", not its journey\'s day', async () => {
+    const r = await readText(
+      'Buchungscode: QX4T2P | Buchungsdatum: 12.01.2026 | Reisedatum: 30.01.2026, 09:10 ab Linz\n\nGesamt 19,90 €\n',
+    );
+    expect(value(r, 'date')).toBe('2026-01-12');
+  });
+
+  it('a Swedish "Betaldatum" over its date', async () => {
+    const r = await readText(
+      'Kvitto\n\nKvittonummer\nKV-26-0091\n\nBetaldatum\n2026-01-19\n\nTotalt betalt 850,00 kr\n',
+    );
+    expect(value(r, 'date')).toBe('2026-01-19');
+  });
+
+  it('sums across a strip whose labels carry the tax rate ("USt 10 %"), values below', async () => {
+    const r = await readHtml(
+      '<table><tr><td>Netto</td><td>USt 10 %</td><td>Gesamtbetrag bezahlt</td></tr>' +
+        '<tr><td>20,00 €</td><td>2,00 €</td><td>22,00 €</td></tr></table>',
+    );
+    expect(value(r, 'total_amount')).toBe(22);
+  });
+});
