@@ -1,0 +1,46 @@
+// The printed-page reader on receipt mails (issue 24, the dev half of layouts-fresh-receipts7:
+// North American, UK and Irish receipts as an expense inbox receives them): a web shop's labels
+// in one cell and their values in the next, one per line; a parking or fuel slip's included tax
+// under the amount paid. Each case is written small, with invented names and values.
+import { describe, expect, it } from 'vitest';
+import { confidence, value, readReceiptText as readText, readReceiptHtml as readHtml } from '../helpers/starter.ts';
+
+describe("a shop's labels in one cell and their values in the next", () => {
+  it('reads each label beside the value on its line', async () => {
+    const r = await readHtml(
+      '<p>Tillman Tools</p><table><tr><td>Order #<br>Placed<br>Paid with</td>' +
+        '<td>TT-30417<br>01/14/2026<br>Visa ****5521</td></tr></table>' +
+        '<table><tr><td>Items<br>Shipping<br>Sales tax<br>Amount charged</td>' +
+        '<td>$80.00<br>$5.00<br>$4.80<br>$89.80</td></tr></table><p>Tillman Tools Inc.</p>',
+    );
+    expect(value(r, 'total_amount')).toBe(89.8);
+    expect(value(r, 'receipt_number')).toBe('TT-30417');
+  });
+
+  it('takes the coupon off: the order total, not the merchandise subtotal', async () => {
+    const r = await readHtml(
+      '<p>Desk Depot</p><table><tr><td>Order number:<br>Order date:</td><td>5500231<br>January 9, 2026</td></tr></table>' +
+        '<table><tr><td>Merchandise subtotal:<br>Coupon:<br>Sales tax:<br>Order total:</td>' +
+        '<td>$50.00<br>-$5.00<br>$3.15<br>$48.15</td></tr></table>',
+    );
+    expect(value(r, 'total_amount')).toBe(48.15);
+  });
+});
+
+describe('a tax the amount paid includes', () => {
+  it('"incl. city parking tax" under the fee is the tax, not the total', async () => {
+    const r = await readText(
+      [
+        'PARKING RECEIPT',
+        'Dockside Garage',
+        'Receipt no.  4-11820',
+        'Parking fee            $20.00',
+        '  incl. city parking tax 25%  $4.00',
+        'AMOUNT PAID            $20.00',
+        'VISA XXXX 1234',
+      ].join('\n'),
+    );
+    expect(value(r, 'total_amount')).toBe(20);
+    expect(confidence(r, 'total_amount')).toBeGreaterThan(0);
+  });
+});
