@@ -1514,9 +1514,17 @@ export function vendorName(documents: ReadableDocument[], view: MessageView): Pr
   // operator's name in the footer).
   // A name the page labels as the seller ("Sold by: Harbor Gadget Co." on a marketplace's
   // order) is no brand line: the legal entity in the footer is the marketplace's.
+  // So is a brand the page repeats, where the entity's name starts with it ("Meridian Air" in
+  // the masthead and the thanks, "Meridian Airlines, Inc." in the footer): the brand spelt out.
+  const brand = normalName(scored[0]!.shown.name);
   const entity =
-    !scored[0]!.shown.legal && scored[0]!.score < 0.9 && !scored[0]!.seller
-      ? scored.find((s) => s.shown.legal && s.score >= scored[0]!.score - 0.15)
+    !scored[0]!.shown.legal && !scored[0]!.seller
+      ? scored.find(
+          (s) =>
+            s.shown.legal &&
+            s.score >= scored[0]!.score - 0.15 &&
+            (scored[0]!.score < 0.9 || (brand.length > 0 && normalName(s.shown.name).startsWith(brand))),
+        )
       : undefined;
   const chosen = seller ?? entity;
   // Whether the agent's page put its own name first: the seller is then read against it.

@@ -3,7 +3,13 @@
 // in one cell and their values in the next, one per line; a parking or fuel slip's included tax
 // under the amount paid. Each case is written small, with invented names and values.
 import { describe, expect, it } from 'vitest';
-import { confidence, value, readReceiptText as readText, readReceiptHtml as readHtml } from '../helpers/starter.ts';
+import {
+  confidence,
+  runStarter,
+  value,
+  readReceiptText as readText,
+  readReceiptHtml as readHtml,
+} from '../helpers/starter.ts';
 
 describe("a shop's labels in one cell and their values in the next", () => {
   it('reads each label beside the value on its line', async () => {
@@ -42,5 +48,32 @@ describe('a tax the amount paid includes', () => {
     );
     expect(value(r, 'total_amount')).toBe(20);
     expect(confidence(r, 'total_amount')).toBeGreaterThan(0);
+  });
+});
+
+describe('who sold: the brand spelt out as the legal entity', () => {
+  it("the footer's company whose name starts with the brand the page repeats", async () => {
+    const r = await runStarter('receipt', {
+      subject: 'Your Skyline Rail receipt',
+      from: 'Skyline Rail <receipts@skylinerail.example>',
+      html:
+        '<p>Skyline Rail</p><p>Thank you for choosing Skyline Rail, Ms. Ward.</p>' +
+        '<table><tr><td>Ticket number</td><td>8812 4400193</td></tr><tr><td>Total fare</td><td>USD 88.40</td></tr></table>' +
+        '<p>Skyline Railways, Inc. · 12 Depot St, Albany, NY 12207</p>',
+    });
+    expect(value(r, 'merchant')).toBe('Skyline Railways, Inc.');
+  });
+});
+
+describe("a card scheme's code before the masked card", () => {
+  it('"MC ****" is Mastercard, "VI XXXX" Visa', async () => {
+    const mc = await readText(
+      'HARBOUR LINK\nReceipt no.: 7781-20\nTotal charged (CAD)   54.10\n\nPaid with MC ****4471\n',
+    );
+    expect(value(mc, 'payment_method')).toBe('Mastercard');
+    const vi = await readHtml(
+      '<table><tr><td>Total fare</td><td>USD 210.00</td></tr><tr><td>Form of payment</td><td>VI XXXXXXXXXXXX0093</td></tr></table>',
+    );
+    expect(value(vi, 'payment_method')).toBe('Visa');
   });
 });
