@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   confidence,
+  rows,
   runStarter,
   value,
   readReceiptText as readText,
@@ -75,5 +76,48 @@ describe("a card scheme's code before the masked card", () => {
       '<table><tr><td>Total fare</td><td>USD 210.00</td></tr><tr><td>Form of payment</td><td>VI XXXXXXXXXXXX0093</td></tr></table>',
     );
     expect(value(vi, 'payment_method')).toBe('Visa');
+  });
+});
+
+describe("a receipt's number under North American and travel labels", () => {
+  it("an airline's ticket number, its carrier code apart, over the confirmation code", async () => {
+    const r = await readHtml(
+      '<table><tr><td>Confirmation code</td><td>BXR7QL</td></tr><tr><td>Ticket number</td><td>0277 4409981123</td></tr>' +
+        '<tr><td>Total fare</td><td>USD 240.10</td></tr></table>',
+    );
+    expect(value(r, 'receipt_number')).toBe('0277 4409981123');
+  });
+
+  it('a charity\'s "Gift ID", a restaurant\'s "Check | #2210 (split 1 of 2)"', async () => {
+    const gift = await readHtml(
+      rows([
+        ['Gift ID', 'OWL-2026-0042'],
+        ['Total gift', '$60.00'],
+      ]),
+    );
+    expect(value(gift, 'receipt_number')).toBe('OWL-2026-0042');
+    const check = await readHtml(
+      rows([
+        ['Check', '#2210 (split 1 of 2)'],
+        ['Total', '$31.50'],
+      ]),
+    );
+    expect(value(check, 'receipt_number')).toBe('2210');
+  });
+});
+
+describe('who sold, from the small print', () => {
+  it('a British "plc" written small', async () => {
+    const r = await readHtml(
+      '<p>Brambles</p><p>Items £20.00</p><p>Final amount charged £20.00</p><p>Bramble Foods plc · Registered in England No. 01234567</p>',
+    );
+    expect(value(r, 'merchant')).toBe('Bramble Foods plc');
+  });
+
+  it('a garage "Operated by" a company in its small print: the operator, not a carrier', async () => {
+    const r = await readText(
+      'Harbour Square Garage\nReceipt no.  7-20114\nAMOUNT PAID   $18.00\nVISA XXXX 8812\n\nThank you.\nOperated by Quayside Parking Group LLC\n',
+    );
+    expect(value(r, 'merchant')).toBe('Quayside Parking Group LLC');
   });
 });
