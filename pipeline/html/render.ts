@@ -364,7 +364,9 @@ export class Renderer {
   }
 
   private closeRow(hide: Hide | null): void {
-    this.joinCells(this.rowCells.pop() ?? []);
+    const cells = this.rowCells.pop() ?? [];
+    this.pairLines(cells);
+    this.joinCells(cells);
     this.emit(LINE, hide, false);
     this.cells.pop();
   }
@@ -423,6 +425,48 @@ export class Renderer {
     else if (PARAGRAPH.has(el.name) && d !== 'inline' && d !== 'inline-block') this.emit(PARAGRAPH_BREAK, hide, false);
     else if (!d.startsWith('inline') && d !== 'contents' && d !== 'none' && d !== 'table-cell')
       this.emit(LINE, hide, false);
+  }
+
+  /** A cell's lines, each the pieces between its line breaks; empty lines are left out. */
+  private cellLines(cell: { start: number; end: number }): string[][] {
+    const lines: string[][] = [[]];
+    for (let k = cell.start; k < cell.end; k++) {
+      const piece = this.visible[k]!;
+      if (hasBreak(piece)) {
+        if (!isBreakPiece(piece)) return [];
+        if (lines.at(-1)!.some((p) => p.trim() !== '')) lines.push([]);
+      } else lines.at(-1)!.push(piece);
+    }
+    return lines.filter((l) => l.some((p) => p.trim() !== ''));
+  }
+
+  /**
+   * A block of labels in one cell and their values in the next, one per line ("Order #<br>
+   * Placed<br>Paid with" beside "KH-10<br>02/26/2026<br>Visa ****1234", as older shop
+   * platforms print them): a person reads each label beside the value on its line, so each
+   * line is one row of two cells ("Placed | 02/26/2026"). Only where both cells hold as many
+   * lines, two or more, and the left one's are short labels with no digit (two addresses side
+   * by side keep their own lines).
+   */
+  private pairLines(cells: { start: number; end: number }[]): void {
+    const filled = cells.filter((c) => c.end > c.start);
+    for (let i = 0; i + 1 < filled.length; i++) {
+      const left = filled[i]!;
+      const right = filled[i + 1]!;
+      if (this.icons.some((c) => c.place >= left.start && c.place <= right.end)) continue;
+      if (this.quotes.some((q) => q.start <= right.end && q.end >= left.start)) continue;
+      const labels = this.cellLines(left);
+      const values = this.cellLines(right);
+      if (labels.length < 2 || labels.length !== values.length) continue;
+      const texts = labels.map((l) => l.join('').trim());
+      if (texts.some((t) => t.length > 40 || !/\p{L}/u.test(t) || /\d/.test(t))) continue;
+      if (!values.some((l) => /\d/.test(l.join(''))) || values.some((l) => l.join('').trim().length > 60)) continue;
+      const rows = texts.map((label, n) => `${label} | ${values[n]!.join('').trim()}`);
+      const pieces = rows.flatMap((row, n) => (n === 0 ? [row] : [LINE, row]));
+      const span = right.end - left.start;
+      for (let k = 0; k < span; k++) this.visible[left.start + k] = pieces[k] ?? '';
+      i++;
+    }
   }
 
   /**

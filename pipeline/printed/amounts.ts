@@ -214,7 +214,10 @@ export function roleOf(words: readonly Word[]): AmountRole | null {
   // subject is the tax names the tax, whatever it is included in.
   const lead = words.length > 1 && ARTICLES.has(words[0]!.text) ? 1 : 0;
   if (tax && firstPhrase(words, TAX_FIRST)?.at === lead && !hasPhrase(words, TOTAL_FIRST)) return 'tax';
-  if (tax && hasPhrase(words, INCLUDING)) return includedTax(words) ? 'tax' : 'gross';
+  // "incl. SF parking tax 25%", "including state sales tax": a line that starts with the word
+  // for including and names no total is the tax the amount above includes, whatever tax it names.
+  const leadsIncluding = firstPhrase(words, INCLUDING_ONLY)?.at === 0 && !hasPhrase(words, TOTAL);
+  if (tax && hasPhrase(words, INCLUDING)) return includedTax(words) || leadsIncluding ? 'tax' : 'gross';
   if (hasPhrase(words, NET)) return 'net';
   if (tax) return 'tax';
   // "Tip", "Pourboire": not a total ("Total incl. tip" is one).

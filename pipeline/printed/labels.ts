@@ -971,4 +971,9 @@ export const RECEIPT_NUMBER_MORE = [
   'Nº billete',
   'N° billete',
   'Betalingsbewijs nr.',
+  // An airline's or a railway's ticket number over the booking's code ("Ticket number 4107
+  // 2318845106"), a charity's "Gift ID", a restaurant's "Check | #4471".
+  'Ticket number',
+  'Gift ID',
+  'Check',
 ];

@@ -613,6 +613,12 @@ const BARE_MARKERS = ['Nº', 'N°', 'No.', 'Nr.', 'N.', 'Αρ.'];
 // number label: without the letters (a phone number's groups) it is no code.
 const SPACED_CODE = /^[A-Z]{1,4}(?: \d{2,6}){2,5}$/;
 
+// A ticket's number as an airline prints it, its carrier's code apart from the serial ("4107
+// 2318845106", "622 2190044718"), read only under a number label.
+const SPACED_DIGITS = /^\d{3,4} \d{7,10}$/;
+// A code and a note in parentheses after it ("#4471 (split 2 of 3)"): the code.
+const CODE_AND_NOTE = /^(\S+)\s+\([^()]*\)?$/;
+
 const normal = (code: string) => code.replace(/\s+/g, '').toLowerCase();
 
 const KINDS = {
@@ -815,6 +821,8 @@ export function documentNumber(
       if (c.source === 'label' && !codeLike(c.value)) {
         const code = codeBeforeDate(c.value);
         if (code) c = { ...c, value: code, raw: code };
+        const noted = CODE_AND_NOTE.exec(c.value);
+        if (noted && codeLike(trimCode(noted[1]!))) c = { ...c, value: trimCode(noted[1]!), raw: trimCode(noted[1]!) };
       }
       if (c.source === 'label' && isFieldLabel(c.value)) {
         const below = cellUnderLabel(lines, c.offset);
@@ -831,7 +839,13 @@ export function documentNumber(
       // A bare "Number" counts only as a code; a labelled one may be letters ("FINAL-ATT").
       if (c.source !== 'label' && !codeLike(c.value) && !(c.source === 'title' && LETTER_REFERENCE.test(c.value)))
         continue;
-      if (c.source === 'label' && !codeLike(c.value) && !/^\S{1,30}$/.test(c.value) && !SPACED_CODE.test(c.value))
+      if (
+        c.source === 'label' &&
+        !codeLike(c.value) &&
+        !/^\S{1,30}$/.test(c.value) &&
+        !SPACED_CODE.test(c.value) &&
+        !SPACED_DIGITS.test(c.value)
+      )
         continue;
       const role = roleAt(c.offset);
       if (role === 'buyer' || role === 'delivery' || role === 'reference') continue;

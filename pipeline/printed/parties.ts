@@ -314,9 +314,11 @@ function formAt(tokens: string[], keys: string[], end: number): number {
     // a longer form's last word ("GmbH & Co. KG", "Co., Ltd.").
     if (len === 1 && key === 'co' && (!/^Co\.?,?$/.test(token) || FORM_ENDS.has(keys[end + 1] ?? ''))) continue;
     // A form is printed with a capital (GmbH, Ltd, KG, SpA, Oy): "1 kg", "a spa" are a unit and a word.
-    // (A script without capitals, as Hebrew's בע"מ, has none to print.)
+    // (A script without capitals, as Hebrew's בע"מ, has none to print.) A British public
+    // company writes its "plc" small, and no word is spelt so.
     if (
       len === 1 &&
+      key !== 'plc' &&
       letters === letters.toLowerCase() &&
       letters !== letters.toUpperCase() &&
       !(SMALL_FORMS.has(key) && token.includes('.')) &&
@@ -1036,13 +1038,32 @@ const PROVIDED_BY = /\b(powered|operated|processed|processing) by /gi;
 // "Flight operated by …"); "This store is operated by Fernleaf Goods Ltd." names the seller.
 const FLIGHT_BEFORE = /(?:\b[A-Z][A-Z0-9] ?\d{1,4}|\bflight|\bflug|\bvol|\bvuelo)$/i;
 
+const FLIGHT_LINE = /\b[A-Z][A-Z0-9] ?\d{1,4}\b|\b(?:flight|flug|vol|vuelo)\b/i;
+
+/** The last line with text before the line starting at `start`. */
+function lineBefore(text: string, start: number): string {
+  let end = start - 1;
+  while (end > 0) {
+    const from = text.lastIndexOf('\n', end - 1) + 1;
+    const line = text.slice(from, end).trim();
+    if (line) return line;
+    end = from - 1;
+  }
+  return '';
+}
+
 /** The names a page says provide or operate the service: up to six words, to the end of the phrase. */
 function providers(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(PROVIDED_BY)) {
     if (m[1]!.toLowerCase() === 'operated') {
-      const before = text.slice(text.lastIndexOf('\n', m.index) + 1, m.index).trim();
+      const start = text.lastIndexOf('\n', m.index) + 1;
+      const before = text.slice(start, m.index).trim();
       if (before && !FLIGHT_BEFORE.test(before.slice(-12))) continue;
+      // At the start of its line, under a flight's line ("MA 1182 RDU → DEN" over "Operated by
+      // …"): the carrier. Under anything else (a garage's "Operated by … LLC" in its small print)
+      // it names who runs the place, the seller.
+      if (!before && !FLIGHT_LINE.test(lineBefore(text, start))) continue;
     }
     const rest = text.slice(m.index + m[0].length, m.index + m[0].length + 80).split('\n')[0]!;
     const words: string[] = [];
@@ -1515,9 +1536,17 @@ export function vendorName(documents: ReadableDocument[], view: MessageView): Pr
   // operator's name in the footer).
   // A name the page labels as the seller ("Sold by: Harbor Gadget Co." on a marketplace's
   // order) is no brand line: the legal entity in the footer is the marketplace's.
+  // So is a brand the page repeats, where the entity's name starts with it ("Meridian Air" in
+  // the masthead and the thanks, "Meridian Airlines, Inc." in the footer): the brand spelt out.
+  const brand = normalName(scored[0]!.shown.name);
   const entity =
-    !scored[0]!.shown.legal && scored[0]!.score < 0.9 && !scored[0]!.seller
-      ? scored.find((s) => s.shown.legal && s.score >= scored[0]!.score - 0.15)
+    !scored[0]!.shown.legal && !scored[0]!.seller
+      ? scored.find(
+          (s) =>
+            s.shown.legal &&
+            s.score >= scored[0]!.score - 0.15 &&
+            (scored[0]!.score < 0.9 || (brand.length > 0 && normalName(s.shown.name).startsWith(brand))),
+        )
       : undefined;
   const chosen = seller ?? entity;
   // Whether the agent's page put its own name first: the seller is then read against it.

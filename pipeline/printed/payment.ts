@@ -292,8 +292,9 @@ const key = (raw: string) =>
  * payment only is the card that paid ("Kartenzahlung" then "VISA" on the slip): 0.7. Else the
  * first means, 0.7 when the page names one only, 0.5 when it names several.
  */
-function namedMeans(found: { raw: string; offset: number; paid: boolean }[]): {
+function namedMeans(found: { raw: string; offset: number; paid: boolean; parse?: string }[]): {
   raw: string;
+  parse?: string;
   offset: number;
   confidence: number;
 } {
@@ -310,8 +311,13 @@ function namedMeans(found: { raw: string; offset: number; paid: boolean }[]): {
   return { ...found[0]!, confidence: 0.5 };
 }
 
-/** The means of payment named in a text, as printed there. */
-function meansIn(text: string, needsAmount = false): { raw: string; at: number } | null {
+// A card scheme's two-letter code before the card's masked number, as a ferry's or an airline's
+// form of payment prints it ("MC ****2209", "VI XXXXXXXXXXXX4417", "VI ...2210"): the scheme.
+const SCHEME_CODE = /(?<![\p{L}\d])(VI|MC)\s?[•*●∙·xX.]{2,16}\s?\d{4}(?!\d)/u;
+const SCHEME_OF_CODE: Record<string, string> = { VI: 'Visa', MC: 'Mastercard' };
+
+/** The means of payment named in a text, as printed there (and its scheme's name, for a code). */
+function meansIn(text: string, needsAmount = false): { raw: string; at: number; parse?: string } | null {
   const words = wordsOf(text);
   let best: { at: number; end: number; len: number; named: number } | null = null;
   const amount = /\d[.,]\d{2}(?!\d)/.test(text);
@@ -328,7 +334,10 @@ function meansIn(text: string, needsAmount = false): { raw: string; at: number }
       !best || (named !== best.named ? named > best.named : p.length !== best.len ? p.length > best.len : at < best.at);
     if (better) best = { at, end, len: p.length, named };
   }
-  if (!best) return null;
+  if (!best) {
+    const coded = SCHEME_CODE.exec(text);
+    return coded ? { raw: coded[1]!, at: coded.index, parse: SCHEME_OF_CODE[coded[1]!]! } : null;
+  }
   const first: Word = words[best.at]!;
   const last: Word = words[best.end]!;
   return { raw: text.slice(first.start, last.end), at: first.start };
@@ -356,6 +365,7 @@ function labelBesideMeans(doc: ReadableDocument): PrintedCandidate | null {
     if (means)
       return {
         raw: means.raw,
+        ...(means.parse ? { parse: means.parse } : {}),
         confidence: 0.9,
         document_index: doc.doc.index,
         offset: value.offset + means.at,
@@ -469,13 +479,20 @@ export function paymentMethod(documents: ReadableDocument[]): PrintedCandidate[]
       if (slip) return [slip];
       if (means)
         return [
-          { raw: means.raw, confidence: 0.9, document_index: doc.doc.index, offset: offset + means.at, why: 'label' },
+          {
+            raw: means.raw,
+            ...(means.parse ? { parse: means.parse } : {}),
+            confidence: 0.9,
+            document_index: doc.doc.index,
+            offset: offset + means.at,
+            why: 'label',
+          },
         ];
       if (/^\p{L}[\p{L} .-]{1,30}$/u.test(value) && !/\d/.test(value) && !IDENTIFIER_WORD.test(value))
         return [{ raw: value, confidence: 0.75, document_index: doc.doc.index, offset, why: 'label' }];
     }
     // A means named on a line with an amount or a payment word: "Geg. EC-Cash EUR 28,94".
-    const found: { raw: string; offset: number; paid: boolean }[] = [];
+    const found: { raw: string; offset: number; paid: boolean; parse?: string }[] = [];
     for (const line of linesOf(doc.doc, doc.text)) {
       if (line.text.length > 200) continue;
       // "Pagamento contante 0,00": a means that paid nothing is not how the receipt was paid.
@@ -484,7 +501,12 @@ export function paymentMethod(documents: ReadableDocument[]): PrintedCandidate[]
       if (means) {
         const words = wordsOf(line.text);
         const paid = LABEL_WORDS.some((p) => findPhrase(words, p) >= 0);
-        found.push({ raw: means.raw, offset: line.offset + means.at, paid });
+        found.push({
+          raw: means.raw,
+          offset: line.offset + means.at,
+          paid,
+          ...(means.parse ? { parse: means.parse } : {}),
+        });
       }
     }
     if (found.length > 0) {
@@ -492,6 +514,7 @@ export function paymentMethod(documents: ReadableDocument[]): PrintedCandidate[]
       return [
         {
           raw: means.raw,
+          ...(means.parse ? { parse: means.parse } : {}),
           confidence: means.confidence,
           document_index: doc.doc.index,
           offset: means.offset,
