@@ -833,7 +833,9 @@ export function documentNumber(
       }
       // "Nº de recibo" over "REC-2026-0418", each alone on its line (an e-receipt's meta block
       // stacks label and value): as sure as a title over its number, more than a heading's value.
-      if (kind === 'receipt' && c.label && c.strength < 0.8 && stackedUnderLabel(lines, c.offset, c.label))
+      // Only under the receipt's own word: another number stacked so (a booking's, a card slip's)
+      // stays as weak as a heading's value.
+      if (kind === 'receipt' && c.own && c.label && c.strength < 0.8 && stackedUnderLabel(lines, c.offset, c.label))
         c = { ...c, strength: 0.8 * labelWeight(kind, c.label) };
       if (!c.value || c.value.length > 40) continue;
       // A bare "Number" counts only as a code; a labelled one may be letters ("FINAL-ATT").
