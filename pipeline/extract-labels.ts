@@ -18,6 +18,7 @@ import {
   trimPunctuation,
   valueEnd,
 } from './extract-labels-text.ts';
+import { REFERRING, wordsOf } from './printed/words.ts';
 import { hasBoxVertical, isBoxVertical } from './text-table.ts';
 import type { Document } from './types.ts';
 import { coerceText, type FieldType } from './validate.ts';
@@ -494,7 +495,14 @@ function inDocument(
         !/[\p{L}\p{N}]$/u.test(before.replace(/[ ]$/, '')) || endsWithGap(before) || before.trim() === '';
       // A label after a word of the same phrase may be part of another label ("Due date");
       // a one-word label tried after a field's specific labels ("Date", "Nummer") says less.
-      const base = value.base * (cellStart ? 1 : 0.8) * (fallback && !/\s/.test(said) ? 0.9 : 1);
+      // "Orig. Receipt No: 31-549870", "Ref. Invoice No. 2026-114": a label after a word that
+      // refers to another document names that document's value.
+      const referring = REFERRING.has(wordsOf(before).at(-1)?.text ?? '');
+      const base =
+        value.base *
+        (cellStart ? 1 : 0.8) *
+        (fallback && !/\s/.test(said) ? 0.9 : 1) *
+        (referring ? 0.6 : 1);
       found.push({
         raw: value.raw,
         base,

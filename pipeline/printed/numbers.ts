@@ -5,6 +5,7 @@
 // invoice, or the same value the page names with another label (a VAT id, an IBAN, a
 // customer number). Agreement between a label and the title makes a value surer; two
 // different values of similar strength make each one doubtful.
+import { caseless } from '../caseless.ts';
 import { labeledCandidates, labelOf } from '../extract-labels.ts';
 import { parseDate } from '../validate-dates.ts';
 import { type Cell, cellUnder, type Line, linesOf } from './layout.ts';
@@ -334,6 +335,8 @@ export function datedTitlesInSentences(
     const words = wordsOf(line.text);
     for (const title of titles)
       for (let k = findPhrase(words, title); k >= 0; k = findPhrase(words, title, k + 1)) {
+        // "Orig. Bon 31-549870 vom 02.02.2026" on a return slip: the original sale's number and date.
+        if (k >= 1 && REFERRING.has(words[k - 1]!.text)) continue;
         const titleEnd = words[k + title.length - 1]!.end;
         const rest = line.text.slice(titleEnd);
         const tokens = [...rest.slice(0, 200).matchAll(/\S+/g)];
@@ -590,10 +593,12 @@ const TILL_NOUNS: ReadonlySet<string> = new Set(['bon', 'beleg', 'check']);
  * word that refers to the original ("Orig. Bon 14-219930" on a return slip, "Ref. Bestellnummer"),
  * or a till's noun printed in lower case inside a sentence.
  */
-function referredTo(text: string, offset: number, label: string): boolean {
+export function referredTo(text: string, offset: number, label: string): boolean {
   const before = text.slice(text.lastIndexOf('\n', offset - 1) + 1, offset);
-  const at = before.toLowerCase().lastIndexOf(label);
-  if (at < 0) return false;
+  const search = caseless(before);
+  const found = search.lower.lastIndexOf(label);
+  if (found < 0) return false;
+  const at = search.original(found);
   if (TILL_NOUNS.has(label) && /^\p{Ll}/u.test(before.slice(at))) return true;
   return at > 0 && REFERRING.has(wordsOf(before.slice(0, at)).at(-1)?.text ?? '');
 }
