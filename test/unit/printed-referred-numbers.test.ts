@@ -23,7 +23,6 @@ describe("the original sale's number on a return slip", () => {
     const r = await readText('RETURN   Orig. Receipt No: 31-549870\nDate 02/09/2026\nRefund total -24.95\n');
     expect(confidence(r, 'receipt_number')).toBeLessThanOrEqual(0.6);
   });
-
 });
 
 describe('whether a label names another document', () => {
@@ -38,7 +37,7 @@ describe('whether a label names another document', () => {
     expect(referredTo(slip, slip.indexOf('31-'), 'bon')).toBe(true);
   });
 
-  it('a till noun printed in lower case is a sentence\'s word, not the label', () => {
+  it("a till noun printed in lower case is a sentence's word, not the label", () => {
     expect(referredTo('İzmir Grill   bon 48817', atValue, 'bon')).toBe(true);
   });
 });
