@@ -499,10 +499,7 @@ function inDocument(
       // refers to another document names that document's value.
       const referring = REFERRING.has(wordsOf(before).at(-1)?.text ?? '');
       const base =
-        value.base *
-        (cellStart ? 1 : 0.8) *
-        (fallback && !/\s/.test(said) ? 0.9 : 1) *
-        (referring ? 0.6 : 1);
+        value.base * (cellStart ? 1 : 0.8) * (fallback && !/\s/.test(said) ? 0.9 : 1) * (referring ? 0.6 : 1);
       found.push({
         raw: value.raw,
         base,
