@@ -32,6 +32,53 @@ export function valueEnd(text: string): number {
   return gap;
 }
 
+// GAP tried at one place: each of its alternatives reads only what follows that place.
+const GAP_AT = new RegExp(GAP.source, 'y');
+
+/**
+ * `valueEnd` of every suffix of one line, the line read once: `from` is where the suffix starts
+ * and the answer is `valueEnd(line.slice(from))`. A line of many labels (a long paragraph, or a
+ * crafted one) would otherwise be read again to its end after each label.
+ */
+export function lineValueEnds(line: string): (from: number) => number {
+  // Where GAP matches: its alternatives look only forward, so a suffix's first gap is the
+  // first of these at or after its start.
+  const gaps: number[] = [];
+  for (let i = 0; i < line.length; i++) {
+    GAP_AT.lastIndex = i;
+    if (GAP_AT.test(line)) gaps.push(i);
+  }
+  // Each space before a capital that a "Label:" follows, with where the spaces before it begin.
+  // Such matches cannot overlap, so a suffix's matches are the line's from its start on.
+  const labels: { at: number; spaces: number }[] = [];
+  for (const m of line.matchAll(SPACE_BEFORE_CAPITAL)) {
+    if (!labelFollows(line, m.index + m[0].length)) continue;
+    let spaces = m.index;
+    while (spaces > 0 && /\s/.test(line[spaces - 1]!)) spaces--;
+    labels.push({ at: m.index, spaces });
+  }
+  return (from) => {
+    const gapAt = gaps[firstAtOrAfter(gaps.length, (k) => gaps[k]!, from)];
+    const label = labels[firstAtOrAfter(labels.length, (k) => labels[k]!.at, from)];
+    const gap = gapAt === undefined ? -1 : gapAt - from;
+    if (!label) return gap;
+    const start = Math.max(from, label.spaces) - from;
+    return gap >= 0 && start >= gap ? gap : start;
+  };
+}
+
+/** The first index in 0..length whose place (ascending) is at or after `from`: a binary search. */
+function firstAtOrAfter(length: number, placeOf: (k: number) => number, from: number): number {
+  let low = 0;
+  let high = length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (placeOf(mid) < from) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
 /** Whether `[\p{L}.#°º ]{1,30}:\s` stands at `at`. */
 function labelFollows(text: string, at: number): boolean {
   let count = 0;

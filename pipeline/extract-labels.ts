@@ -16,6 +16,7 @@ import {
   endsWithGap,
   labelPattern,
   trimPunctuation,
+  lineValueEnds,
   valueEnd,
 } from './extract-labels-text.ts';
 import { REFERRING, wordsOf } from './printed/words.ts';
@@ -226,6 +227,46 @@ function amountsIn(text: string): { text: string; start: number }[] {
 // Words that make a parenthesis after a total's label say "before tax".
 const NET_QUALIFIER = /\b(?:excl|exkl|excluding|exklusive|ohne|hors|sans|ht|netto|net|sin|senza|zonder|bez)\b/i;
 
+// What a line's labels share, read once for the line: a line of many labels (a long paragraph,
+// or a crafted one) would otherwise be read again to its end after each of them. Kept for the
+// last few texts read (the same lists are searched in each document for every field).
+interface LineRead {
+  header?: boolean;
+  labels: number;
+  valueEnds?: (from: number) => number;
+}
+const linesRead = new Map<string, Map<number, LineRead>>();
+
+function lineReadOf(text: string, start: number): LineRead {
+  let byStart = linesRead.get(text);
+  if (!byStart) {
+    if (linesRead.size >= 4) linesRead.delete(linesRead.keys().next().value!);
+    byStart = new Map();
+    linesRead.set(text, byStart);
+  }
+  let read = byStart.get(start);
+  if (!read) {
+    read = { labels: 0 };
+    byStart.set(start, read);
+  }
+  return read;
+}
+
+function headerRowAt(text: string, line: { start: number; end: number }, lineText: string): boolean {
+  const read = lineReadOf(text, line.start);
+  read.header ??= headerRow(lineText, nextLineText(text, line.end));
+  return read.header;
+}
+
+/** Where the value starting `from` characters into the line ends (as `valueEnd`), or -1. */
+function valueEndIn(text: string, start: number, lineText: string, from: number): number {
+  const read = lineReadOf(text, start);
+  // Most lines hold a label or two: reading on to the value's end costs less than indexing the line.
+  if (!read.valueEnds && ++read.labels <= 2) return valueEnd(lineText.slice(from));
+  read.valueEnds ??= lineValueEnds(lineText);
+  return read.valueEnds(from);
+}
+
 function valueAt(
   text: string,
   labelStart: number,
@@ -249,7 +290,7 @@ function valueAt(
   // colon ends the label and the cell separator after it is no part of the value.
   if (separator && separator !== '|' && text.startsWith('| ', valueStart)) valueStart += 2;
   const tail = text.slice(valueStart, line.end);
-  const isHeader = headerRow(lineText, nextLineText(text, line.end));
+  const isHeader = headerRowAt(text, line, lineText);
 
   // 1. On the same line.
   if (tail.trim() && !isHeader) {
@@ -261,7 +302,7 @@ function valueAt(
         return { raw: last.text, offset: valueStart + last.start, base: 0.6 };
       }
     }
-    const end = valueEnd(tail);
+    const end = valueEndIn(text, line.start, lineText, valueStart - line.start);
     let value = (end >= 0 ? tail.slice(0, end) : tail).trimEnd();
     let offset = valueStart;
     // "Total € Incl. VAT      681.87": only qualifiers before a gap, the amount in the next cell.

@@ -331,6 +331,8 @@ function formAt(tokens: string[], keys: string[], end: number): number {
 }
 
 // A script without capitals (Hebrew, Arabic) starts every word of a name as it starts any word.
+// Longer than any name read (see notAName): where the walk back over a name's words stops.
+const NAME_SPAN = 120;
 const capitalised = (t: string) => /^[\p{Lu}\p{Lo}\d"„«(]/u.test(t);
 // A copyright notice's mark and its year or years, which stand before the holder's name.
 const COPYRIGHT_MARK = /^(?:©|\(c\)|copyright|copyright©)$/i;
@@ -387,7 +389,10 @@ export function companyNames(text: string): { name: string; at: number; copyrigh
     // a company the way "s.r.o." does, with small words after the first.
     const small =
       SMALL_FORMS.has(keys.slice(formStart, end + 1).join('')) || (formStart === end && /^a\.s\.$/.test(plain[end]!));
-    while (start > 0) {
+    // A name is short: the walk stops once it is longer than any name is read (`notAName`
+    // refuses one of more than 80 characters), so a line of capitalised words and forms repeated
+    // costs each form a few words, not the whole line before it.
+    while (start > 0 && tokens[end]!.at - tokens[start]!.at <= NAME_SPAN) {
       const prev = plain[start - 1]!;
       // A label before the name ("Betreiber: City Parken GmbH", "Provozovatel: …") is not part of it.
       if (tokens[start - 1]!.text.endsWith(':')) break;
@@ -427,12 +432,13 @@ export function companyNames(text: string): { name: string; at: number; copyrigh
     }
     const first = { at: tokens[start]!.at + elided };
     const lastToken = tokens[last]!;
-    const name = text.slice(first.at, lastToken.at + plain[last]!.length).replace(/^["„«(]+/, '');
+    const printed = text.slice(first.at, lastToken.at + plain[last]!.length);
+    const name = printed.replace(/^["„«(]+/, '');
     // The name before the form has a word of its own ("1 KG" is a quantity, not a company).
     if (/\p{L}{2}/u.test(text.slice(first.at, tokens[formStart]!.at)))
       out.push({
         name,
-        at: first.at + (text.slice(first.at).length - text.slice(first.at).replace(/^["„«(]+/, '').length),
+        at: first.at + printed.length - name.length,
         ...(copyright ? { copyright: true as const } : {}),
       });
     end = last;
@@ -550,8 +556,8 @@ function soldByColumn(lines: Line[], documentIndex: number): NameCandidate[] {
 
 /** Whether a text reads as an address or a label rather than a name. */
 function notAName(text: string): boolean {
+  if (text.length > 80 || !/\p{L}{2}/u.test(text)) return true;
   const t = fold(text);
-  if (!/\p{L}{2}/u.test(text) || text.length > 80) return true;
   if (/\d{4,}/.test(t) && !/\b(gmbh|ltd|inc|sa|bv|ag)\b/.test(t)) return true;
   return /\b(str|strasse|straße|street|st|road|rd|avenue|ave|rue|calle|via|weg|gasse|platz|lane|postfach|box|p o box)\b\.?\s*\d/.test(
     t,

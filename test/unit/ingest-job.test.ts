@@ -121,6 +121,21 @@ describe('one ingest job per message', () => {
     expect(decided?.run?.fields.total_amount?.value).toBe(12.5);
   }, 120_000);
 
+  it('a paragraph repeating a legal form and a number label thousands of times is read, within a classification budget', async () => {
+    // Each legal form once walked back over every capitalised word before it, and each label's
+    // value was looked for to the end of the line: 6,000 repeats took half a minute here.
+    const p = pool({ timeoutMs: 10_000 });
+    const repeated = Array.from({ length: 6000 }, (_, i) => `GmbH Rechnung Nr ${1000 + i}`).join(' ');
+    const text = `Rechnung Nr. 4711\nGesamtbetrag: 12,50 EUR\n\n${repeated}\n`;
+    const raw = bytes(buildEml({ subject: 'Rechnung 4711', text }));
+    const { analyzed, decided } = await analyzeAndDecide(p, raw, {}, forwarding, BUCKETS);
+    if (!analyzed.ok) throw new Error('refused');
+    expect(decided?.limit).toBeNull();
+    expect(decided?.classification.bucket_id).toBe('bkt_inv');
+    expect(decided?.run?.fields.invoice_number?.value).toBe('4711');
+    expect(decided?.run?.fields.total_amount?.value).toBe(12.5);
+  }, 120_000);
+
   it('stopped while classifying: the full read is kept and the message left unrouted, naming the limit', async () => {
     const p = pool({ timeoutMs: 1000 });
     // Five buckets of 40 regexes, none matching, over a 1 MiB body: seconds of

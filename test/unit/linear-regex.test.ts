@@ -8,6 +8,7 @@ import {
   blankDates,
   endsWithGap,
   trimPunctuation,
+  lineValueEnds,
   valueEnd,
 } from '../../pipeline/extract-labels-text.ts';
 import { closing, headerLine, marker } from '../../pipeline/extract-reading.ts';
@@ -252,6 +253,21 @@ describe('pipeline/extract-labels-text.ts', () => {
       expect(valueEnd(text), JSON.stringify(text)).toBe(text.search(OLD_VALUE_END));
     expect(generated.filter((t) => /\p{Lu}/u.test(t) && t.search(OLD_VALUE_END) >= 0).length).toBeGreaterThan(1000);
     expect(valueEnd(`1${' x'.repeat(50_000)}`)).toBe(-1);
+  });
+
+  it('lineValueEnds reads every suffix of a line as valueEnd does', () => {
+    const lines = [
+      'x A: 1  B: 2 | C: 3',
+      ` \tDue: 1${' '.repeat(4)}Total:\t9 · Ref: 𝐀b: 7`,
+      ...tokenTexts([' ', '  ', '\t', '|', '·', 'Due', 'date', 'No.', ':', '1', 'É', '#', '\u00a0', 'x'], 3_000, 24),
+    ];
+    let checked = 0;
+    for (const line of lines) {
+      const ends = lineValueEnds(line);
+      for (let from = 0; from <= line.length; from++, checked++)
+        expect(ends(from), `${JSON.stringify(line)} from ${from}`).toBe(valueEnd(line.slice(from)));
+    }
+    expect(checked).toBeGreaterThan(30_000);
   });
 
   it('blankDates blanks what the old DATES_IN_TEXT matched', () => {
