@@ -55,6 +55,25 @@ const forward = buildEml({
     'Subject: Invoice 4711\nTo: desk@forwarder.example\n\nInvoice number: 4711\nTotal: 120.00 EUR\nDue date: 2026-04-01\n',
 });
 
+/**
+ * A hostile page that prints invoice 4711 for 12.50 is read whole within a 10 s classification
+ * budget (CPU time, so a busy machine does not stop it): routed to the invoices and read right.
+ */
+async function readsInvoice4711WithinBudget(pool: ReturnType<typeof testPools>, eml: string): Promise<void> {
+  const { analyzed, decided } = await analyzeAndDecide(
+    pool({ timeoutMs: 10_000 }),
+    bytes(eml),
+    {},
+    forwarding,
+    BUCKETS,
+  );
+  if (!analyzed.ok) throw new Error('refused');
+  expect(decided?.limit).toBeNull();
+  expect(decided?.classification.bucket_id).toBe('bkt_inv');
+  expect(decided?.run?.fields.invoice_number?.value).toBe('4711');
+  expect(decided?.run?.fields.total_amount?.value).toBe(12.5);
+}
+
 describe('one ingest job per message', () => {
   const pool = testPools();
 
@@ -107,33 +126,19 @@ describe('one ingest job per message', () => {
   it('a table cell of thousands of figures with a note at its end is read, within a classification budget', async () => {
     // Every amount in a cell was once tried as "an amount before a note" by searching the rest
     // of the cell: 6,000 figures took over a minute of extraction. Read now in well under a second.
-    const p = pool({ timeoutMs: 10_000 });
     const figures = Array.from({ length: 6000 }, (_, i) => `${i}.${String(i % 100).padStart(2, '0')}`).join(' ');
     const html =
       '<table><tr><td>Invoice no. 4711</td></tr><tr><td>Amount due: EUR 12.50</td></tr>' +
       `<tr><td>Items ${figures} (paid)</td></tr></table>`;
-    const raw = bytes(buildEml({ subject: 'Invoice 4711', html }));
-    const { analyzed, decided } = await analyzeAndDecide(p, raw, {}, forwarding, BUCKETS);
-    if (!analyzed.ok) throw new Error('refused');
-    expect(decided?.limit).toBeNull();
-    expect(decided?.classification.bucket_id).toBe('bkt_inv');
-    expect(decided?.run?.fields.invoice_number?.value).toBe('4711');
-    expect(decided?.run?.fields.total_amount?.value).toBe(12.5);
+    await readsInvoice4711WithinBudget(pool, buildEml({ subject: 'Invoice 4711', html }));
   }, 120_000);
 
   it('a paragraph repeating a legal form and a number label thousands of times is read, within a classification budget', async () => {
     // Each legal form once walked back over every capitalised word before it, and each label's
     // value was looked for to the end of the line: 6,000 repeats took half a minute here.
-    const p = pool({ timeoutMs: 10_000 });
     const repeated = Array.from({ length: 6000 }, (_, i) => `GmbH Rechnung Nr ${1000 + i}`).join(' ');
     const text = `Rechnung Nr. 4711\nGesamtbetrag: 12,50 EUR\n\n${repeated}\n`;
-    const raw = bytes(buildEml({ subject: 'Rechnung 4711', text }));
-    const { analyzed, decided } = await analyzeAndDecide(p, raw, {}, forwarding, BUCKETS);
-    if (!analyzed.ok) throw new Error('refused');
-    expect(decided?.limit).toBeNull();
-    expect(decided?.classification.bucket_id).toBe('bkt_inv');
-    expect(decided?.run?.fields.invoice_number?.value).toBe('4711');
-    expect(decided?.run?.fields.total_amount?.value).toBe(12.5);
+    await readsInvoice4711WithinBudget(pool, buildEml({ subject: 'Rechnung 4711', text }));
   }, 120_000);
 
   it('stopped while classifying: the full read is kept and the message left unrouted, naming the limit', async () => {
