@@ -8,6 +8,8 @@ import {
   type AmountRole,
   COUNT,
   GROSS,
+  GROSS_NAMED_TAX,
+  HELD_BALANCE,
   INCLUDING,
   NET,
   PAID,
@@ -202,12 +204,13 @@ const TOTAL_FIRST = phrases('total', 'totale', 'importe', 'monto', 'montant', 'a
 export function roleOf(words: readonly Word[]): AmountRole | null {
   if (words.length === 0 || words.length > 8) return null;
   // "Total Qty 5": how many were sold, not what they cost.
-  if (hasPhrase(words, COUNT)) return null;
+  if (hasPhrase(words, COUNT) || hasPhrase(words, HELD_BALANCE)) return null;
   if (hasPhrase(words, PAYABLE)) return 'payable';
   // "Subscription payable €858.00", "Premium payable": a short label ending in "payable" names
   // what is to be paid (a department, "Accounts payable", names no amount).
   if (words.length <= 3 && words.at(-1)!.text === 'payable' && words[0]!.text !== 'accounts') return 'payable';
   const tax = hasPhrase(words, TAX) && !hasPhrase(words, TAX_ABSENT);
+  if (tax && hasPhrase(words, GROSS_NAMED_TAX) && !hasPhrase(words, TOTAL)) return 'tax';
   // "Total incl. VAT", "Importe (IVA 21% incl.)" are the gross; "incl. 21% btw", "inkl. 19 %
   // MwSt." (nothing but the words for including and tax, and a rate) is the tax the total includes.
   // "El IVA incluido en esta boleta es de $4.150", "The VAT included is …": a sentence whose
@@ -289,6 +292,14 @@ function cardDigitsAfter(label: string): boolean {
   return CARD_ENDING.some((p) => p.length <= words.length && findPhrase(words, p, words.length - p.length) >= 0);
 }
 
+// "Charged to AMEX ending 3008 on Mar 4, 2026.": the year of a date written with its month's
+// name, not an amount.
+const MONTH_DAY_BEFORE = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2},\s*$/i;
+const YEAR = /^(?:19|20)\d{2}\.?$/;
+
+// The payable words but the bare "balance", which also names a service ("Mount & balance").
+const PAYABLE_NOT_BARE = PAYABLE.filter((p) => p.join(' ') !== 'balance');
+
 /** The labelled amounts on one line: a label naming a total, then amounts only; the last amount counts. */
 export function amountsOnLine(line: Line): RoleAmount[] {
   const out: RoleAmount[] = [];
@@ -309,7 +320,7 @@ export function amountsOnLine(line: Line): RoleAmount[] {
     const amounts: PrintedAmount[] = [];
     const inCell =
       rest && !cardDigitsAfter(label) ? (amountIn(rest, restOffset) ?? amountBeforeNote(rest, restOffset)) : null;
-    if (inCell) amounts.push(inCell);
+    if (inCell && !(YEAR.test(inCell.raw) && MONTH_DAY_BEFORE.test(label))) amounts.push(inCell);
     let j = i + 1;
     for (; j < cells.length; j++) {
       const next = cells[j]!;
@@ -319,6 +330,12 @@ export function amountsOnLine(line: Line): RoleAmount[] {
       else break;
     }
     const last = amounts.at(-1);
+    // "Mount & balance | 4 | $24.95 | $99.80": an item's row of count, price and amount, its
+    // "balance" a service's name; a balance owed prints one amount.
+    if (role === 'payable' && amounts.length > 2 && !hasPhrase(words, PAYABLE_NOT_BARE)) {
+      i = j - 1;
+      continue;
+    }
     // "Gesamtbetrag 8,08 0,54 8,62": amounts in the label's own text, or several cells of them.
     const row = amounts.length > 1 || words.some((w) => /^\d+$/.test(w.text) && !/\d\s?%/.test(label));
     if (last)

@@ -70,6 +70,13 @@ export function currencyNamed(text: string): { code: string; at: number; length:
 
 const CURRENCY_LABELS = ['Currency', 'Währung', 'Devise', 'Monnaie', 'Moneda', 'Divisa', 'Valuta', 'Waluta', 'Moeda'];
 
+/** Where a sign is printed as a sign: a country's letters start it ("A$" is not the end of "CA$"). */
+function signAt(text: string, sign: string): number {
+  for (let at = text.indexOf(sign); at >= 0; at = text.indexOf(sign, at + 1))
+    if (!/[A-Z]/.test(sign[0]!) || at === 0 || !/\p{L}/u.test(text[at - 1]!)) return at;
+  return -1;
+}
+
 const SIGNS: [string, string][] = [
   ['€', 'EUR'],
   ['£', 'GBP'],
@@ -81,6 +88,8 @@ const SIGNS: [string, string][] = [
   ['Kč', 'CZK'],
   ['US$', 'USD'],
   ['R$', 'BRL'],
+  // "CA$16.50" on a Canadian app's receipt: Canada's dollar, not "A$" inside it.
+  ['CA$', 'CAD'],
   ['A$', 'AUD'],
   ['C$', 'CAD'],
   ['S$', 'SGD'],
@@ -328,7 +337,7 @@ function inDocument(doc: ReadableDocument): Found[] {
     return out;
   }
   for (const [sign, code] of SIGNS) {
-    const at = doc.text.indexOf(sign);
+    const at = signAt(doc.text, sign);
     if (at >= 0) {
       out.push({
         code,

@@ -936,6 +936,9 @@ const RECEIPT_DATE = [
   'Zahlungseingang',
   'Payment received',
   'Paid on',
+  // A ticket's "Purchased: Mar 6, 2026 8:20 PM", a school's "Date received" for a check.
+  'Purchased',
+  'Date received',
   'Betaald op',
   'Betalingsdato',
   'Betalningsdatum',

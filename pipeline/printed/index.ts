@@ -98,7 +98,7 @@ function totalAmount(documents: ReadableDocument[], kind: 'invoice' | 'receipt' 
       }
     const chosen =
       chooseTotal(amounts, itemLinesSum(lines, amounts), [...printed.values()]) ?? grossOfIncludedTax(lines, amounts);
-    const choice = chosen && withConventionDoubt(chosen, amounts, kind);
+    const choice = chosen && withConventionDoubt(chosen, amounts, kind, [...printed.values()]);
     if (choice) {
       // "$12.980" on a page that writes every amount whole with dots between thousands (Chile,
       // Argentina, Colombia) and no amount with cents: twelve thousand, not twelve.

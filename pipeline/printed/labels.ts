@@ -858,6 +858,8 @@ export const RECEIPT_NUMBER_MORE = [
   'Order code',
   'Sale ID',
   'Sale #',
+  // A pack-and-ship till's "Sale T2-004127" heading its slip.
+  'Sale',
   // A German receipt for cash or a car park's pay station, a Hungarian "nyugta", a US
   // restaurant's check.
   'Quittungs-Nr.',
@@ -959,6 +961,11 @@ export const RECEIPT_NUMBER_MORE = [
   'Acknowledgment No.',
   'Acknowledgement #',
   'Acknowledgement No.',
+  // A nonprofit's letter: "Acknowledgment FCH-26-0217" under its date.
+  'Acknowledgment',
+  // An auto shop's repair order: "RO# 20714".
+  'RO#',
+  'RO #',
   // A German till's "Bon 48817", "Beleg 7790" among its line of till, operator and number; a
   // Dutch return slip's own number ("Retourbon 14-220871") above the original sale's.
   'Bon',

@@ -188,6 +188,8 @@ export const PAID = phrases(
   'payment received',
   'payments received',
   'amount received',
+  // A payment portal's "Payment Amount: $612.50": what this payment took.
+  'payment amount',
   // A mobile top-up's receipt: "Top-up amount ....... £15.00" is what was paid.
   'top up amount',
   'deposit',
@@ -1233,3 +1235,18 @@ export const COUNT = phrases(
   'saldo de puntos',
   'saldo de pontos',
 );
+
+/**
+ * A prepaid card's balance after the sale ("New card balance $24.75" on a laundry card's
+ * reload): money the card holds, not what the sale billed or took.
+ */
+export const HELD_BALANCE = phrases('card balance');
+
+/** A balance that is what is left after this payment ("Remaining plan balance"): not what was paid. */
+export const REMAINING = phrases('remaining');
+
+/**
+ * A tax whose name holds an including word: New Mexico's "gross receipts tax" is the tax, not a
+ * gross amount that includes it.
+ */
+export const GROSS_NAMED_TAX = phrases('gross receipts tax');

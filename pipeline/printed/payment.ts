@@ -198,7 +198,12 @@ const MEANS = phrases(
   'alipay',
   'wechat pay',
   'samsung pay',
+  // A US school's or office's receipt for a paper check: "Paid by   Check #1042".
+  'check',
 );
+
+// Means named only as a payment label's value: "Check 1182" heads a restaurant's bill.
+const LABELLED_ONLY = new Set(['check']);
 
 // Words that name a means only where a payment is printed (an amount on the line): "Bar" is
 // also a bar, "PIN" a code, "Karte" a map.
@@ -325,6 +330,7 @@ function meansIn(text: string, needsAmount = false): { raw: string; at: number; 
     const at = findPhrase(words, p);
     if (at < 0) continue;
     if (needsAmount && !amount && p.length === 1 && GENERIC.has(p[0]!)) continue;
+    if (needsAmount && p.length === 1 && LABELLED_ONLY.has(p[0]!)) continue;
     const end = at + p.length - 1;
     // A named means before a kind of payment, a card's scheme before the till's word for any
     // card ("Carte bancaire (Visa)", "CB VISA"), then the longer phrase, then the earlier one.
@@ -488,7 +494,13 @@ export function paymentMethod(documents: ReadableDocument[]): PrintedCandidate[]
             why: 'label',
           },
         ];
-      if (/^\p{L}[\p{L} .-]{1,30}$/u.test(value) && !/\d/.test(value) && !IDENTIFIER_WORD.test(value))
+      // "Online Citation Payment" over "Payment Receipt": a value that repeats a payment label is a title.
+      if (
+        /^\p{L}[\p{L} .-]{1,30}$/u.test(value) &&
+        !/\d/.test(value) &&
+        !IDENTIFIER_WORD.test(value) &&
+        !LABEL_WORDS.some((p) => findPhrase(wordsOf(value), p) >= 0)
+      )
         return [{ raw: value, confidence: 0.75, document_index: doc.doc.index, offset, why: 'label' }];
     }
     // A means named on a line with an amount or a payment word: "Geg. EC-Cash EUR 28,94".

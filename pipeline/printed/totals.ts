@@ -4,7 +4,7 @@
 // paid = payable) confirms a choice or casts doubt on it. A "Total amount" line can be the
 // net sum on one layout and the gross on another: only the arithmetic tells.
 import type { RoleAmount } from './amounts.ts';
-import { INCLUDING } from './lexicon.ts';
+import { INCLUDING, REMAINING } from './lexicon.ts';
 import { hasPhrase, wordsOf } from './words.ts';
 
 export interface TotalChoice {
@@ -120,8 +120,11 @@ export function withConventionDoubt(
   choice: TotalChoice,
   amounts: RoleAmount[],
   kind: 'invoice' | 'receipt',
+  printed: PrintedValue[] = [],
 ): TotalChoice {
   const pick = choice.amount;
+  const paidAfter = receiptPaid(choice, amounts, kind, printed);
+  if (paidAfter) return paidAfter;
   const settled = pick.role === 'payable' && pick.value === 0 && printsBilledAmount(amounts);
   const partPaid =
     kind === 'receipt' &&
@@ -144,6 +147,56 @@ export function withConventionDoubt(
     if (part) return { amount: part, confidence: 0.7, why: 'the part paid of the total, the rest still due' };
   }
   return settled || partPaid ? { ...choice, confidence: Math.min(choice.confidence, 0.7) } : choice;
+}
+
+/** The printed amounts strictly between two lines, summed. */
+function sumBetween(printed: PrintedValue[], from: number, to: number): { sum: number; count: number } {
+  const between = printed.filter((v) => v.line > from && v.line < to && v.value > 0);
+  return { sum: between.reduce((s, v) => s + v.value, 0), count: between.length };
+}
+
+/**
+ * A receipt's total is what was paid, where the page prints it beside the bill's own amount:
+ * - "Total due to court 213.00 · Convenience fee 6.39 · Total charged 219.39": what was
+ *   charged is the amount due and the fees after it, and the arithmetic says so;
+ * - "Payment Amount 612.50 · Remaining plan balance 1,225.00": the balance is what is left;
+ * - "Total fees 328.55 · Estimated insurance portion 262.04 · Patient portion paid 66.51": the
+ *   total less another payer's part is what this payer paid.
+ * The last two are the part paid of a larger sum, which houses file either way: no surer than 0.7.
+ */
+function receiptPaid(
+  choice: TotalChoice,
+  amounts: RoleAmount[],
+  kind: 'invoice' | 'receipt',
+  printed: PrintedValue[],
+): TotalChoice | null {
+  const pick = choice.amount;
+  if (kind !== 'receipt' || pick.value <= 0) return null;
+  const paid = amounts.filter((a) => a.role === 'paid' && a.value > 0 && !near(a.value, pick.value));
+  if (pick.role === 'payable') {
+    const charged = paid.filter((a) => {
+      if (a.line <= pick.line || a.value <= pick.value) return false;
+      const { sum, count } = sumBetween(printed, pick.line, a.line);
+      return count > 0 && near(pick.value + sum, a.value);
+    });
+    if (charged.length > 0)
+      return {
+        amount: last(charged)!,
+        confidence: choice.confidence,
+        why: 'the amount due and the fees charged after it',
+      };
+    const before = paid.filter((a) => a.line < pick.line);
+    if (before.length > 0 && hasPhrase(wordsOf(pick.label), REMAINING))
+      return { amount: last(before)!, confidence: 0.7, why: 'the amount paid, a balance remaining after it' };
+    return null;
+  }
+  if (pick.role !== 'total' && pick.role !== 'gross') return null;
+  const share = paid.filter((a) => {
+    if (a.line <= pick.line || a.value >= pick.value) return false;
+    const { sum, count } = sumBetween(printed, pick.line, a.line);
+    return count > 0 && near(pick.value - sum, a.value);
+  });
+  return share.length > 0 ? { amount: last(share)!, confidence: 0.7, why: 'the total less what another paid' } : null;
 }
 
 /**
