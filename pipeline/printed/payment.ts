@@ -463,7 +463,19 @@ function schemeBelow(doc: ReadableDocument, offset: number): PrintedCandidate | 
   };
 }
 
+// A scheme's short name as slips and mails print it ("AMEX", "Amex"): read as the scheme's name,
+// as its two-letter code is (the name an expense system files, whichever form the till prints).
+const SCHEME_OF_SHORT_NAME: Record<string, string> = { amex: 'American Express' };
+
+/** The means of payment the documents name, a scheme's short name read as its name. */
 export function paymentMethod(documents: ReadableDocument[]): PrintedCandidate[] {
+  return paymentMeans(documents).map((c) => {
+    const name = c.parse === undefined ? SCHEME_OF_SHORT_NAME[key(c.raw)] : undefined;
+    return name ? { ...c, parse: name } : c;
+  });
+}
+
+function paymentMeans(documents: ReadableDocument[]): PrintedCandidate[] {
   for (const doc of documents) {
     const beside = labelBesideMeans(doc);
     if (beside) return [beside];
