@@ -77,6 +77,15 @@ describe("a card scheme's code before the masked card", () => {
     );
     expect(value(vi, 'payment_method')).toBe('Visa');
   });
+
+  it('"AMEX" and "Amex" are American Express, as the scheme is filed', async () => {
+    const slip = await readText('DELI 41\nCheck #2210\nTotal   18.40\n\nAMEX ****1005   18.40\n');
+    expect(value(slip, 'payment_method')).toBe('American Express');
+    const mail = await readHtml(
+      '<table><tr><td>Total</td><td>$64.00</td></tr><tr><td>Paid with</td><td>Amex ending 3008</td></tr></table>',
+    );
+    expect(value(mail, 'payment_method')).toBe('American Express');
+  });
 });
 
 describe("a receipt's number under North American and travel labels", () => {
