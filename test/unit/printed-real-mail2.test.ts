@@ -34,7 +34,7 @@ const posReceipt = (footer: string) => `<html><body><table>
 describe('how it was paid', () => {
   it('"Payment ID  QkZr8Tmw2pLa" is a code: the scheme the page names is how it was paid', async () => {
     const r = await readHtml(posReceipt(''));
-    expect(r.fields.payment_method!.value).toBe('Amex');
+    expect(r.fields.payment_method!.value).toBe('American Express');
     expect(r.fields.payment_method!.confidence).toBe(0.7);
   });
 
