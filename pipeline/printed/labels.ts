@@ -738,6 +738,8 @@ export const SELLER = [
   'Venduto da',
   'Vendido por',
   'Verkocht door',
+  // A public charge's payee: "Payment made to: Avonmere City Council".
+  'Payment made to',
 ];
 
 // A receipt's own number first (receipt, bon, ticket, kvitto…), then order and transaction numbers.
@@ -976,4 +978,9 @@ export const RECEIPT_NUMBER_MORE = [
   'Ticket number',
   'Gift ID',
   'Check',
+  // A public charge's proof of payment: "Payment reference: CAZ-8K2M-44T1"; a web order's
+  // "Order reference: WD-M-5520817"; a UK till's bare "Trans 5571" beside its till and operator.
+  'Payment reference',
+  'Order reference',
+  'Trans',
 ];

@@ -100,6 +100,8 @@ export function codeLike(text: string): boolean {
   if (/\s/.test(t) && !/^[A-Z]{1,4} \S+$/.test(t)) return false;
   if (!/\d/.test(t) && !/^[A-Z][A-Z0-9]*(?:[-/_][A-Z0-9]+)+$/.test(t)) return false;
   if (/^[\d.,\s]+$/.test(t) && /[.,]\d{2}$/.test(t)) return false;
+  // An amount with its currency's sign ("€0.00", "$12.50", "4,20 €") is a price, not a number.
+  if (/^(?:\p{Sc}\s?-?[\d.,]*\d[.,]\d{2}|-?[\d.,]*\d[.,]\d{2}\s?\p{Sc})$/u.test(t)) return false;
   const date = parseDate(t);
   if (date && date.end - date.start >= t.length - 1) return false;
   // An IBAN, a phone number or an email address is never a document number.
@@ -586,7 +588,7 @@ function otherNumbers(lines: Line[], kind: keyof typeof KINDS): Set<string> {
 // A till's bare "Bon 48817" or "Beleg 7790" is a German noun, printed capitalised; a lower-case
 // "bon" is a French sentence's voucher ("virement, bon n° 7781"), not the receipt's number. A
 // restaurant till's "Check 20418" names its bill the same way, a lower-case "check" a verb.
-const TILL_NOUNS: ReadonlySet<string> = new Set(['bon', 'beleg', 'check']);
+const TILL_NOUNS: ReadonlySet<string> = new Set(['bon', 'beleg', 'check', 'trans']);
 
 /**
  * Whether the label a value at `offset` was read after names another document's number: after a
@@ -614,6 +616,29 @@ function codeBeforeDate(value: string): string | null {
 
 const BARE_MARKERS = ['Nº', 'N°', 'No.', 'Nr.', 'N.', 'Αρ.'];
 
+// A shop's mail names its order in a sentence: "Your order BY-40018832 is ready to collect".
+const ORDER_IN_SENTENCE = /\b[Yy]our order (?:#|no\. ?)?([A-Z0-9][A-Z0-9-]{3,24})(?= (?:is|has|was) )/;
+
+/** An order's number a sentence names, its verb right after: the receipt's number where the page prints no other. */
+function ordersInSentences(lines: Line[], documentIndex: number): NumberCandidate[] {
+  const out: NumberCandidate[] = [];
+  for (const line of lines) {
+    if (line.text.length > 2000) continue;
+    const m = ORDER_IN_SENTENCE.exec(line.text);
+    if (!m || !codeLike(m[1]!) || !/\d/.test(m[1]!)) continue;
+    const code = m[1]!;
+    out.push({
+      value: code,
+      raw: code,
+      offset: line.offset + m.index + m[0].length - code.length,
+      document_index: documentIndex,
+      strength: 0.6,
+      source: 'title',
+    });
+  }
+  return out;
+}
+
 // A number printed in groups after its series letters ("BR 2026 114 0872"), read only under a
 // number label: without the letters (a phone number's groups) it is no code.
 const SPACED_CODE = /^[A-Z]{1,4}(?: \d{2,6}){2,5}$/;
@@ -621,6 +646,8 @@ const SPACED_CODE = /^[A-Z]{1,4}(?: \d{2,6}){2,5}$/;
 // A ticket's number as an airline prints it, its carrier's code apart from the serial ("4107
 // 2318845106", "622 2190044718"), read only under a number label.
 const SPACED_DIGITS = /^\d{3,4} \d{7,10}$/;
+// A railway's ticket number in groups of four ("7700 4418 2093"), read only under a number label.
+const DIGIT_GROUPS = /^\d{4}(?: \d{4}){2,3}$/;
 // A code and a note in parentheses after it ("#4471 (split 2 of 3)"): the code.
 const CODE_AND_NOTE = /^(\S+)\s+\([^()]*\)?$/;
 
@@ -789,6 +816,7 @@ export function documentNumber(
         ? titleCandidates(lines, doc.index, BOOKING_TITLE, null, 0.8).map((c) => ({ ...c, booking: true }))
         : []),
       ...(kind === 'receipt' ? fiscalReceiptNumbers(lines, text, doc.index) : []),
+      ...(kind === 'receipt' ? ordersInSentences(lines, doc.index) : []),
       // A receipt's number after a bare marker at the start of its line ("Nº FS26-008812").
       ...(kind === 'receipt'
         ? labeledCandidates(BARE_MARKERS, [{ doc, text }], 'string', true)
@@ -851,7 +879,8 @@ export function documentNumber(
         !codeLike(c.value) &&
         !/^\S{1,30}$/.test(c.value) &&
         !SPACED_CODE.test(c.value) &&
-        !SPACED_DIGITS.test(c.value)
+        !SPACED_DIGITS.test(c.value) &&
+        !DIGIT_GROUPS.test(c.value)
       )
         continue;
       const role = roleAt(c.offset);

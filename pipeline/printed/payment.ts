@@ -5,6 +5,7 @@
 import { labeledCandidates } from '../extract-labels.ts';
 import { type Cell, linesOf } from './layout.ts';
 import { findPhrase, phrases, type Word, wordsOf } from './words.ts';
+import { INVOICE_TITLE, RECEIPT_TITLE } from './lexicon.ts';
 import type { PrintedCandidate, ReadableDocument } from './index.ts';
 
 export const PAYMENT_LABELS = [
@@ -350,6 +351,12 @@ const SPACE_IN_AMOUNT = /(\d) (?=\d{3}(?!\d))/g;
 const IDENTIFIER_WORD = /^(?:id|no|nr|number|ref|reference|code|#)\b/i;
 const LABEL_WORDS = phrases(...PAYMENT_LABELS);
 
+/** Whether a value is a document's title word ("PAYMENT RECEIPT" is a heading, not "Payment: RECEIPT"). */
+function isTitle(value: string): boolean {
+  const words = key(value);
+  return [...RECEIPT_TITLE, ...INVOICE_TITLE].some((p) => p.join(' ') === words);
+}
+
 /**
  * A slip's line "Betaald met      V PAY": a payment label in its first cell and a means in the
  * next. Two cells of words read as a table's header to the label reader, which then takes the
@@ -488,7 +495,12 @@ export function paymentMethod(documents: ReadableDocument[]): PrintedCandidate[]
             why: 'label',
           },
         ];
-      if (/^\p{L}[\p{L} .-]{1,30}$/u.test(value) && !/\d/.test(value) && !IDENTIFIER_WORD.test(value))
+      if (
+        /^\p{L}[\p{L} .-]{1,30}$/u.test(value) &&
+        !/\d/.test(value) &&
+        !IDENTIFIER_WORD.test(value) &&
+        !isTitle(value)
+      )
         return [{ raw: value, confidence: 0.75, document_index: doc.doc.index, offset, why: 'label' }];
     }
     // A means named on a line with an amount or a payment word: "Geg. EC-Cash EUR 28,94".
