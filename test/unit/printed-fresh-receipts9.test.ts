@@ -113,3 +113,53 @@ describe('who sold', () => {
     expect(value(r, 'merchant')).toBe('Fernbury Borough Council');
   });
 });
+
+describe("a receipt's day", () => {
+  it('a coach ticket\'s "Booked on" day', async () => {
+    const r = await readHtml(
+      '<p>Ticket number<br>MX7-2214<br>Booked on<br>9 March 2026</p>' +
+        '<table><tr><td>Adult</td><td>£14.00</td></tr><tr><td>Total paid</td><td>£14.00</td></tr></table>',
+    );
+    expect(value(r, 'date')).toBe('2026-03-09');
+  });
+
+  it("a car park's exit day, not its entry's", async () => {
+    const r = await readText(
+      [
+        'PARKING RECEIPT',
+        'Receipt #   18-2207',
+        'Entry   02/02/2026 06:40',
+        'Exit    02/06/2026 21:05',
+        'Total   $60.00',
+        'VISA ****1180  $60.00',
+      ].join('\n'),
+    );
+    expect(value(r, 'date')).toBe('2026-02-06');
+  });
+
+  it("a folio's dated postings are a column even where the first night posts twice", async () => {
+    const r = await readText(
+      [
+        'INVOICE                                   Invoice No. 2026-117',
+        '                                          Arrival     04/01/2026',
+        '                                          Departure   04/03/2026',
+        ' Date          Description                       Amount',
+        ' 04/01/2026    Room                              180.00',
+        ' 04/01/2026    Resort fee                         20.00',
+        ' 04/02/2026    Room                              180.00',
+        ' 04/03/2026    Payment - Visa                   -380.00',
+        '                                 Total charges   $380.00',
+      ].join('\n'),
+    );
+    expect(value(r, 'date')).toBe('2026-04-03');
+  });
+});
+
+describe("a ride's number", () => {
+  it('"Ride #" with its confirmation after it', async () => {
+    const r = await readText(
+      ['Canyon Shuttle', 'Ride #40917 (confirmation CS-2290)', 'Fare   $28.00', 'Total  $28.00'].join('\n'),
+    );
+    expect(value(r, 'receipt_number')).toBe('40917');
+  });
+});
