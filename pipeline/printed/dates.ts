@@ -1147,7 +1147,7 @@ function itemDateColumn(lines: Line[], order: Order | null, c: DateCandidate): b
     const cell = next && cellUnder(next, column, column + c.raw.length, 0);
     if (!cell || cell.start !== column || next.text.slice(0, column).trim() !== '') return false;
     const date = readDate(cell.text, order);
-    if (!date || date.start !== 0) return false;
+    if (date?.start !== 0) return false;
     if (date.iso !== c.iso) return true;
     row = next.index;
   }

@@ -698,6 +698,9 @@ const BOOKING_WORDS = phrases(
 /** "Document No.": the number of the document itself, beside its order's. */
 const DOCUMENT_WORDS = phrases('document');
 
+/** An airline's EMD (its receipt for a bag, a seat, a fee): "EMD number 838 2104477193". */
+const EMD_WORDS = phrases('emd');
+
 /** A hotel folio's number labels ("Folio No.", "Folio de cuenta"). */
 const FOLIO_WORDS = phrases('folio');
 
@@ -786,6 +789,7 @@ export function documentNumber(
           own:
             kind === 'receipt' &&
             (firstPhrase(wordsOf(labelOf(labels, c.label)), RECEIPT_TITLE) !== null ||
+              firstPhrase(wordsOf(labelOf(labels, c.label)), EMD_WORDS)?.at === 0 ||
               firstPhrase(wordsOf(labelOf(labels, c.label)), REFUND_NUMBER_WORDS)?.at === 0),
         })),
       // "Invoice ID - #1208": a dash where the colon would be.
@@ -894,8 +898,10 @@ export function documentNumber(
   if (all.length === 0) return [];
   // "Receipt No. R-118" beside "Folio No. 88231": the receipt's own number, not the stay's account.
   const ownValues = new Set(all.filter((c) => c.own).map((c) => normal(c.value)));
+  // A till's bare "Trans 4418" beside it is the sale's sequence number, no document a house files by.
   const ownBesideOthers =
-    ownValues.size > 0 && all.some((c) => !c.folio && c.source !== 'bare' && !ownValues.has(normal(c.value)));
+    ownValues.size > 0 &&
+    all.some((c) => !c.folio && c.source !== 'bare' && c.label !== 'trans' && !ownValues.has(normal(c.value)));
   // So is a tax invoice's number ("Tax Invoice No. 260312-0088" over "Folio No. 55210").
   if (all.some((c) => c.own || c.invoice)) {
     const kept = all.filter((c) => !c.folio);
@@ -949,10 +955,16 @@ export function documentNumber(
     confidence = Math.min(confidence, 0.7);
   // One number printed short and in full ("Bon 5512", "Beleg-Nr. 0412-03-5512"): the page does
   // not say which form is the document's number.
+  // A till's transaction number ("Trans 4418") is a number of its own, which a receipt's long
+  // number may embed ("Receipt #: 2207-03-4418-0311"): no short form of it.
   const topValue = normal(top!.best.value);
+  const shortForm = (c: (typeof scored)[number]) => c.best.label !== 'trans' && top!.best.label !== 'trans';
   if (
     scored.some(
-      (c) => c !== top && (segmentOf(topValue, normal(c.best.value)) || segmentOf(normal(c.best.value), topValue)),
+      (c) =>
+        c !== top &&
+        shortForm(c) &&
+        (segmentOf(topValue, normal(c.best.value)) || segmentOf(normal(c.best.value), topValue)),
     )
   )
     confidence = Math.min(confidence, 0.7);

@@ -64,6 +64,13 @@ describe("a receipt's number", () => {
     );
     expect(value(r, 'receipt_number')).toBe('4410');
     expect(confidence(r, 'receipt_number')).toBeLessThan(0.8);
+    // Inside the receipt's long number it is no short form of it: the receipt's number stands.
+    const long = await readHtml(
+      '<p>Store #3301 · Reg 2 · Trans 5512</p><table><tr><td>Total</td><td>$9.40</td></tr></table>' +
+        '<p>Receipt #: 3301-02-5512-0214</p>',
+    );
+    expect(value(long, 'receipt_number')).toBe('3301-02-5512-0214');
+    expect(confidence(long, 'receipt_number')).toBeGreaterThanOrEqual(0.8);
   });
 
   it('an order a sentence names, where the page prints no other number', async () => {
@@ -161,5 +168,39 @@ describe("a ride's number", () => {
       ['Canyon Shuttle', 'Ride #40917 (confirmation CS-2290)', 'Fare   $28.00', 'Total  $28.00'].join('\n'),
     );
     expect(value(r, 'receipt_number')).toBe('40917');
+  });
+});
+
+describe("a traveller's and a till's other numbers", () => {
+  it("an airline's EMD number over the booking's code", async () => {
+    const r = await readHtml(
+      '<p>Booking reference<br>KPL7QZ</p><p>EMD number<br>512 2209918340<br>Issued<br>4 Feb 2026</p>' +
+        '<table><tr><td>Second checked bag</td><td>$45.00</td></tr><tr><td>Total CAD</td><td>$45.00</td></tr></table>',
+    );
+    expect(value(r, 'receipt_number')).toBe('512 2209918340');
+    expect(confidence(r, 'receipt_number')).toBeLessThan(0.8);
+  });
+
+  it('a folio\'s bare "Folio" where the page prints no own number', async () => {
+    const r = await readText(
+      [
+        'RIVERBEND SUITES                                   GUEST FOLIO',
+        'Guest      LOPEZ, ANA                  Folio          G-30417',
+        'Room       212                         Confirmation   77120345',
+        'Total charges     412.00',
+        'Balance due         0.00',
+      ].join('\n'),
+    );
+    expect(value(r, 'receipt_number')).toBe('G-30417');
+  });
+});
+
+describe('the currency of a page that prints none', () => {
+  it("a UK VAT number's country", async () => {
+    const r = await readHtml(
+      '<p>Corner Chemist</p><table><tr><td>BALANCE DUE</td><td>6.40</td></tr></table>' +
+        '<p>VAT No. GB 318 2207 45 · VAT included</p>',
+    );
+    expect(value(r, 'currency')).toBe('GBP');
   });
 });
