@@ -984,8 +984,6 @@ export const RECEIPT_NUMBER_MORE = [
   'Payment reference',
   'Order reference',
   'Trans',
-  // An airline's EMD for a bag or a seat, a folio's bare "Folio  F-558102" (the stay's account,
-  // the receipt's number only where the page prints no own one).
+  // An airline's EMD for a bag or a seat: "EMD number 838 2104477193".
   'EMD number',
-  'Folio',
 ];
