@@ -536,6 +536,8 @@ const COUNTRY_PROBES: [RegExp, (m: RegExpExecArray) => string | null][] = [
   // a KSeF print states its currency ("17 115,45PLN"), which a later extractor reads at 0.7.
   [/\b(?:Codice fiscale|Identificativo fiscale|ATCUD)\b/, () => 'EUR'],
   [/\bGSTIN\b/, () => 'INR'],
+  // A UK VAT number after its label ("VAT No. GB 221 5541 02", "VAT reg GB 604 1182 73").
+  [/\bVAT\b[^\n\d]{0,12}\bGB ?\d{3} ?\d{4} ?\d{2}\b/, () => 'GBP'],
   [/\bCHE-\d{3}\.\d{3}\.\d{3}\b/, () => 'CHF'],
   [/\bBankgiro\b/, () => 'SEK'],
   [/登録番号\s?T\d{13}/u, () => 'JPY'],

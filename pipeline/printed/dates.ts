@@ -883,6 +883,9 @@ const ORDER_DATE = [
   'Orderdatum',
   // A ticket booked online is bought on its booking day ("Buchungsdatum"), not its journey's.
   'Buchungsdatum',
+  // The same in English, as coach and bus tickets print it ("Booked on  6 March 2026", "Booked").
+  'Booked on',
+  'Booked',
   // Japanese shops: the order's, the purchase's day.
   'ご注文日',
   '注文日',
@@ -969,7 +972,8 @@ function refundDated(doc: ReadableDocument, order: Order | null, found: DateCand
   return found.filter((c) => !ordered.has(c.offset) || refund.some((r) => r.offset === c.offset));
 }
 
-const FOLIO_DEPARTURE = ['Departure'];
+// A car park paid on the way out is dated by its exit, not its entry ("Entry 03/02", "Exit 03/05").
+const FOLIO_DEPARTURE = ['Departure', 'Exit'];
 
 /** A receipt's labels, and an invoice's: a receipt that is also its invoice dates itself by both. */
 const RECEIPT_DATES = [...RECEIPT_DATE, ...INVOICE_DATES];
@@ -1138,11 +1142,19 @@ function itemDateColumn(lines: Line[], order: Order | null, c: DateCandidate): b
   // The row starts with its date: a label beside the date ("Datum vystavení  05.03.2026") is
   // no column's header, whatever date the line below prints.
   if (lines[at]!.text.slice(0, column).trim() !== '') return false;
-  const next = nextFilled(lines, at, 1);
-  const cell = next && cellUnder(next, column, column + c.raw.length, 0);
-  if (!cell || cell.start !== column || next.text.slice(0, column).trim() !== '') return false;
-  const date = readDate(cell.text, order);
-  return !!date && date.start === 0 && date.iso !== c.iso;
+  // Down the column while its rows start with a date: a night's two postings share their day
+  // ("03/06 Room", "03/06 Amenity fee"), so a later row's other day says it is a column.
+  let row = at;
+  for (let k = 0; k < 8; k++) {
+    const next = nextFilled(lines, row, 1);
+    const cell = next && cellUnder(next, column, column + c.raw.length, 0);
+    if (!cell || cell.start !== column || next.text.slice(0, column).trim() !== '') return false;
+    const date = readDate(cell.text, order);
+    if (date?.start !== 0) return false;
+    if (date.iso !== c.iso) return true;
+    row = next.index;
+  }
+  return false;
 }
 
 /** The issue date of an invoice, or the date of a receipt (its title line may print it after the number without a marker). */

@@ -738,6 +738,8 @@ export const SELLER = [
   'Venduto da',
   'Vendido por',
   'Verkocht door',
+  // A public charge's payee: "Payment made to: Avonmere City Council".
+  'Payment made to',
 ];
 
 // A receipt's own number first (receipt, bon, ticket, kvitto…), then order and transaction numbers.
@@ -892,6 +894,7 @@ export const RECEIPT_NUMBER_MORE = [
   'Tšeki nr',
   // A ride's own number on its receipt ("Course n° RL-26-0321-88204", "Trip ID", "Fahrt-Nr.").
   'Trip #',
+  'Ride #',
   'Course n°',
   'Numéro de course',
   'Fahrt-Nr.',
@@ -983,4 +986,11 @@ export const RECEIPT_NUMBER_MORE = [
   'Ticket number',
   'Gift ID',
   'Check',
+  // A public charge's proof of payment: "Payment reference: CAZ-8K2M-44T1"; a web order's
+  // "Order reference: WD-M-5520817"; a UK till's bare "Trans 5571" beside its till and operator.
+  'Payment reference',
+  'Order reference',
+  'Trans',
+  // An airline's EMD for a bag or a seat: "EMD number 838 2104477193".
+  'EMD number',
 ];

@@ -100,6 +100,8 @@ export function codeLike(text: string): boolean {
   if (/\s/.test(t) && !/^[A-Z]{1,4} \S+$/.test(t)) return false;
   if (!/\d/.test(t) && !/^[A-Z][A-Z0-9]*(?:[-/_][A-Z0-9]+)+$/.test(t)) return false;
   if (/^[\d.,\s]+$/.test(t) && /[.,]\d{2}$/.test(t)) return false;
+  // An amount with its currency's sign ("€0.00", "$12.50", "4,20 €") is a price, not a number.
+  if (/^(?:\p{Sc}\s?-?[\d.,]*\d[.,]\d{2}|-?[\d.,]*\d[.,]\d{2}\s?\p{Sc})$/u.test(t)) return false;
   const date = parseDate(t);
   if (date && date.end - date.start >= t.length - 1) return false;
   // An IBAN, a phone number or an email address is never a document number.
@@ -586,7 +588,7 @@ function otherNumbers(lines: Line[], kind: keyof typeof KINDS): Set<string> {
 // A till's bare "Bon 48817" or "Beleg 7790" is a German noun, printed capitalised; a lower-case
 // "bon" is a French sentence's voucher ("virement, bon n° 7781"), not the receipt's number. A
 // restaurant till's "Check 20418" names its bill the same way, a lower-case "check" a verb.
-const TILL_NOUNS: ReadonlySet<string> = new Set(['bon', 'beleg', 'check']);
+const TILL_NOUNS: ReadonlySet<string> = new Set(['bon', 'beleg', 'check', 'trans']);
 
 /**
  * Whether the label a value at `offset` was read after names another document's number: after a
@@ -614,6 +616,29 @@ function codeBeforeDate(value: string): string | null {
 
 const BARE_MARKERS = ['Nº', 'N°', 'No.', 'Nr.', 'N.', 'Αρ.'];
 
+// A shop's mail names its order in a sentence: "Your order BY-40018832 is ready to collect".
+const ORDER_IN_SENTENCE = /\b[Yy]our order (?:#|no\. ?)?([A-Z0-9][A-Z0-9-]{3,24})(?= (?:is|has|was) )/;
+
+/** An order's number a sentence names, its verb right after: the receipt's number where the page prints no other. */
+function ordersInSentences(lines: Line[], documentIndex: number): NumberCandidate[] {
+  const out: NumberCandidate[] = [];
+  for (const line of lines) {
+    if (line.text.length > 2000) continue;
+    const m = ORDER_IN_SENTENCE.exec(line.text);
+    if (!m || !codeLike(m[1]!) || !/\d/.test(m[1]!)) continue;
+    const code = m[1]!;
+    out.push({
+      value: code,
+      raw: code,
+      offset: line.offset + m.index + m[0].length - code.length,
+      document_index: documentIndex,
+      strength: 0.6,
+      source: 'title',
+    });
+  }
+  return out;
+}
+
 // A number printed in groups after its series letters ("BR 2026 114 0872"), read only under a
 // number label: without the letters (a phone number's groups) it is no code.
 const SPACED_CODE = /^[A-Z]{1,4}(?: \d{2,6}){2,5}$/;
@@ -621,6 +646,8 @@ const SPACED_CODE = /^[A-Z]{1,4}(?: \d{2,6}){2,5}$/;
 // A ticket's number as an airline prints it, its carrier's code apart from the serial ("4107
 // 2318845106", "622 2190044718"), read only under a number label.
 const SPACED_DIGITS = /^\d{3,4} \d{7,10}$/;
+// A railway's ticket number in groups of four ("7700 4418 2093"), read only under a number label.
+const DIGIT_GROUPS = /^\d{4}(?: \d{4}){2,3}$/;
 // A code and a note in parentheses after it ("#4471 (split 2 of 3)"): the code.
 const CODE_AND_NOTE = /^(\S+)\s+\([^()]*\)?$/;
 
@@ -670,6 +697,9 @@ const BOOKING_WORDS = phrases(
 );
 /** "Document No.": the number of the document itself, beside its order's. */
 const DOCUMENT_WORDS = phrases('document');
+
+/** An airline's EMD (its receipt for a bag, a seat, a fee): "EMD number 838 2104477193". */
+const EMD_WORDS = phrases('emd');
 
 /** A hotel folio's number labels ("Folio No.", "Folio de cuenta"). */
 const FOLIO_WORDS = phrases('folio');
@@ -759,6 +789,7 @@ export function documentNumber(
           own:
             kind === 'receipt' &&
             (firstPhrase(wordsOf(labelOf(labels, c.label)), RECEIPT_TITLE) !== null ||
+              firstPhrase(wordsOf(labelOf(labels, c.label)), EMD_WORDS)?.at === 0 ||
               firstPhrase(wordsOf(labelOf(labels, c.label)), REFUND_NUMBER_WORDS)?.at === 0),
         })),
       // "Invoice ID - #1208": a dash where the colon would be.
@@ -789,6 +820,7 @@ export function documentNumber(
         ? titleCandidates(lines, doc.index, BOOKING_TITLE, null, 0.8).map((c) => ({ ...c, booking: true }))
         : []),
       ...(kind === 'receipt' ? fiscalReceiptNumbers(lines, text, doc.index) : []),
+      ...(kind === 'receipt' ? ordersInSentences(lines, doc.index) : []),
       // A receipt's number after a bare marker at the start of its line ("Nº FS26-008812").
       ...(kind === 'receipt'
         ? labeledCandidates(BARE_MARKERS, [{ doc, text }], 'string', true)
@@ -851,7 +883,8 @@ export function documentNumber(
         !codeLike(c.value) &&
         !/^\S{1,30}$/.test(c.value) &&
         !SPACED_CODE.test(c.value) &&
-        !SPACED_DIGITS.test(c.value)
+        !SPACED_DIGITS.test(c.value) &&
+        !DIGIT_GROUPS.test(c.value)
       )
         continue;
       const role = roleAt(c.offset);
@@ -865,8 +898,10 @@ export function documentNumber(
   if (all.length === 0) return [];
   // "Receipt No. R-118" beside "Folio No. 88231": the receipt's own number, not the stay's account.
   const ownValues = new Set(all.filter((c) => c.own).map((c) => normal(c.value)));
+  // A till's bare "Trans 4418" beside it is the sale's sequence number, no document a house files by.
   const ownBesideOthers =
-    ownValues.size > 0 && all.some((c) => !c.folio && c.source !== 'bare' && !ownValues.has(normal(c.value)));
+    ownValues.size > 0 &&
+    all.some((c) => !c.folio && c.source !== 'bare' && c.label !== 'trans' && !ownValues.has(normal(c.value)));
   // So is a tax invoice's number ("Tax Invoice No. 260312-0088" over "Folio No. 55210").
   if (all.some((c) => c.own || c.invoice)) {
     const kept = all.filter((c) => !c.folio);
@@ -920,10 +955,16 @@ export function documentNumber(
     confidence = Math.min(confidence, 0.7);
   // One number printed short and in full ("Bon 5512", "Beleg-Nr. 0412-03-5512"): the page does
   // not say which form is the document's number.
+  // A till's transaction number ("Trans 4418") is a number of its own, which a receipt's long
+  // number may embed ("Receipt #: 2207-03-4418-0311"): no short form of it.
   const topValue = normal(top!.best.value);
+  const shortForm = (c: (typeof scored)[number]) => c.best.label !== 'trans' && top!.best.label !== 'trans';
   if (
     scored.some(
-      (c) => c !== top && (segmentOf(topValue, normal(c.best.value)) || segmentOf(normal(c.best.value), topValue)),
+      (c) =>
+        c !== top &&
+        shortForm(c) &&
+        (segmentOf(topValue, normal(c.best.value)) || segmentOf(normal(c.best.value), topValue)),
     )
   )
     confidence = Math.min(confidence, 0.7);

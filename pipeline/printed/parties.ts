@@ -138,6 +138,8 @@ const LEGAL_FORMS = [
   'ад',
   'จำกัด',
   'จำกัด มหาชน',
+  // Ireland's designated activity company ("Atlantic Rail Services DAC"), in capitals only.
+  'dac',
 ];
 const FORM_SET = new Set(LEGAL_FORMS.map((f) => f.replace(/\s+/g, '')));
 // Forms whose letters are also a common word or an abbreviation: only in capitals as written.
@@ -169,6 +171,7 @@ const CASE_SENSITIVE = new Set([
   // "ou" is French for "or", "ад" a word of its own: Estonian OÜ and Bulgarian АД in capitals.
   'ou',
   'ад',
+  'dac',
 ]);
 
 const NAME_CONNECTORS = new Set([
@@ -315,10 +318,12 @@ function formAt(tokens: string[], keys: string[], end: number): number {
     if (len === 1 && key === 'co' && (!/^Co\.?,?$/.test(token) || FORM_ENDS.has(keys[end + 1] ?? ''))) continue;
     // A form is printed with a capital (GmbH, Ltd, KG, SpA, Oy): "1 kg", "a spa" are a unit and a word.
     // (A script without capitals, as Hebrew's בע"מ, has none to print.) A British public
-    // company writes its "plc" small, and no word is spelt so.
+    // company writes its "plc" small, and no word is spelt so; a Québec company its "inc." with
+    // its dot ("Les Sommets Valcourt inc.").
     if (
       len === 1 &&
       key !== 'plc' &&
+      token !== 'inc.' &&
       letters === letters.toLowerCase() &&
       letters !== letters.toUpperCase() &&
       !(SMALL_FORMS.has(key) && token.includes('.')) &&
@@ -455,6 +460,10 @@ export function companyNames(text: string): { name: string; at: number; copyrigh
     // "UAB „Sargybos tarnyba Baltija“", "SIA „Bērziņš & Ozola“": a quoted name runs to its closing mark.
     const quoted = /^[„“"«]/.test(plain[from] ?? '') ? plain.findIndex((t, k) => k >= from && /[“”"»]$/.test(t)) : -1;
     if (quoted >= from && quoted <= from + 7) last = quoted;
+    // "Société de navigation du Cap-Blanc": a French company named by its form's word runs on
+    // through small words, when that is all the line prints and it ends on a capitalised word.
+    else if (SMALL_WORDED.has(keys[first]!) && first === 0 && tokens.length <= 7 && capitalised(plain.at(-1)!))
+      last = tokens.length - 1;
     else
       while (
         last + 1 < tokens.length &&
@@ -487,11 +496,15 @@ const ADDRESSEE = ['御中', '様', '殿'];
 // Lithuanian and Latvian forms stand before the name too ("UAB „…“", "SIA „…“"), as do the
 // Ukrainian, Russian and Kazakh ones ("ТОВ «…»", "ООО «…»", "ТОО «…»", a sole trader's "ФОП
 // Surname Name"), the Vietnamese ("CÔNG TY TNHH …", "CÔNG TY CỔ PHẦN …") and the Indonesian PT.
-const WORD_FORMS = new Set(['vereniging']);
+const WORD_FORMS = new Set(['vereniging', 'societe']);
+// Forms whose name may hold small words after them ("Société de navigation du Cap-Blanc").
+const SMALL_WORDED = new Set(['societe']);
 
 const PREFIX_FORMS = new Set([
   // A Dutch association names itself by its form first: "Vereniging Nederlandse Reisfotografen".
   'vereniging',
+  // A Québec or French company by its word: "Société de navigation du Cap-Blanc".
+  'societe',
   'sarl',
   'sas',
   'sasu',

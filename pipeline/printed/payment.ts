@@ -5,6 +5,7 @@
 import { labeledCandidates } from '../extract-labels.ts';
 import { type Cell, linesOf } from './layout.ts';
 import { findPhrase, phrases, type Word, wordsOf } from './words.ts';
+import { INVOICE_TITLE, RECEIPT_TITLE } from './lexicon.ts';
 import type { PrintedCandidate, ReadableDocument } from './index.ts';
 
 export const PAYMENT_LABELS = [
@@ -356,6 +357,12 @@ const SPACE_IN_AMOUNT = /(\d) (?=\d{3}(?!\d))/g;
 const IDENTIFIER_WORD = /^(?:id|no|nr|number|ref|reference|code|#)\b/i;
 const LABEL_WORDS = phrases(...PAYMENT_LABELS);
 
+/** Whether a value is a document's title word ("PAYMENT RECEIPT" is a heading, not "Payment: RECEIPT"). */
+function isTitle(value: string): boolean {
+  const words = key(value);
+  return [...RECEIPT_TITLE, ...INVOICE_TITLE].some((p) => p.join(' ') === words);
+}
+
 /**
  * A slip's line "Betaald met      V PAY": a payment label in its first cell and a means in the
  * next. Two cells of words read as a table's header to the label reader, which then takes the
@@ -506,12 +513,14 @@ function paymentMeans(documents: ReadableDocument[]): PrintedCandidate[] {
             why: 'label',
           },
         ];
-      // "Online Citation Payment" over "Payment Receipt": a value that repeats a payment label is a title.
+      // "Online Citation Payment" over "Payment Receipt": a value that repeats a payment label,
+      // or a document's title ("PAYMENT RECEIPT"), is a heading.
       if (
         /^\p{L}[\p{L} .-]{1,30}$/u.test(value) &&
         !/\d/.test(value) &&
         !IDENTIFIER_WORD.test(value) &&
-        !LABEL_WORDS.some((p) => findPhrase(wordsOf(value), p) >= 0)
+        !LABEL_WORDS.some((p) => findPhrase(wordsOf(value), p) >= 0) &&
+        !isTitle(value)
       )
         return [{ raw: value, confidence: 0.75, document_index: doc.doc.index, offset, why: 'label' }];
     }
