@@ -32,8 +32,9 @@ export function valueEnd(text: string): number {
   return gap;
 }
 
-// GAP tried at one place: each of its alternatives reads only what follows that place.
-const GAP_AT = new RegExp(GAP.source, 'y');
+// GAP tried at one place (sticky; `search` would keep a sticky pattern to the text's start):
+// each of its alternatives reads only what follows that place.
+const GAP_AT = /\s[|·•]\s|[│┃║┆┇┊┋╎╏¦]|\s{3,}|\t/y;
 
 /**
  * `valueEnd` of every suffix of one line, the line read once: `from` is where the suffix starts
