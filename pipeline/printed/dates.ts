@@ -1138,11 +1138,18 @@ function itemDateColumn(lines: Line[], order: Order | null, c: DateCandidate): b
   // The row starts with its date: a label beside the date ("Datum vystavení  05.03.2026") is
   // no column's header, whatever date the line below prints.
   if (lines[at]!.text.slice(0, column).trim() !== '') return false;
-  const next = nextFilled(lines, at, 1);
-  const cell = next && cellUnder(next, column, column + c.raw.length, 0);
-  if (!cell || cell.start !== column || next.text.slice(0, column).trim() !== '') return false;
-  const date = readDate(cell.text, order);
-  return !!date && date.start === 0 && date.iso !== c.iso;
+  // Rows of one day come first on a folio ("03/03 Room", "03/03 Dinner", then "04/03 Paid"):
+  // follow the column down to the first row dated otherwise.
+  for (let row = at, n = 0; n < 12; n++) {
+    const next = nextFilled(lines, row, 1);
+    const cell = next && cellUnder(next, column, column + c.raw.length, 0);
+    if (!cell || cell.start !== column || next.text.slice(0, column).trim() !== '') return false;
+    const date = readDate(cell.text, order);
+    if (!date || date.start !== 0) return false;
+    if (date.iso !== c.iso) return true;
+    row = next.index;
+  }
+  return false;
 }
 
 /** The issue date of an invoice, or the date of a receipt (its title line may print it after the number without a marker). */
