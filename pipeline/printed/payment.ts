@@ -4,6 +4,7 @@
 // part of it.
 import { labeledCandidates } from '../extract-labels.ts';
 import { type Cell, linesOf } from './layout.ts';
+import { PAYABLE, TOTAL } from './lexicon.ts';
 import { findPhrase, phrases, type Word, wordsOf } from './words.ts';
 import type { PrintedCandidate, ReadableDocument } from './index.ts';
 
@@ -80,6 +81,8 @@ const CARD_SCHEMES = [
   'diners club',
   'jcb',
   'unionpay',
+  // Brazil's own scheme, as an NFC-e names the card's brand ("Bandeira: ELO").
+  'elo',
 ];
 
 // Means of payment as receipts print them; the longest name found wins ("Visa Debit" over "Visa").
@@ -209,6 +212,7 @@ const LABELLED_ONLY = new Set(['check']);
 // also a bar, "PIN" a code, "Karte" a map.
 const GENERIC = new Set([
   'bankomat',
+  'elo',
   'bar',
   'pin',
   'card',
@@ -463,6 +467,12 @@ function schemeBelow(doc: ReadableDocument, offset: number): PrintedCandidate | 
   };
 }
 
+/** A folio's "Balance Due" under its "Payment (623.48)": the next totals line, not how it was paid. */
+function totalsLabel(value: string): boolean {
+  const words = wordsOf(value);
+  return [...PAYABLE, ...TOTAL].some((p) => findPhrase(words, p) >= 0);
+}
+
 export function paymentMethod(documents: ReadableDocument[]): PrintedCandidate[] {
   for (const doc of documents) {
     const beside = labelBesideMeans(doc);
@@ -499,7 +509,8 @@ export function paymentMethod(documents: ReadableDocument[]): PrintedCandidate[]
         /^\p{L}[\p{L} .-]{1,30}$/u.test(value) &&
         !/\d/.test(value) &&
         !IDENTIFIER_WORD.test(value) &&
-        !LABEL_WORDS.some((p) => findPhrase(wordsOf(value), p) >= 0)
+        !LABEL_WORDS.some((p) => findPhrase(wordsOf(value), p) >= 0) &&
+        !totalsLabel(value)
       )
         return [{ raw: value, confidence: 0.75, document_index: doc.doc.index, offset, why: 'label' }];
     }
