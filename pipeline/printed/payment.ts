@@ -203,6 +203,11 @@ const MEANS = phrases(
   'samsung pay',
   // A US school's or office's receipt for a paper check: "Paid by   Check #1042".
   'check',
+  // Kenya's mobile money ("Paid by M-PESA (Till 5523071)", "M-PESA Paybill"), Saudi Arabia's
+  // debit network ("mada   83.00"), Singapore's ("NETS   S$164.00").
+  'm-pesa',
+  'mada',
+  'nets',
 );
 
 // Means named only as a payment label's value: "Check 1182" heads a restaurant's bill.
@@ -213,6 +218,8 @@ const LABELLED_ONLY = new Set(['check']);
 const GENERIC = new Set([
   'bankomat',
   'elo',
+  'nets',
+  'mada',
   'bar',
   'pin',
   'card',
