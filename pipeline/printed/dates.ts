@@ -767,6 +767,33 @@ function timeStamps(lines: Line[], order: Order | null, documentIndex: number): 
   return out;
 }
 
+/**
+ * A date alone in its cell, with its year in full ("Obrigado por viajar ·
+ * 28 de março de 2026" on a ride app's card): where the page prints no other date, the day of
+ * the sale, though nothing labels it.
+ */
+function loneDates(lines: Line[], order: Order | null, documentIndex: number): DateCandidate[] {
+  const out: DateCandidate[] = [];
+  for (const line of lines) {
+    if (line.text.length > 200) continue;
+    for (const cell of line.cells) {
+      if (cell.text.length > 40 || !/\d{4}/.test(cell.text)) continue;
+      const date = readDate(cell.text, order);
+      if (!date || date.start !== 0 || cell.text.slice(date.end).trim() !== '') continue;
+      out.push({
+        iso: date.iso,
+        certainty: date.certainty,
+        raw: cell.text.slice(date.start, date.end),
+        offset: cell.offset + date.start,
+        document_index: documentIndex,
+        strength: 0.5,
+        source: 'alone',
+      });
+    }
+  }
+  return out;
+}
+
 function labelled(
   labels: string[],
   doc: ReadableDocument,
@@ -1198,6 +1225,8 @@ export function issueDate(
       // A hotel's folio settled at check-out, dated by no label of its own: its departure day.
       ...(kind === 'receipt' ? labelled(FOLIO_DEPARTURE, doc, order, (b) => b * 0.8) : []),
     ]).map((c) => (itemDateColumn(lines, order, c) ? { ...c, strength: c.strength * 0.6 } : c));
+    if (found.length === 0 && kind === 'receipt')
+      found.push(...outsideParties(doc, loneDates(lines, order, doc.doc.index)));
     if (found.length > 0)
       return choose(kind === 'receipt' ? paidOverOrdered(doc, order, laterGivesWay(found, context)) : found);
   }
