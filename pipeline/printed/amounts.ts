@@ -231,9 +231,11 @@ export function roleOf(words: readonly Word[]): AmountRole | null {
   if (hasPhrase(words, PAID)) return 'paid';
   if (hasPhrase(words, GROSS) || hasPhrase(words, INCLUDING)) return 'gross';
   if (hasPhrase(words, TOTAL)) return 'total';
-  // A slip's bare "Amount (Rs)", as "Betrag" on a German one: the one amount it charged. Alone
-  // or with its currency only: "Discount amount" names another.
+  // A slip's "Amount (Rs)", as "Betrag" on a German one: the one amount it charged. With its
+  // currency only: "Discount amount" names another, and a card slip's bare "AMOUNT" is the sum
+  // before the tip its "TOTAL" adds.
   if (
+    words.length > 1 &&
     words[0]!.text === 'amount' &&
     words.slice(1).every((w) => CURRENCY_WORDS.has(w.text) || ISO_CODE_WORDS.has(w.text.toUpperCase()))
   )

@@ -768,16 +768,21 @@ function timeStamps(lines: Line[], order: Order | null, documentIndex: number): 
 }
 
 /**
- * A date alone in its cell, with its year in full ("Obrigado por viajar ·
- * 28 de março de 2026" on a ride app's card): where the page prints no other date, the day of
+ * A date after a middle dot, alone in its cell with its year in full ("Obrigado por viajar
+ * · 28 de março de 2026" on a ride app's card): where the page prints no other date, the day of
  * the sale, though nothing labels it.
  */
 function loneDates(lines: Line[], order: Order | null, documentIndex: number): DateCandidate[] {
   const out: DateCandidate[] = [];
   for (const line of lines) {
     if (line.text.length > 200) continue;
-    for (const cell of line.cells) {
+    for (const [k, cell] of line.cells.entries()) {
       if (cell.text.length > 40 || !/\d{4}/.test(cell.text)) continue;
+      // After a middle dot: after a table cell, a colon or a gap it is a label's value ("Date
+      // paid | March 4, 2026"), and alone on its line it may be one's under it, which the
+      // starter's own labels read.
+      const before = k > 0 ? line.text.slice(line.cells[k - 1]!.end, cell.start).trim() : '';
+      if (before !== '·' && before !== '•') continue;
       const date = readDate(cell.text, order);
       if (!date || date.start !== 0 || cell.text.slice(date.end).trim() !== '') continue;
       out.push({
