@@ -784,7 +784,7 @@ function loneDates(lines: Line[], order: Order | null, documentIndex: number): D
       const before = k > 0 ? line.text.slice(line.cells[k - 1]!.end, cell.start).trim() : '';
       if (before !== '·' && before !== '•') continue;
       const date = readDate(cell.text, order);
-      if (!date || date.start !== 0 || cell.text.slice(date.end).trim() !== '') continue;
+      if (date?.start !== 0 || cell.text.slice(date.end).trim() !== '') continue;
       out.push({
         iso: date.iso,
         certainty: date.certainty,
@@ -1177,7 +1177,7 @@ function itemDateColumn(lines: Line[], order: Order | null, c: DateCandidate): b
     const cell = next && cellUnder(next, column, column + c.raw.length, 0);
     if (!cell || cell.start !== column || next.text.slice(0, column).trim() !== '') return false;
     const date = readDate(cell.text, order);
-    if (!date || date.start !== 0) return false;
+    if (date?.start !== 0) return false;
     if (date.iso !== c.iso) return true;
     row = next.index;
   }
