@@ -40,11 +40,12 @@ const MAX_MATCHES = 300;
 const SEGMENT_SPLIT = /(\s[|·•]\s|[│┃║┆┇┊┋╎╏¦]|\s{3,}|\t)/;
 const AFTER_LABEL =
   /^(\s*\([^)\n]{0,30}\))?\s*(?:(?:no\.?|nr\.?|n[°º]\.?|number|nummer|numero|número|#)\s*)?([:：|#=│┃║┆┇┊┋╎╏¦]|\s[-–—]\s|\s{3,}|\t)?\s*(?:[│┃║┆┇┊┋╎╏¦]\s*)?/i;
-// Scripts a Latin label's translation is printed in, after a slash or a space (bilingual pages).
+// Scripts a Latin label's translation is printed in, after a slash or a space (bilingual pages),
+// before the value's colon, gap or table cell ("Invoice No. / رقم الفاتورة | INV-0093184").
 const NON_LATIN_WORD =
   /[\p{Script=Arabic}\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Hebrew}]/u;
 const TRANSLATION =
-  /^ ?(?:\/ ?)?[\p{Script=Arabic}\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Hebrew}]+(?: [\p{Script=Arabic}\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Hebrew}]+){0,4}(?=[:：]| {2,}| ?$)/u;
+  /^ ?(?:\/ ?)?[\p{Script=Arabic}\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Hebrew}]+(?: [\p{Script=Arabic}\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Hebrew}]+){0,4}(?=[:：]| {2,}| ?$| \| )/u;
 // Between a label and its date: a weekday with a comma, or a preposition ("due on", "fällig am",
 // Ukrainian and Russian "до", "until").
 const DATE_PREFIX = /^[\s:,.-]*(?:\p{L}{2,12},\s*|(?:on|am|le|el|den|vom|du|del|dia|il|op|per|by|bis|до)\s+)?$/iu;

@@ -79,6 +79,8 @@ const CURRENCY_WORDS = new Set([
   'บาท',
   'rp',
   'rm',
+  // The rupee as an Indian slip prints it: "Amount (Rs)", "Rs. 450.00".
+  'rs',
   // Yen, yuan and won written after the amount: "23,650円", "129.00元", "86,500원".
   '円',
   '元',
@@ -164,7 +166,8 @@ export function amountIn(printed: string, offset: number): PrintedAmount | null 
     raw: token,
     offset: offset + found.start,
     // Yen and won have no cents: "23,650円" is twenty-three thousand.
-    ambiguous: found.ambiguous && !/[円원₩]/.test(text),
+    // Nor with their codes: "KRW 59,800".
+    ambiguous: found.ambiguous && !/[円원₩]|\bKRW\b/.test(text),
   };
 }
 
@@ -228,6 +231,15 @@ export function roleOf(words: readonly Word[]): AmountRole | null {
   if (hasPhrase(words, PAID)) return 'paid';
   if (hasPhrase(words, GROSS) || hasPhrase(words, INCLUDING)) return 'gross';
   if (hasPhrase(words, TOTAL)) return 'total';
+  // A slip's "Amount (Rs)", as "Betrag" on a German one: the one amount it charged. With its
+  // currency only: "Discount amount" names another, and a card slip's bare "AMOUNT" is the sum
+  // before the tip its "TOTAL" adds.
+  if (
+    words.length > 1 &&
+    words[0]!.text === 'amount' &&
+    words.slice(1).every((w) => CURRENCY_WORDS.has(w.text) || ISO_CODE_WORDS.has(w.text.toUpperCase()))
+  )
+    return 'total';
   return null;
 }
 
@@ -300,6 +312,15 @@ const YEAR = /^(?:19|20)\d{2}\.?$/;
 // The payable words but the bare "balance", which also names a service ("Mount & balance").
 const PAYABLE_NOT_BARE = PAYABLE.filter((p) => p.join(' ') !== 'balance');
 
+/**
+ * "Amount paid   : KRW 59,800": a text receipt aligns its labels' colons in a column of their
+ * own, so the value's cell starts with the colon; the amount is what follows it.
+ */
+function afterAlignedColon(cell: Cell, first: boolean): Cell {
+  const colon = first ? /^[:：]\s*/.exec(cell.text) : null;
+  return colon ? { ...cell, text: cell.text.slice(colon[0].length), offset: cell.offset + colon[0].length } : cell;
+}
+
 /** The labelled amounts on one line: a label naming a total, then amounts only; the last amount counts. */
 export function amountsOnLine(line: Line): RoleAmount[] {
   const out: RoleAmount[] = [];
@@ -323,7 +344,7 @@ export function amountsOnLine(line: Line): RoleAmount[] {
     if (inCell && !(YEAR.test(inCell.raw) && MONTH_DAY_BEFORE.test(label))) amounts.push(inCell);
     let j = i + 1;
     for (; j < cells.length; j++) {
-      const next = cells[j]!;
+      const next = afterAlignedColon(cells[j]!, j === i + 1 && !rest);
       const amount = amountIn(next.text, next.offset) ?? amountBeforeNote(next.text, next.offset);
       if (amount) amounts.push(amount);
       else if (isRate(next.text) || isCurrency(next.text)) continue;

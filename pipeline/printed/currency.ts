@@ -359,6 +359,13 @@ function inDocument(doc: ReadableDocument): Found[] {
       return out;
     }
   }
+  // "Amount (Rs)", "Rs. 450.00": the rupee, India's where the page says no more (Pakistan, Sri
+  // Lanka and Nepal print it too), so no surer than a country's inference.
+  const rupee = /(?<![\p{L}])Rs\.?(?=\s?\d|\)|\/)/u.exec(doc.text);
+  if (rupee) {
+    out.push({ code: 'INR', raw: rupee[0], offset: rupee.index, document_index: doc.doc.index, strength: 0.6 });
+    return out;
+  }
   // Romanian lei after an amount ("780,00 lei"); South African rand before it, on more than one
   // amount ("R 4,199.60"), a single "R 5" may be anything.
   const lei = /\d\s?lei\b/i.exec(doc.text);
@@ -538,6 +545,9 @@ const COUNTRY_PROBES: [RegExp, (m: RegExpExecArray) => string | null][] = [
   [/\bGSTIN\b/, () => 'INR'],
   // A UK VAT number after its label ("VAT No. GB 221 5541 02", "VAT reg GB 604 1182 73").
   [/\bVAT\b[^\n\d]{0,12}\bGB ?\d{3} ?\d{4} ?\d{2}\b/, () => 'GBP'],
+  // An Australian company's "Pty Ltd" or ABN, a New Zealand GST number, on a page of bare amounts.
+  [AUSTRALIAN, () => 'AUD'],
+  [NEW_ZEALAND, () => 'NZD'],
   [/\bCHE-\d{3}\.\d{3}\.\d{3}\b/, () => 'CHF'],
   [/\bBankgiro\b/, () => 'SEK'],
   [/登録番号\s?T\d{13}/u, () => 'JPY'],

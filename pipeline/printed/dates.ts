@@ -767,6 +767,38 @@ function timeStamps(lines: Line[], order: Order | null, documentIndex: number): 
   return out;
 }
 
+/**
+ * A date after a middle dot, alone in its cell with its year in full ("Obrigado por viajar
+ * · 28 de março de 2026" on a ride app's card): where the page prints no other date, the day of
+ * the sale, though nothing labels it.
+ */
+function loneDates(lines: Line[], order: Order | null, documentIndex: number): DateCandidate[] {
+  const out: DateCandidate[] = [];
+  for (const line of lines) {
+    if (line.text.length > 200) continue;
+    for (const [k, cell] of line.cells.entries()) {
+      if (cell.text.length > 40 || !/\d{4}/.test(cell.text)) continue;
+      // After a middle dot: after a table cell, a colon or a gap it is a label's value ("Date
+      // paid | March 4, 2026"), and alone on its line it may be one's under it, which the
+      // starter's own labels read.
+      const before = k > 0 ? line.text.slice(line.cells[k - 1]!.end, cell.start).trim() : '';
+      if (before !== '·' && before !== '•') continue;
+      const date = readDate(cell.text, order);
+      if (date?.start !== 0 || cell.text.slice(date.end).trim() !== '') continue;
+      out.push({
+        iso: date.iso,
+        certainty: date.certainty,
+        raw: cell.text.slice(date.start, date.end),
+        offset: cell.offset + date.start,
+        document_index: documentIndex,
+        strength: 0.5,
+        source: 'alone',
+      });
+    }
+  }
+  return out;
+}
+
 function labelled(
   labels: string[],
   doc: ReadableDocument,
@@ -1142,10 +1174,10 @@ function itemDateColumn(lines: Line[], order: Order | null, c: DateCandidate): b
   // The row starts with its date: a label beside the date ("Datum vystavení  05.03.2026") is
   // no column's header, whatever date the line below prints.
   if (lines[at]!.text.slice(0, column).trim() !== '') return false;
-  // Down the column while its rows start with a date: a night's two postings share their day
-  // ("03/06 Room", "03/06 Amenity fee"), so a later row's other day says it is a column.
+  // Down the column while its rows start with a date: a night's postings share their day
+  // ("03/03 Room", "03/03 Dinner", then "04/03 Paid"), so a later row's other day says it is a column.
   let row = at;
-  for (let k = 0; k < 8; k++) {
+  for (let k = 0; k < 12; k++) {
     const next = nextFilled(lines, row, 1);
     const cell = next && cellUnder(next, column, column + c.raw.length, 0);
     if (!cell || cell.start !== column || next.text.slice(0, column).trim() !== '') return false;
@@ -1203,6 +1235,8 @@ export function issueDate(
       // A hotel's folio settled at check-out, dated by no label of its own: its departure day.
       ...(kind === 'receipt' ? labelled(FOLIO_DEPARTURE, doc, order, (b) => b * 0.8) : []),
     ]).map((c) => (itemDateColumn(lines, order, c) ? { ...c, strength: c.strength * 0.6 } : c));
+    if (found.length === 0 && kind === 'receipt')
+      found.push(...outsideParties(doc, loneDates(lines, order, doc.doc.index)));
     if (found.length > 0)
       return choose(kind === 'receipt' ? paidOverOrdered(doc, order, laterGivesWay(found, context)) : found);
   }

@@ -993,4 +993,11 @@ export const RECEIPT_NUMBER_MORE = [
   'Trans',
   // An airline's EMD for a bag or a seat: "EMD number 838 2104477193".
   'EMD number',
+  // A New Zealand or Australian eatery's "Docket No: 391", a bar's "Tab 5512" over its lines, a
+  // Brazilian ride's "Nº do recibo", an NFC-e's own number ("NFC-e n 118402   Serie 003").
+  'Docket No',
+  'Docket No.',
+  'Tab',
+  'Nº do recibo',
+  'NFC-e n',
 ];

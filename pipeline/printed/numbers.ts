@@ -650,6 +650,9 @@ const SPACED_DIGITS = /^\d{3,4} \d{7,10}$/;
 const DIGIT_GROUPS = /^\d{4}(?: \d{4}){2,3}$/;
 // A code and a note in parentheses after it ("#4471 (split 2 of 3)"): the code.
 const CODE_AND_NOTE = /^(\S+)\s+\([^()]*\)?$/;
+// A till's line that goes on with another label and its count ("Docket No: 391 Table 7",
+// "Check 0731 Covers 4"): the number before it.
+const CODE_THEN_LABEL = /^(\S+)\s+\p{Lu}\p{Ll}{2,12}:?\s+\d{1,3}$/u;
 
 const normal = (code: string) => code.replace(/\s+/g, '').toLowerCase();
 
@@ -860,6 +863,9 @@ export function documentNumber(
         if (code) c = { ...c, value: code, raw: code };
         const noted = CODE_AND_NOTE.exec(c.value);
         if (noted && codeLike(trimCode(noted[1]!))) c = { ...c, value: trimCode(noted[1]!), raw: trimCode(noted[1]!) };
+        const labelled = CODE_THEN_LABEL.exec(c.value);
+        if (labelled && codeLike(trimCode(labelled[1]!)))
+          c = { ...c, value: trimCode(labelled[1]!), raw: trimCode(labelled[1]!) };
       }
       if (c.source === 'label' && isFieldLabel(c.value)) {
         const below = cellUnderLabel(lines, c.offset);

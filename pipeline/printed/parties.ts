@@ -140,6 +140,8 @@ const LEGAL_FORMS = [
   'จำกัด มหาชน',
   // Ireland's designated activity company ("Atlantic Rail Services DAC"), in capitals only.
   'dac',
+  // A Gulf trading establishment (مؤسسة): "Najd Roastery Trading Est."; not a bare "Est." ("Est. 1998").
+  'trading est',
 ];
 const FORM_SET = new Set(LEGAL_FORMS.map((f) => f.replace(/\s+/g, '')));
 // Forms whose letters are also a common word or an abbreviation: only in capitals as written.
@@ -1656,6 +1658,8 @@ const SHOP = [
   'Winkel',
   'Sklep',
   'Butik',
+  // A hawker centre's ordering app names the stall that cooked: "Stall | Ah Seng Chicken Rice (#01-23)".
+  'Stall',
 ];
 
 /** Whether the label of a value at `offset` starts the value's line ("Restaurant: …"), not a sentence's end. */
@@ -1670,6 +1674,9 @@ function labelStartsLine(lines: Line[], offset: number, label: string): boolean 
  * "Açaí do Porto Ltda – CNPJ 41.882.044/0001-70" is "Açaí do Porto Ltda".
  */
 function nameBeforeAddress(value: string): string {
+  // A stall's or a shop's unit after its name: "Ah Seng Chicken Rice (#01-23)".
+  const unit = /\s\(#?\d[\d-]{0,8}\)$/.exec(value);
+  if (unit && unit.index >= 3) return value.slice(0, unit.index);
   const cut = /,\s|\s[–—·|]\s/.exec(value);
   if (!cut || cut.index < 3) return value;
   const rest = value.slice(cut.index + cut[0].length);

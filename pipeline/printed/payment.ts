@@ -4,6 +4,7 @@
 // part of it.
 import { labeledCandidates } from '../extract-labels.ts';
 import { type Cell, linesOf } from './layout.ts';
+import { PAYABLE, TOTAL } from './lexicon.ts';
 import { findPhrase, phrases, type Word, wordsOf } from './words.ts';
 import { INVOICE_TITLE, RECEIPT_TITLE } from './lexicon.ts';
 import type { PrintedCandidate, ReadableDocument } from './index.ts';
@@ -81,6 +82,8 @@ const CARD_SCHEMES = [
   'diners club',
   'jcb',
   'unionpay',
+  // Brazil's own scheme, as an NFC-e names the card's brand ("Bandeira: ELO").
+  'elo',
 ];
 
 // Means of payment as receipts print them; the longest name found wins ("Visa Debit" over "Visa").
@@ -201,6 +204,11 @@ const MEANS = phrases(
   'samsung pay',
   // A US school's or office's receipt for a paper check: "Paid by   Check #1042".
   'check',
+  // Kenya's mobile money ("Paid by M-PESA (Till 5523071)", "M-PESA Paybill"), Saudi Arabia's
+  // debit network ("mada   83.00"), Singapore's ("NETS   S$164.00").
+  'm-pesa',
+  'mada',
+  'nets',
 );
 
 // Means named only as a payment label's value: "Check 1182" heads a restaurant's bill.
@@ -210,6 +218,9 @@ const LABELLED_ONLY = new Set(['check']);
 // also a bar, "PIN" a code, "Karte" a map.
 const GENERIC = new Set([
   'bankomat',
+  'elo',
+  'nets',
+  'mada',
   'bar',
   'pin',
   'card',
@@ -470,6 +481,12 @@ function schemeBelow(doc: ReadableDocument, offset: number): PrintedCandidate | 
   };
 }
 
+/** A folio's "Balance Due" under its "Payment (623.48)": the next totals line, not how it was paid. */
+function totalsLabel(value: string): boolean {
+  const words = wordsOf(value);
+  return [...PAYABLE, ...TOTAL].some((p) => findPhrase(words, p) >= 0);
+}
+
 // A scheme's short name as slips and mails print it ("AMEX", "Amex"): read as the scheme's name,
 // as its two-letter code is (the name an expense system files, whichever form the till prints).
 const SCHEME_OF_SHORT_NAME: Record<string, string> = { amex: 'American Express' };
@@ -520,7 +537,8 @@ function paymentMeans(documents: ReadableDocument[]): PrintedCandidate[] {
         !/\d/.test(value) &&
         !IDENTIFIER_WORD.test(value) &&
         !LABEL_WORDS.some((p) => findPhrase(wordsOf(value), p) >= 0) &&
-        !isTitle(value)
+        !isTitle(value) &&
+        !totalsLabel(value)
       )
         return [{ raw: value, confidence: 0.75, document_index: doc.doc.index, offset, why: 'label' }];
     }
