@@ -229,46 +229,41 @@ function amountsIn(text: string): { text: string; start: number }[] {
 const NET_QUALIFIER = /\b(?:excl|exkl|excluding|exklusive|ohne|hors|sans|ht|netto|net|sin|senza|zonder|bez)\b/i;
 
 // What a line's labels share, read once for the line: a line of many labels (a long paragraph,
-// or a crafted one) would otherwise be read again to its end after each of them. Kept for the
-// last few texts read (the same lists are searched in each document for every field).
+// or a crafted one) would otherwise be read again to its end after each of them. Kept for one
+// pass of a label list over a document, by the line's start.
 interface LineRead {
   header?: boolean;
   labels: number;
   valueEnds?: (from: number) => number;
 }
-const linesRead = new Map<string, Map<number, LineRead>>();
+type LinesRead = Map<number, LineRead>;
 
-function lineReadOf(text: string, start: number): LineRead {
-  let byStart = linesRead.get(text);
-  if (!byStart) {
-    if (linesRead.size >= 4) linesRead.delete(linesRead.keys().next().value!);
-    byStart = new Map();
-    linesRead.set(text, byStart);
+function lineReadOf(read: LinesRead, start: number): LineRead {
+  let line = read.get(start);
+  if (!line) {
+    line = { labels: 0 };
+    read.set(start, line);
   }
-  let read = byStart.get(start);
-  if (!read) {
-    read = { labels: 0 };
-    byStart.set(start, read);
-  }
-  return read;
+  return line;
 }
 
-function headerRowAt(text: string, line: { start: number; end: number }, lineText: string): boolean {
-  const read = lineReadOf(text, line.start);
-  read.header ??= headerRow(lineText, nextLineText(text, line.end));
-  return read.header;
+function headerRowAt(read: LinesRead, text: string, line: { start: number; end: number }, lineText: string): boolean {
+  const at = lineReadOf(read, line.start);
+  at.header ??= headerRow(lineText, nextLineText(text, line.end));
+  return at.header;
 }
 
 /** Where the value starting `from` characters into the line ends (as `valueEnd`), or -1. */
-function valueEndIn(text: string, start: number, lineText: string, from: number): number {
-  const read = lineReadOf(text, start);
+function valueEndIn(read: LinesRead, start: number, lineText: string, from: number): number {
+  const at = lineReadOf(read, start);
   // Most lines hold a label or two: reading on to the value's end costs less than indexing the line.
-  if (!read.valueEnds && ++read.labels <= 2) return valueEnd(lineText.slice(from));
-  read.valueEnds ??= lineValueEnds(lineText);
-  return read.valueEnds(from);
+  if (!at.valueEnds && ++at.labels <= 2) return valueEnd(lineText.slice(from));
+  at.valueEnds ??= lineValueEnds(lineText);
+  return at.valueEnds(from);
 }
 
 function valueAt(
+  read: LinesRead,
   text: string,
   labelStart: number,
   labelEnd: number,
@@ -291,7 +286,7 @@ function valueAt(
   // colon ends the label and the cell separator after it is no part of the value.
   if (separator && separator !== '|' && text.startsWith('| ', valueStart)) valueStart += 2;
   const tail = text.slice(valueStart, line.end);
-  const isHeader = headerRowAt(text, line, lineText);
+  const isHeader = headerRowAt(read, text, line, lineText);
 
   // 1. On the same line.
   if (tail.trim() && !isHeader) {
@@ -303,7 +298,7 @@ function valueAt(
         return { raw: last.text, offset: valueStart + last.start, base: 0.6 };
       }
     }
-    const end = valueEndIn(text, line.start, lineText, valueStart - line.start);
+    const end = valueEndIn(read, line.start, lineText, valueStart - line.start);
     let value = (end >= 0 ? tail.slice(0, end) : tail).trimEnd();
     let offset = valueStart;
     // "Total € Incl. VAT      681.87": only qualifiers before a gap, the amount in the next cell.
@@ -522,12 +517,13 @@ function inDocument(
   const pattern = labelPattern(order.map((i) => wanted[i]!));
   const re = labelRegex(pattern);
   const found: LabeledCandidate[] = [];
+  const read: LinesRead = new Map();
   let matches = 0;
   for (const m of text.matchAll(re)) {
     if (++matches > MAX_MATCHES) break;
     const said = m[0].toLowerCase().replace(/\s+/g, ' ');
     const label = wanted.indexOf(said);
-    const value = valueAt(text, m.index!, m.index! + m[0].length, type);
+    const value = valueAt(read, text, m.index!, m.index! + m[0].length, type);
     if (value) {
       const before = text
         .slice(Math.max(0, m.index! - 40), m.index!)

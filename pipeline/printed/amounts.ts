@@ -509,13 +509,14 @@ function noteStart(text: string): number {
   return open >= 1 && (comma < 1 || open < comma) ? open : comma;
 }
 
+// A tax rate printed in a header's label ("USt 10 %"): part of the label, not a value.
+const RATE_IN_LABEL = /\b\d{1,2}(?:[.,]\d{1,2})? ?%/g;
+
 /**
  * A table's header row naming totals over the row of their amounts ("Totale da pagare |
  * Scadenza" over "186,42 € | 25/03/2026", "Amount paid | Date paid" over "$96.00 | …"):
  * each amount under the header cell of the same index.
  */
-const RATE_IN_LABEL = /\b\d{1,2}(?:[.,]\d{1,2})? ?%/g;
-
 export function amountsUnderHeaders(lines: Line[]): RoleAmount[] {
   const out: RoleAmount[] = [];
   for (let i = 0; i + 1 < lines.length; i++) {

@@ -777,24 +777,28 @@ export function documentNumber(
     };
     const found: NumberCandidate[] = [
       ...labeledCandidates(labels, [{ doc, text }], 'string')
-        .filter((c) => !referredTo(text, c.offset, labelOf(labels, c.label)))
-        .map((c) => ({
-          value: trimCode(c.raw),
-          raw: c.raw,
-          offset: c.offset,
-          document_index: doc.index,
-          strength: c.base * labelWeight(kind, labelOf(labels, c.label)),
-          source: 'label' as const,
-          label: labelOf(labels, c.label),
-          booking: hasPhrase(wordsOf(labelOf(labels, c.label)), BOOKING_WORDS),
-          folio: firstPhrase(wordsOf(labelOf(labels, c.label)), FOLIO_WORDS)?.at === 0,
-          invoice: kind === 'receipt' && firstPhrase(wordsOf(labelOf(labels, c.label)), INVOICE_TITLE) !== null,
-          own:
-            kind === 'receipt' &&
-            (firstPhrase(wordsOf(labelOf(labels, c.label)), RECEIPT_TITLE) !== null ||
-              firstPhrase(wordsOf(labelOf(labels, c.label)), EMD_WORDS)?.at === 0 ||
-              firstPhrase(wordsOf(labelOf(labels, c.label)), REFUND_NUMBER_WORDS)?.at === 0),
-        })),
+        .map((c) => ({ ...c, said: labelOf(labels, c.label) }))
+        .filter((c) => !referredTo(text, c.offset, c.said))
+        .map((c) => {
+          const words = wordsOf(c.said);
+          return {
+            value: trimCode(c.raw),
+            raw: c.raw,
+            offset: c.offset,
+            document_index: doc.index,
+            strength: c.base * labelWeight(kind, c.said),
+            source: 'label' as const,
+            label: c.said,
+            booking: hasPhrase(words, BOOKING_WORDS),
+            folio: firstPhrase(words, FOLIO_WORDS)?.at === 0,
+            invoice: kind === 'receipt' && firstPhrase(words, INVOICE_TITLE) !== null,
+            own:
+              kind === 'receipt' &&
+              (firstPhrase(words, RECEIPT_TITLE) !== null ||
+                firstPhrase(words, EMD_WORDS)?.at === 0 ||
+                firstPhrase(words, REFUND_NUMBER_WORDS)?.at === 0),
+          };
+        }),
       // "Invoice ID - #1208": a dash where the colon would be.
       ...dashedValues(lines, labels).map((d) => {
         const code = trimCode(d.raw);

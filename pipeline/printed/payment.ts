@@ -4,9 +4,8 @@
 // part of it.
 import { labeledCandidates } from '../extract-labels.ts';
 import { type Cell, linesOf } from './layout.ts';
-import { PAYABLE, TOTAL } from './lexicon.ts';
+import { INVOICE_TITLE, PAYABLE, RECEIPT_TITLE, TOTAL } from './lexicon.ts';
 import { findPhrase, phrases, type Word, wordsOf } from './words.ts';
-import { INVOICE_TITLE, RECEIPT_TITLE } from './lexicon.ts';
 import type { PrintedCandidate, ReadableDocument } from './index.ts';
 
 export const PAYMENT_LABELS = [
@@ -309,9 +308,8 @@ const key = (raw: string) =>
  * payment only is the card that paid ("Kartenzahlung" then "VISA" on the slip): 0.7. Else the
  * first means, 0.7 when the page names one only, 0.5 when it names several.
  */
-function namedMeans(found: { raw: string; offset: number; paid: boolean; parse?: string }[]): {
+function namedMeans(found: { raw: string; offset: number; paid: boolean }[]): {
   raw: string;
-  parse?: string;
   offset: number;
   confidence: number;
 } {
@@ -331,10 +329,9 @@ function namedMeans(found: { raw: string; offset: number; paid: boolean; parse?:
 // A card scheme's two-letter code before the card's masked number, as a ferry's or an airline's
 // form of payment prints it ("MC ****2209", "VI XXXXXXXXXXXX4417", "VI ...2210"): the scheme.
 const SCHEME_CODE = /(?<![\p{L}\d])(VI|MC)\s?[•*●∙·xX.]{2,16}\s?\d{4}(?!\d)/u;
-const SCHEME_OF_CODE: Record<string, string> = { VI: 'Visa', MC: 'Mastercard' };
 
-/** The means of payment named in a text, as printed there (and its scheme's name, for a code). */
-function meansIn(text: string, needsAmount = false): { raw: string; at: number; parse?: string } | null {
+/** The means of payment named in a text, as printed there. */
+function meansIn(text: string, needsAmount = false): { raw: string; at: number } | null {
   const words = wordsOf(text);
   let best: { at: number; end: number; len: number; named: number } | null = null;
   const amount = /\d[.,]\d{2}(?!\d)/.test(text);
@@ -354,7 +351,7 @@ function meansIn(text: string, needsAmount = false): { raw: string; at: number; 
   }
   if (!best) {
     const coded = SCHEME_CODE.exec(text);
-    return coded ? { raw: coded[1]!, at: coded.index, parse: SCHEME_OF_CODE[coded[1]!]! } : null;
+    return coded ? { raw: coded[1]!, at: coded.index } : null;
   }
   const first: Word = words[best.at]!;
   const last: Word = words[best.end]!;
@@ -389,7 +386,6 @@ function labelBesideMeans(doc: ReadableDocument): PrintedCandidate | null {
     if (means)
       return {
         raw: means.raw,
-        ...(means.parse ? { parse: means.parse } : {}),
         confidence: 0.9,
         document_index: doc.doc.index,
         offset: value.offset + means.at,
@@ -487,14 +483,15 @@ function totalsLabel(value: string): boolean {
   return [...PAYABLE, ...TOTAL].some((p) => findPhrase(words, p) >= 0);
 }
 
-// A scheme's short name as slips and mails print it ("AMEX", "Amex"): read as the scheme's name,
-// as its two-letter code is (the name an expense system files, whichever form the till prints).
-const SCHEME_OF_SHORT_NAME: Record<string, string> = { amex: 'American Express' };
+// A scheme printed by its code before a masked card ("MC ****2209") or by its short name
+// ("AMEX", "Amex"): read as the scheme's name, the one an expense system files, whichever form
+// the till prints.
+const SCHEME_NAMES: Record<string, string> = { vi: 'Visa', mc: 'Mastercard', amex: 'American Express' };
 
-/** The means of payment the documents name, a scheme's short name read as its name. */
+/** The means of payment the documents name, a scheme's code or short name read as its name. */
 export function paymentMethod(documents: ReadableDocument[]): PrintedCandidate[] {
   return paymentMeans(documents).map((c) => {
-    const name = c.parse === undefined ? SCHEME_OF_SHORT_NAME[key(c.raw)] : undefined;
+    const name = SCHEME_NAMES[key(c.raw)];
     return name ? { ...c, parse: name } : c;
   });
 }
@@ -521,14 +518,7 @@ function paymentMeans(documents: ReadableDocument[]): PrintedCandidate[] {
       if (slip) return [slip];
       if (means)
         return [
-          {
-            raw: means.raw,
-            ...(means.parse ? { parse: means.parse } : {}),
-            confidence: 0.9,
-            document_index: doc.doc.index,
-            offset: offset + means.at,
-            why: 'label',
-          },
+          { raw: means.raw, confidence: 0.9, document_index: doc.doc.index, offset: offset + means.at, why: 'label' },
         ];
       // "Online Citation Payment" over "Payment Receipt": a value that repeats a payment label,
       // or a document's title ("PAYMENT RECEIPT"), is a heading.
@@ -543,7 +533,7 @@ function paymentMeans(documents: ReadableDocument[]): PrintedCandidate[] {
         return [{ raw: value, confidence: 0.75, document_index: doc.doc.index, offset, why: 'label' }];
     }
     // A means named on a line with an amount or a payment word: "Geg. EC-Cash EUR 28,94".
-    const found: { raw: string; offset: number; paid: boolean; parse?: string }[] = [];
+    const found: { raw: string; offset: number; paid: boolean }[] = [];
     for (const line of linesOf(doc.doc, doc.text)) {
       if (line.text.length > 200) continue;
       // "Pagamento contante 0,00": a means that paid nothing is not how the receipt was paid.
@@ -552,12 +542,7 @@ function paymentMeans(documents: ReadableDocument[]): PrintedCandidate[] {
       if (means) {
         const words = wordsOf(line.text);
         const paid = LABEL_WORDS.some((p) => findPhrase(words, p) >= 0);
-        found.push({
-          raw: means.raw,
-          offset: line.offset + means.at,
-          paid,
-          ...(means.parse ? { parse: means.parse } : {}),
-        });
+        found.push({ raw: means.raw, offset: line.offset + means.at, paid });
       }
     }
     if (found.length > 0) {
@@ -565,7 +550,6 @@ function paymentMeans(documents: ReadableDocument[]): PrintedCandidate[] {
       return [
         {
           raw: means.raw,
-          ...(means.parse ? { parse: means.parse } : {}),
           confidence: means.confidence,
           document_index: doc.doc.index,
           offset: means.offset,

@@ -280,8 +280,8 @@ function billTotal(amounts: RoleAmount[], itemsSum: number | null, printed: Prin
     const deducted = (p: RoleAmount) =>
       grossish.some((g) => {
         if (g.line >= p.line || g.line < p.line - 6) return false;
-        const off = printed.filter((v) => v.line > g.line && v.line < p.line && v.value > 0);
-        return off.length > 0 && near(g.value - off.reduce((sum, v) => sum + v.value, 0), p.value);
+        const off = sumBetween(printed, g.line, p.line);
+        return off.count > 0 && near(g.value - off.sum, p.value);
       });
     const explained = (p: RoleAmount) =>
       confirmed(p) ||
@@ -356,11 +356,7 @@ function billTotal(amounts: RoleAmount[], itemsSum: number | null, printed: Prin
     // the charges between them (shipping, fees) when those add up, else a rival it does not explain.
     if (!byTax) {
       const later = grossish.filter((g) => g.line > pick.line && g.value > pick.value + CENT);
-      const charges = (g: RoleAmount) =>
-        printed
-          .filter((v) => v.line > pick.line && v.line < g.line && v.value > 0)
-          .reduce((sum, v) => sum + v.value, 0);
-      const withCharges = later.filter((g) => near(pick.value + charges(g), g.value));
+      const withCharges = later.filter((g) => near(pick.value + sumBetween(printed, pick.line, g.line).sum, g.value));
       if (withCharges.length > 0)
         return {
           amount: last(withCharges)!,
