@@ -1057,9 +1057,11 @@ export function onBehalfName(display: string): string {
 const PROVIDED_BY = /\b(powered|operated|processed|processing) by /gi;
 // A carrier's "operated by" starts its line or follows the flight ("DL 7976 operated by …",
 // "Flight operated by …"); "This store is operated by Fernleaf Goods Ltd." names the seller.
-const FLIGHT_BEFORE = /(?:\b[A-Z][A-Z0-9] ?\d{1,4}|\bflight|\bflug|\bvol|\bvuelo)$/i;
+const FLIGHT_MARK = /\b[A-Z][A-Z0-9] ?\d{1,4}\b|\b(?:flight|flug|vol|vuelo)\b/gi;
 
-const FLIGHT_LINE = /\b[A-Z][A-Z0-9] ?\d{1,4}\b|\b(?:flight|flug|vol|vuelo)\b/i;
+/** Whether `text` ends with a flight's mark ("… DL 7976", "… Flight"). */
+const endsWithFlight = (text: string) =>
+  [...text.matchAll(FLIGHT_MARK)].some((m) => m.index + m[0].length === text.length);
 
 /** The last line with text before the line starting at `start`. */
 function lineBefore(text: string, start: number): string {
@@ -1080,11 +1082,11 @@ function providers(text: string): string[] {
     if (m[1]!.toLowerCase() === 'operated') {
       const start = text.lastIndexOf('\n', m.index) + 1;
       const before = text.slice(start, m.index).trim();
-      if (before && !FLIGHT_BEFORE.test(before.slice(-12))) continue;
+      if (before && !endsWithFlight(before.slice(-12))) continue;
       // At the start of its line, under a flight's line ("MA 1182 RDU → DEN" over "Operated by
       // …"): the carrier. Under anything else (a garage's "Operated by … LLC" in its small print)
       // it names who runs the place, the seller.
-      if (!before && !FLIGHT_LINE.test(lineBefore(text, start))) continue;
+      if (!before && lineBefore(text, start).search(FLIGHT_MARK) < 0) continue;
     }
     const rest = text.slice(m.index + m[0].length, m.index + m[0].length + 80).split('\n')[0]!;
     const words: string[] = [];
