@@ -251,6 +251,22 @@ function splitOfTotal(total: RoleAmount, printed: PrintedValue[], amounts: RoleA
   );
 }
 
+/**
+ * Whether the amounts of the lines above `total`, from a line at or before `from` down, add up
+ * to it (each line's largest: "¥200 x 2 ¥400" counts 400 once).
+ */
+function addsUpAbove(total: RoleAmount, from: number, printed: PrintedValue[]): boolean {
+  const lastOfLine = new Map<number, number>();
+  for (const v of printed)
+    if (v.line < total.line && v.value > (lastOfLine.get(v.line) ?? 0)) lastOfLine.set(v.line, v.value);
+  let sum = 0;
+  for (let line = total.line - 1; line >= Math.max(0, total.line - 30); line--) {
+    sum += lastOfLine.get(line) ?? 0;
+    if (line <= from && lastOfLine.has(line) && near(sum, total.value)) return true;
+  }
+  return false;
+}
+
 function billTotal(amounts: RoleAmount[], itemsSum: number | null, printed: PrintedValue[]): TotalChoice | null {
   if (amounts.length === 0) return null;
   const taxes = taxFigures(amounts);
@@ -396,6 +412,11 @@ function billTotal(amounts: RoleAmount[], itemsSum: number | null, printed: Prin
     const paidTotal = larger.filter((a) => paid.some((v) => near(v, a.value)));
     if (paidTotal.length > 0 && !paid.some((v) => near(v, pick.value)))
       return { amount: last(paidTotal)!, confidence: 0.85, why: 'total label, what was paid' };
+    // Item lines priced with their tax ("Room 2 nights (tax incl.) ¥23,600 · Breakfast (tax
+    // incl.) ¥3,000 · Total ¥27,000"): the lines from the first gross down add up to the total.
+    const summed = larger.filter((t) => addsUpAbove(t, gross[0]!.line, printed));
+    if (summed.length > 0)
+      return { amount: last(summed)!, confidence: 0.85, why: 'total label, the lines above add up to it' };
     const confidence = distinctValues(gross).length > 1 || larger.length > 0 ? 0.6 : partPaid(pick) ? 0.7 : 0.85;
     return { amount: pick, confidence, why: 'gross label' };
   }
