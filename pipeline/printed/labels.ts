@@ -894,6 +894,7 @@ export const RECEIPT_NUMBER_MORE = [
   'Tšeki nr',
   // A ride's own number on its receipt ("Course n° RL-26-0321-88204", "Trip ID", "Fahrt-Nr.").
   'Trip #',
+  'Trip no.',
   'Ride #',
   'Course n°',
   'Numéro de course',
