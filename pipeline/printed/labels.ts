@@ -1001,4 +1001,6 @@ export const RECEIPT_NUMBER_MORE = [
   'Tab',
   'Nº do recibo',
   'NFC-e n',
+  // A DANFE NFC-e's grid: "NFC-e nº" over "000.048.217".
+  'NFC-e nº',
 ];
