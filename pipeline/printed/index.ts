@@ -94,7 +94,7 @@ function totalAmount(documents: ReadableDocument[], kind: 'invoice' | 'receipt' 
     for (const line of lines)
       for (const cell of line.cells) {
         const found = /\d/.test(cell.text) ? trailingAmount(cell) : null;
-        if (found) printed.set(found.offset, { value: found.value, line: line.index });
+        if (found) printed.set(found.offset, { value: found.value, line: line.index, printed: found });
       }
     const chosen =
       chooseTotal(amounts, itemLinesSum(lines, amounts), [...printed.values()]) ?? grossOfIncludedTax(lines, amounts);

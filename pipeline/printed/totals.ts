@@ -3,7 +3,7 @@
 // gross, total, net, tax, paid), and arithmetic between them (net + tax = gross, gross -
 // paid = payable) confirms a choice or casts doubt on it. A "Total amount" line can be the
 // net sum on one layout and the gross on another: only the arithmetic tells.
-import type { RoleAmount } from './amounts.ts';
+import type { PrintedAmount, RoleAmount } from './amounts.ts';
 import { INCLUDING, REMAINING } from './lexicon.ts';
 import { hasPhrase, wordsOf } from './words.ts';
 
@@ -80,6 +80,8 @@ function distinctValues(list: RoleAmount[]): number[] {
 export interface PrintedValue {
   value: number;
   line: number;
+  /** The amount as printed, where the reader may take it for the total. */
+  printed?: PrintedAmount;
 }
 
 /**
@@ -440,6 +442,21 @@ function billTotal(amounts: RoleAmount[], itemsSum: number | null, printed: Prin
       };
     const pick = last(paidLines)!;
     return { amount: pick, confidence: distinctValues(paidLines).length > 1 ? 0.5 : 0.7, why: 'amount paid' };
+  }
+  // A subtotal, the charges after it and their sum under a label the reader does not know as a
+  // total ("Subtotal 122.00 · Service charge 10% 12.20 · Amount 134.20"): the arithmetic names
+  // the sum, the label does not, so no surer than 0.7.
+  const subtotal = last(amounts.filter((a) => a.role === 'net' && a.value > 0));
+  const sum =
+    subtotal &&
+    printed.find((v) => {
+      if (v.line <= subtotal.line || v.line > subtotal.line + 6 || v.value <= subtotal.value + CENT) return false;
+      const { sum, count } = sumBetween(printed, subtotal.line, v.line);
+      return count > 0 && near(subtotal.value + sum, v.value);
+    });
+  if (sum?.printed) {
+    const amount: RoleAmount = { ...sum.printed, value: sum.value, line: sum.line, role: 'total', label: '' };
+    return { amount, confidence: 0.7, why: 'the subtotal and the charges after it' };
   }
   return null;
 }
