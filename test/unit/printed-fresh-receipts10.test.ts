@@ -38,6 +38,25 @@ describe('currency and total', () => {
     expect(value(r, 'total_amount')).toBe(124);
     expect(confidence(r, 'total_amount')).toBeGreaterThanOrEqual(0.8);
   });
+
+  it('a subtotal and the charges after it add up to a sum under an unknown label, weakly', async () => {
+    const r = await readHtml(
+      '<ul><li>2 × Egg tart | HK$28.00</li><li>1 × Lemon tea | HK$22.00</li></ul>' +
+        '<p>Subtotal | HK$50.00</p><p>Service charge 10% | HK$5.00</p><p>Amount | HK$55.00</p>',
+    );
+    expect(value(r, 'total_amount')).toBe(55);
+    expect(confidence(r, 'total_amount')).toBeLessThan(0.8);
+  });
+});
+
+describe('date', () => {
+  it("a rental car's final invoice is dated by its return, not its pick-up", async () => {
+    const r = await readHtml(
+      '<table><tr><td>Tax invoice</td><td>40117</td></tr><tr><td>Picked up</td><td>12 Feb 2026 09:10</td></tr>' +
+        '<tr><td>Returned</td><td>15 Feb 2026 17:40</td></tr><tr><td>Total charged</td><td>$240.00</td></tr></table>',
+    );
+    expect(value(r, 'date')).toBe('2026-02-15');
+  });
 });
 
 describe('merchant', () => {
@@ -102,5 +121,29 @@ describe("a receipt's number", () => {
         '<p>Amount charged | AED 41.00</p>',
     );
     expect(value(r, 'receipt_number')).toBe('RD-4410277');
+  });
+
+  it('"Tax invoice" beside its number is the title, not a tax id\'s label', async () => {
+    const r = await readHtml(
+      '<table><tr><td>Rental agreement</td><td>RA 1180244</td></tr><tr><td>Tax invoice</td><td>55120</td></tr>' +
+        '<tr><td>Total charged</td><td>NZ$212.00</td></tr></table>',
+    );
+    expect(value(r, 'receipt_number')).toBe('55120');
+  });
+
+  it('a DANFE NFC-e\'s "NFC-e nº" over its number', async () => {
+    const r = await readHtml(
+      '<p>DANFE NFC-e</p><p>NFC-e nº<br>000.011.402 | Série<br>002 | Emissão<br>04/02/2026 10:12:05</p>' +
+        '<p>Valor a pagar R$ | 42,50</p>',
+    );
+    expect(value(r, 'receipt_number')).toBe('000.011.402');
+  });
+
+  it('a ride\'s "Código" and its code in a cell of their own, weakly', async () => {
+    const r = await readHtml(
+      '<p>quarta-feira, 4 de março de 2026 · Código QK4M8T2Z | R$ 27,40</p><p>Total | R$ 27,40</p>',
+    );
+    expect(value(r, 'receipt_number')).toBe('QK4M8T2Z');
+    expect(confidence(r, 'receipt_number')).toBeLessThan(0.8);
   });
 });
