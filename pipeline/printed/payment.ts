@@ -210,9 +210,9 @@ const MEANS = phrases(
   'm-pesa',
   'mada',
   'nets',
-  // Hong Kong's Faster Payment System and stored-value card ("Paid via FPS", "Octopus card"),
-  // Malaysia's online banking ("FPX online banking").
-  'fps',
+  // Hong Kong's stored-value card ("Octopus card"), Malaysia's online banking ("FPX online
+  // banking"). Not Hong Kong's "FPS", which Latin pharmacies print for a sunscreen's factor
+  // ("PROTETOR SOLAR FPS50"): a payment label's value names it ("Paid via FPS").
   'octopus card',
   'fpx',
 );
@@ -224,7 +224,6 @@ const LABELLED_ONLY = new Set(['check']);
 // also a bar, "PIN" a code, "Karte" a map.
 const GENERIC = new Set([
   'bankomat',
-  'fps',
   'elo',
   'nets',
   'mada',
