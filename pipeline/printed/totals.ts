@@ -368,7 +368,11 @@ function billTotal(amounts: RoleAmount[], itemsSum: number | null, printed: Prin
   // 2. A gross or total that net + tax confirm.
   if (confirmedGross.length > 0) {
     const pick = last(confirmedGross)!;
-    const rivals = distinctValues(confirmedGross).length > 1;
+    // The net the item lines add up to under a total that is it and its tax ("Total HTVA
+    // 1.896,00 · TVA 21% 398,16 · Total TVAC 2.294,16") is no rival: one chain of arithmetic.
+    const rivals = confirmedGross.some(
+      (g) => !near(g.value, pick.value) && !taxes.some((t) => t > 0 && near(g.value + t, pick.value)),
+    );
     const byTax = sumOfNetAndTax(pick.value, bases, taxes);
     // The item lines add up to a subtotal: a larger total printed after it is the subtotal and
     // the charges between them (shipping, fees) when those add up, else a rival it does not explain.

@@ -39,6 +39,23 @@ describe('currency and total', () => {
     expect(confidence(r, 'total_amount')).toBeGreaterThanOrEqual(0.8);
   });
 
+  it('a net the item lines add up to, its tax and their sum are one chain, not rivals', async () => {
+    const r = await readText(
+      [
+        'Facture 2026/0077',
+        'Date de facture 03/03/2026',
+        'Description   Qté   Total HTVA',
+        'Peinture murale   1   600,00',
+        'Main d oeuvre (h)   4   200,00',
+        'Total HTVA   800,00',
+        'TVA 21%   168,00',
+        'Total TVAC   € 968,00',
+      ].join('\n'),
+    );
+    expect(value(r, 'total_amount')).toBe(968);
+    expect(confidence(r, 'total_amount')).toBeGreaterThanOrEqual(0.85);
+  });
+
   it('a subtotal and the charges after it add up to a sum under an unknown label, weakly', async () => {
     const r = await readHtml(
       '<ul><li>2 × Egg tart | HK$28.00</li><li>1 × Lemon tea | HK$22.00</li></ul>' +
