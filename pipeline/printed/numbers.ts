@@ -529,14 +529,14 @@ function fiscalReceiptNumbers(lines: Line[], text: string, documentIndex: number
 
 // A ride app's trip code in a cell of its own after the trip's date ("… 2026 · Código VJ7H2K9Q |
 // R$ 38,90"): letters and digits mixed, so no column header's word over a product code.
-const CODE_IN_CELL = /^Código:?\s+([A-Z0-9]*(?:[A-Z][A-Z0-9]*\d|\d[A-Z0-9]*[A-Z])[A-Z0-9]*)$/u;
+const CODE_IN_CELL = /^Código:? ([A-Z0-9]{5,20})$/u;
 
 function codesInCells(lines: Line[], documentIndex: number): NumberCandidate[] {
   const out: NumberCandidate[] = [];
   for (const line of lines)
     for (const cell of line.cells) {
       const m = cell.text.length <= 40 ? CODE_IN_CELL.exec(cell.text) : null;
-      if (m)
+      if (m && /\d/.test(m[1]!) && /[A-Z]/.test(m[1]!))
         out.push({
           value: m[1]!,
           raw: m[1]!,
