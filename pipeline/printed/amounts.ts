@@ -166,8 +166,8 @@ export function amountIn(printed: string, offset: number): PrintedAmount | null 
     raw: token,
     offset: offset + found.start,
     // Yen and won have no cents: "23,650円" is twenty-three thousand.
-    // Nor with their codes: "KRW 59,800".
-    ambiguous: found.ambiguous && !/[円원₩]|\bKRW\b/.test(text),
+    // Nor with their codes: "KRW 59,800". Nor "¥27,000": yen and yuan alike group thousands with commas.
+    ambiguous: found.ambiguous && !/[円원₩¥￥]|\bKRW\b/.test(text),
   };
 }
 
@@ -262,8 +262,11 @@ function splitLabel(cell: Cell): { label: string; rest: string; restOffset: numb
     const space = code === 32 || code === 9 || code === 0xa0;
     const letter = (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || (code > 0x7f && /\p{L}/u.test(c));
     const startsAmount = (code >= 48 && code <= 57) || CURRENCY_SIGNS.includes(c) || c === '-' || c === '−';
-    // A longer rest is more than one amount, or the amount and a note after it.
-    if (seenLetter && (wordStart || !letter) && startsAmount) {
+    // A longer rest is more than one amount, or the amount and a note after it. Not the year
+    // of a date ("Paid 14/02/2026"): an amount starts no number's later part.
+    const inNumber =
+      i >= 1 && (/\d/.test(text[i - 1]!) || (i >= 2 && /[./-]/.test(text[i - 1]!) && /\d/.test(text[i - 2]!)));
+    if (seenLetter && (wordStart || !letter) && startsAmount && !inNumber) {
       const rest = text.slice(i);
       if ((rest.length <= AMOUNT_MAX_CHARS && amountIn(rest, 0)) || (mayHaveNote && amountBeforeNote(rest, 0)))
         return { label: text.slice(0, i), rest, restOffset: cell.offset + i };

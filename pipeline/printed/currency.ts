@@ -456,9 +456,13 @@ const ASIAN_SIGNS: [RegExp, string | null][] = [
   [/[¥￥]\s?\d|\d\s?元/, null],
 ];
 
+// A Japanese qualified invoice's registration number, in Japanese or in an English receipt's
+// words ("Registration No. T4120001187265"): the page is Japanese, whatever its Han title.
+const JAPANESE_REGISTRATION = /(?:登録番号|\bRegistration No\.?)\s?:?\s?T\d{13}\b/u;
+
 function yuanOrYen(text: string): string | null {
   const page = text.length > 200_000 ? text.slice(0, 200_000) : text;
-  if (/[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(page)) return 'JPY';
+  if (/[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(page) || JAPANESE_REGISTRATION.test(page)) return 'JPY';
   return /\p{Script=Han}/u.test(page) ? 'CNY' : null;
 }
 

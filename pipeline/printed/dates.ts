@@ -1004,8 +1004,9 @@ function refundDated(doc: ReadableDocument, order: Order | null, found: DateCand
   return found.filter((c) => !ordered.has(c.offset) || refund.some((r) => r.offset === c.offset));
 }
 
-// A car park paid on the way out is dated by its exit, not its entry ("Entry 03/02", "Exit 03/05").
-const FOLIO_DEPARTURE = ['Departure', 'Exit'];
+// A car park paid on the way out is dated by its exit, not its entry ("Entry 03/02", "Exit 03/05");
+// a rental car's final invoice by its return ("Picked up 26 Feb", "Returned 02 Mar").
+const FOLIO_DEPARTURE = ['Departure', 'Exit', 'Returned'];
 
 /** A receipt's labels, and an invoice's: a receipt that is also its invoice dates itself by both. */
 const RECEIPT_DATES = [...RECEIPT_DATE, ...INVOICE_DATES];

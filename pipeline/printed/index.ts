@@ -94,7 +94,7 @@ function totalAmount(documents: ReadableDocument[], kind: 'invoice' | 'receipt' 
     for (const line of lines)
       for (const cell of line.cells) {
         const found = /\d/.test(cell.text) ? trailingAmount(cell) : null;
-        if (found) printed.set(found.offset, { value: found.value, line: line.index });
+        if (found) printed.set(found.offset, { value: found.value, line: line.index, printed: found });
       }
     const chosen =
       chooseTotal(amounts, itemLinesSum(lines, amounts), [...printed.values()]) ?? grossOfIncludedTax(lines, amounts);
@@ -111,11 +111,12 @@ function totalAmount(documents: ReadableDocument[], kind: 'invoice' | 'receipt' 
           raw: choice.amount.raw,
           ...(whole ? { parse: choice.amount.raw.replace(/\D/g, '') } : {}),
           ...(refund ? { parse: String(-choice.amount.value) } : {}),
-          // "23,650円": the sign settles what the digits alone leave open (yen and won have no cents).
+          // "23,650円", "¥27,000": the sign settles what the digits alone leave open (yen and won
+          // have no cents; yen and yuan group thousands with commas).
           ...(!whole &&
           !refund &&
           !choice.amount.ambiguous &&
-          /[円원₩₫đ]|VN[DĐ]|Rp/.test(
+          /[円원₩₫đ¥￥]|VN[DĐ]|Rp/.test(
             text.slice(Math.max(0, choice.amount.offset - 3), choice.amount.offset + choice.amount.raw.length + 4),
           )
             ? { parse: String(choice.amount.value) }

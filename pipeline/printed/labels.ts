@@ -894,6 +894,7 @@ export const RECEIPT_NUMBER_MORE = [
   'Tšeki nr',
   // A ride's own number on its receipt ("Course n° RL-26-0321-88204", "Trip ID", "Fahrt-Nr.").
   'Trip #',
+  'Trip no.',
   'Ride #',
   'Course n°',
   'Numéro de course',
@@ -1000,4 +1001,6 @@ export const RECEIPT_NUMBER_MORE = [
   'Tab',
   'Nº do recibo',
   'NFC-e n',
+  // A DANFE NFC-e's grid: "NFC-e nº" over "000.048.217".
+  'NFC-e nº',
 ];

@@ -527,6 +527,28 @@ function fiscalReceiptNumbers(lines: Line[], text: string, documentIndex: number
   return out;
 }
 
+// A ride app's trip code in a cell of its own after the trip's date ("… 2026 · Código VJ7H2K9Q |
+// R$ 38,90"): letters and digits mixed, so no column header's word over a product code.
+const CODE_IN_CELL = /^Código:? ([A-Z0-9]{5,20})$/u;
+
+function codesInCells(lines: Line[], documentIndex: number): NumberCandidate[] {
+  const out: NumberCandidate[] = [];
+  for (const line of lines)
+    for (const cell of line.cells) {
+      const m = cell.text.length <= 40 ? CODE_IN_CELL.exec(cell.text) : null;
+      if (m && /\d/.test(m[1]!) && /[A-Z]/.test(m[1]!))
+        out.push({
+          value: m[1]!,
+          raw: m[1]!,
+          offset: cell.offset + cell.text.lastIndexOf(m[1]!),
+          document_index: documentIndex,
+          strength: 0.6,
+          source: 'bare',
+        });
+    }
+  return out;
+}
+
 const ownLabelsCache = new Map<string, string[][]>();
 
 /** The kind's own number labels as folded words ("tax invoice number", "rechnungsnummer"). */
@@ -569,6 +591,9 @@ function otherNumbers(lines: Line[], kind: keyof typeof KINDS): Set<string> {
       if (other?.at !== 0 || ownNumberLabel(words, kind)) continue;
       // "Référence dossier", "Session reference": one of the document's own number labels.
       if (ownLabelSet(kind).has(words.map((w) => w.text).join(' '))) continue;
+      // "Tax invoice | 88213": the document's title beside its number ("tax" names no tax id here).
+      if (KINDS[kind].titles.some((t) => t.length === words.length && t.every((w, k) => words[k]!.text === w)))
+        continue;
       // A receipt's order number is its number; a hotel invoice's folio number is the invoice's.
       if (kind === 'receipt' && firstPhrase(words, ORDER_NUMBER_WORDS)?.at === 0) continue;
       if (kind === 'invoice' && words[0]!.text === 'folio') continue;
@@ -827,6 +852,7 @@ export function documentNumber(
         ? titleCandidates(lines, doc.index, BOOKING_TITLE, null, 0.8).map((c) => ({ ...c, booking: true }))
         : []),
       ...(kind === 'receipt' ? fiscalReceiptNumbers(lines, text, doc.index) : []),
+      ...(kind === 'receipt' ? codesInCells(lines, doc.index) : []),
       ...(kind === 'receipt' ? ordersInSentences(lines, doc.index) : []),
       // A receipt's number after a bare marker at the start of its line ("Nº FS26-008812").
       ...(kind === 'receipt'

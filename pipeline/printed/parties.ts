@@ -974,6 +974,7 @@ function readNames(documents: ReadableDocument[], view: MessageView): NameCandid
     out.push(...(heads.length > 0 ? heads : mailboxLetterheads(lines, sections, view, doc.index)));
     out.push(...behalfNames(lines, doc.index));
     out.push(...proprietorNames(lines, doc.index));
+    out.push(...wrappedNames(lines, doc.index));
     if (doc.kind === 'body') masthead.push(...mastheadNames(lines, view, site, doc.index));
     // "Sold by: …" names who sells outright; a "Verkäufer" heading may head an address block.
     const soldBy = new Set(labeledCandidates(SOLD_BY_LABELS, [{ doc, text }], 'string').map((c) => c.offset));
@@ -1031,6 +1032,35 @@ function readNames(documents: ReadableDocument[], view: MessageView): NameCandid
       !provided.has(normalName(c.name)) &&
       !(buyerSends && nameMatchesSite(c.name, site!)),
   );
+}
+
+/**
+ * A legal name a narrow slip wrapped before its form ("Harbour View Trading Company" over
+ * "Limited   BR No. 1234"): the line's last cell and the next line's form are one name.
+ */
+function wrappedNames(lines: Line[], documentIndex: number): NameCandidate[] {
+  const out: NameCandidate[] = [];
+  for (const line of lines.slice(1)) {
+    const first = line.cells[0];
+    const before = lines[line.index - 1]!.cells.at(-1);
+    // The next line starts with a form alone: a name of its own there is no wrapped one.
+    if (!first || !before || first.start > 0 || !/^\p{Lu}/u.test(first.text)) continue;
+    if (companyNames(first.text).length > 0 || companyNames(before.text).length > 0) continue;
+    const joined = `${before.text} ${first.text}`;
+    for (const found of companyNames(joined)) {
+      if (found.at >= before.text.length || found.at + found.name.length <= before.text.length + 1) continue;
+      if (notAName(found.name)) continue;
+      const place = placeOf(lines, line.index);
+      out.push({
+        name: found.name,
+        offset: before.offset + found.at,
+        document_index: documentIndex,
+        score: 0.55 + (place === 'head' ? 0.15 : place === 'foot' ? 0.1 : 0),
+        legal: true,
+      });
+    }
+  }
+  return out;
 }
 
 // "Self-billing invoice", "autofacturation", "Gutschriftsverfahren": the customer issues the
@@ -1561,14 +1591,19 @@ export function vendorName(documents: ReadableDocument[], view: MessageView): Pr
   // order) is no brand line: the legal entity in the footer is the marketplace's.
   // So is a brand the page repeats, where the entity's name starts with it ("Meridian Air" in
   // the masthead and the thanks, "Meridian Airlines, Inc." in the footer): the brand spelt out.
+  // A brand spelt out is the same party however surely the brand is read ("Harbour Digital" in
+  // a slip's head and the mail's thanks, "Harbour Digital Trading Company Limited" in its foot).
   const brand = normalName(scored[0]!.shown.name);
+  const spelledOut = (s: (typeof scored)[number]) =>
+    brand.length > 0 && normalName(s.shown.name).startsWith(`${brand} `);
   const entity =
     !scored[0]!.shown.legal && !scored[0]!.seller
       ? scored.find(
           (s) =>
             s.shown.legal &&
-            s.score >= scored[0]!.score - 0.15 &&
-            (scored[0]!.score < 0.9 || (brand.length > 0 && normalName(s.shown.name).startsWith(brand))),
+            (spelledOut(s) ||
+              (s.score >= scored[0]!.score - 0.15 &&
+                (scored[0]!.score < 0.9 || normalName(s.shown.name).startsWith(brand)))),
         )
       : undefined;
   const chosen = seller ?? entity;

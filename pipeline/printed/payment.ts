@@ -12,6 +12,8 @@ export const PAYMENT_LABELS = [
   'Payment method',
   'Paid with',
   'Paid by',
+  // A ride app's "Paid via FPS".
+  'Paid via',
   'Payment type',
   'Payment',
   'Zahlungsart',
@@ -208,6 +210,11 @@ const MEANS = phrases(
   'm-pesa',
   'mada',
   'nets',
+  // Hong Kong's stored-value card ("Octopus card"), Malaysia's online banking ("FPX online
+  // banking"). Not Hong Kong's "FPS", which Latin pharmacies print for a sunscreen's factor
+  // ("PROTETOR SOLAR FPS50"): a payment label's value names it ("Paid via FPS").
+  'octopus card',
+  'fpx',
 );
 
 // Means named only as a payment label's value: "Check 1182" heads a restaurant's bill.
@@ -267,8 +274,10 @@ const KINDS = new Set(
 const SCHEMES = new Set(
   [
     ...CARD_SCHEMES,
-    // Germany's debit card scheme: "Kartenzahlung" then "girocard" on a terminal slip.
+    // Germany's debit card scheme: "Kartenzahlung" then "girocard" on a terminal slip; and
+    // Australia's, whose slip prints "EFTPOS PURCHASE" beside a "Card surcharge" line.
     'girocard',
+    'eftpos',
   ].map((k) =>
     wordsOf(k)
       .map((w) => w.text)

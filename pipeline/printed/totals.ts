@@ -3,7 +3,7 @@
 // gross, total, net, tax, paid), and arithmetic between them (net + tax = gross, gross -
 // paid = payable) confirms a choice or casts doubt on it. A "Total amount" line can be the
 // net sum on one layout and the gross on another: only the arithmetic tells.
-import type { RoleAmount } from './amounts.ts';
+import type { PrintedAmount, RoleAmount } from './amounts.ts';
 import { INCLUDING, REMAINING } from './lexicon.ts';
 import { hasPhrase, wordsOf } from './words.ts';
 
@@ -80,6 +80,8 @@ function distinctValues(list: RoleAmount[]): number[] {
 export interface PrintedValue {
   value: number;
   line: number;
+  /** The amount as printed, where the reader may take it for the total. */
+  printed?: PrintedAmount;
 }
 
 /**
@@ -251,6 +253,22 @@ function splitOfTotal(total: RoleAmount, printed: PrintedValue[], amounts: RoleA
   );
 }
 
+/**
+ * Whether the amounts of the lines above `total`, from a line at or before `from` down, add up
+ * to it (each line's largest: "¥200 x 2 ¥400" counts 400 once).
+ */
+function addsUpAbove(total: RoleAmount, from: number, printed: PrintedValue[]): boolean {
+  const lastOfLine = new Map<number, number>();
+  for (const v of printed)
+    if (v.line < total.line && v.value > (lastOfLine.get(v.line) ?? 0)) lastOfLine.set(v.line, v.value);
+  let sum = 0;
+  for (let line = total.line - 1; line >= Math.max(0, total.line - 30); line--) {
+    sum += lastOfLine.get(line) ?? 0;
+    if (line <= from && lastOfLine.has(line) && near(sum, total.value)) return true;
+  }
+  return false;
+}
+
 function billTotal(amounts: RoleAmount[], itemsSum: number | null, printed: PrintedValue[]): TotalChoice | null {
   if (amounts.length === 0) return null;
   const taxes = taxFigures(amounts);
@@ -350,7 +368,11 @@ function billTotal(amounts: RoleAmount[], itemsSum: number | null, printed: Prin
   // 2. A gross or total that net + tax confirm.
   if (confirmedGross.length > 0) {
     const pick = last(confirmedGross)!;
-    const rivals = distinctValues(confirmedGross).length > 1;
+    // The net the item lines add up to under a total that is it and its tax ("Total HTVA
+    // 1.896,00 · TVA 21% 398,16 · Total TVAC 2.294,16") is no rival: one chain of arithmetic.
+    const rivals = confirmedGross.some(
+      (g) => !near(g.value, pick.value) && !taxes.some((t) => t > 0 && near(g.value + t, pick.value)),
+    );
     const byTax = sumOfNetAndTax(pick.value, bases, taxes);
     // The item lines add up to a subtotal: a larger total printed after it is the subtotal and
     // the charges between them (shipping, fees) when those add up, else a rival it does not explain.
@@ -396,6 +418,11 @@ function billTotal(amounts: RoleAmount[], itemsSum: number | null, printed: Prin
     const paidTotal = larger.filter((a) => paid.some((v) => near(v, a.value)));
     if (paidTotal.length > 0 && !paid.some((v) => near(v, pick.value)))
       return { amount: last(paidTotal)!, confidence: 0.85, why: 'total label, what was paid' };
+    // Item lines priced with their tax ("Room 2 nights (tax incl.) ¥23,600 · Breakfast (tax
+    // incl.) ¥3,000 · Total ¥27,000"): the lines from the first gross down add up to the total.
+    const summed = larger.filter((t) => addsUpAbove(t, gross[0]!.line, printed));
+    if (summed.length > 0)
+      return { amount: last(summed)!, confidence: 0.85, why: 'total label, the lines above add up to it' };
     const confidence = distinctValues(gross).length > 1 || larger.length > 0 ? 0.6 : partPaid(pick) ? 0.7 : 0.85;
     return { amount: pick, confidence, why: 'gross label' };
   }
@@ -419,6 +446,21 @@ function billTotal(amounts: RoleAmount[], itemsSum: number | null, printed: Prin
       };
     const pick = last(paidLines)!;
     return { amount: pick, confidence: distinctValues(paidLines).length > 1 ? 0.5 : 0.7, why: 'amount paid' };
+  }
+  // A subtotal, the charges after it and their sum under a label the reader does not know as a
+  // total ("Subtotal 122.00 · Service charge 10% 12.20 · Amount 134.20"): the arithmetic names
+  // the sum, the label does not, so no surer than 0.7.
+  const subtotal = last(amounts.filter((a) => a.role === 'net' && a.value > 0));
+  const sum =
+    subtotal &&
+    printed.find((v) => {
+      if (v.line <= subtotal.line || v.line > subtotal.line + 6 || v.value <= subtotal.value + CENT) return false;
+      const { sum, count } = sumBetween(printed, subtotal.line, v.line);
+      return count > 0 && near(subtotal.value + sum, v.value);
+    });
+  if (sum?.printed) {
+    const amount: RoleAmount = { ...sum.printed, value: sum.value, line: sum.line, role: 'total', label: '' };
+    return { amount, confidence: 0.7, why: 'the subtotal and the charges after it' };
   }
   return null;
 }

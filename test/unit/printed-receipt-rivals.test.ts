@@ -58,8 +58,13 @@ describe('a word for "gross" in an item line', () => {
   });
 
   it('without the payment the two are rivals', async () => {
-    const page = await read([...head, ...items, 'Total CHF   36.20']);
+    const page = await read([...head, ...items, 'Total CHF   38.20']);
     expect(field(page, 'total_amount')[1]).toBeLessThanOrEqual(0.6);
+  });
+
+  it('without the payment, item lines that add up to the total settle it', async () => {
+    const page = await read([...head, ...items, 'Total CHF   36.20']);
+    expect(field(page, 'total_amount')).toEqual([36.2, 0.85]);
   });
 });
 
