@@ -1,0 +1,78 @@
+// The printed-page reader on receipt mails (issue 24, the dev half of layouts-fresh-receipts13:
+// receipts from platforms and middlemen, where the sender of the mail is often not the merchant):
+// the platform that says it does not sell, the property a booking names, the customer's block a
+// greeting names, a seller named in running text. Each case is written small, with invented names
+// and values.
+import { describe, expect, it } from 'vitest';
+import { confidence, runStarter, value } from '../helpers/starter.ts';
+
+describe('who sold, on a platform’s page', () => {
+  it('a booking platform that says, in the sentence after its footer name, it does not charge: the starred property', async () => {
+    const r = await runStarter('receipt', {
+      subject: 'Booking confirmed',
+      from: 'Staybird <hello@staybird.example>',
+      html: [
+        '<p>staybird</p><p>Your booking is confirmed</p>',
+        '<p>Pension Zur Linde ★★★</p><p>Lindenweg 4, 6020 Innsbruck</p>',
+        '<p>Confirmation number: 8812.440.17</p><p>Total price EUR 212.00</p>',
+        '<p>Staybird B.V. · Kade 12, Rotterdam. Staybird does not charge you for this booking.</p>',
+      ].join(''),
+    });
+    expect(value(r, 'merchant')).toBe('Pension Zur Linde');
+    expect(confidence(r, 'merchant')).toBeLessThan(0.8);
+  });
+
+  it('a French platform acting as intermediary: the company that runs the hotel, its form first after "exploité par"', async () => {
+    const r = await runStarter('receipt', {
+      subject: 'Réservation confirmée',
+      from: 'Nuitella <resa@nuitella.example>',
+      html: [
+        '<p>Nuitella</p><p>Hôtel du Vieux Pont</p>',
+        '<p>Établissement exploité par SARL Vieux Pont Hôtellerie – SIRET 123 456 789 00011</p>',
+        '<p>Acompte payé 80,00 €</p>',
+        '<p>Nuitella SAS agit en qualité d’intermédiaire ; elle ne perçoit pas le prix du séjour.</p>',
+      ].join(''),
+    });
+    expect(value(r, 'merchant')).toBe('SARL Vieux Pont Hôtellerie');
+  });
+
+  it('an app store’s seller in running text ("Venduto da … S.à r.l."), not the developer', async () => {
+    const r = await runStarter('receipt', {
+      subject: 'La tua ricevuta',
+      from: 'Prisma Store <ricevute@prismastore.example>',
+      text: [
+        'PRISMA STORE',
+        'Ricevuta',
+        'DOCUMENTO N. ...... 5550192',
+        'Sviluppatore: Nordlicht Apps Oy',
+        'TOTALE ADDEBITATO ....... 2,99 €',
+        '',
+        'Venduto da Prisma Media Distribution S.à r.l., 3 rue Haute, L-1718 Lussemburgo',
+      ].join('\n'),
+    });
+    expect(value(r, 'merchant')).toBe('Prisma Media Distribution S.à r.l.');
+  });
+});
+
+describe('the customer’s block', () => {
+  it('the company under the person a greeting addresses is the customer’s; the footer’s registered name sells', async () => {
+    const r = await runStarter('receipt', {
+      subject: 'Your dues receipt',
+      from: 'Guild of Lens Makers <dues@lensguild.example>',
+      text: [
+        'Dear Ms. Varga,',
+        '',
+        'Guild of Lens Makers                  Dues Receipt',
+        '                                      Ms. Ilona Varga',
+        '                                      Varga Lens Optics LLC',
+        '                                      12 Elm St, Dayton, OH 45402',
+        'RECEIPT NO. GLM-7731',
+        'Annual dues                            $180.00',
+        'Total                                  $180.00',
+        '',
+        'Guild of Lens Makers · Tax ID 12-3456789 · dues@lensguild.example',
+      ].join('\n'),
+    });
+    expect(value(r, 'merchant')).toBe('Guild of Lens Makers');
+  });
+});
