@@ -4,7 +4,7 @@
 // greeting names, a seller named in running text. Each case is written small, with invented names
 // and values.
 import { describe, expect, it } from 'vitest';
-import { confidence, runStarter, value } from '../helpers/starter.ts';
+import { confidence, readReceiptText, runStarter, value } from '../helpers/starter.ts';
 
 describe('who sold, on a platform’s page', () => {
   it('a booking platform that says, in the sentence after its footer name, it does not charge: the starred property', async () => {
@@ -75,4 +75,31 @@ describe('the customer’s block', () => {
     });
     expect(value(r, 'merchant')).toBe('Guild of Lens Makers');
   });
+});
+
+describe('the receipt’s own number, as these senders label it', () => {
+  const cases: [string, string, string][] = [
+    ['N.º do recibo', 'Data: 02/02/2026\nN.º do recibo: LX-0451\nID da transação: tx_99a1\nTotal 12,00 €', 'LX-0451'],
+    ['N° de quittance', 'N° DE QUITTANCE\nQ-2026-01-0042\nTotal CHF 55.00', 'Q-2026-01-0042'],
+    [
+      "Reçu d'acompte n°",
+      'Numéro de réservation: RS-7710042\nReçu d’acompte n°: AC-2026-0077\nAcompte payé 40,00 €',
+      'AC-2026-0077',
+    ],
+    [
+      'Bestätigungs-Nr.',
+      'Art der Zuwendung    Geldzuwendung\nBestätigungs-Nr.     ZW-2026-0311\nBetrag 50,00 €',
+      'ZW-2026-0311',
+    ],
+    ['Parkschein-Nr.', 'Kennzeichen G-11223X\nParkschein-Nr. PK-G-55120031\nGesamt EUR 2,40', 'PK-G-55120031'],
+    [
+      'Voucher No.',
+      'Gorge walk, half day              VOUCHER NO.\n                                  GW-4410-2290\nTotal paid €48.00',
+      'GW-4410-2290',
+    ],
+  ];
+  for (const [label, text, number] of cases)
+    it(`"${label}"`, async () => {
+      expect(value(await readReceiptText(text), 'receipt_number')).toBe(number);
+    });
 });
