@@ -1363,7 +1363,8 @@ function disclaimed(name: string, after: string, lineAfter: string): boolean {
 }
 
 // A letter's or a mail's greeting names the customer ("Dear Dr. Okafor,", "Bonjour Claire,").
-const GREETING = /^(?:Dear|Hi|Bonjour|Sehr geehrter? (?:Herr|Frau)|Gentile|Olá|Estimad[ao])[ \t]+(\S[^,:\n]{0,59})[,:]/gmu;
+const GREETING =
+  /^(?:Dear|Hi|Bonjour|Sehr geehrter? (?:Herr|Frau)|Gentile|Olá|Estimad[ao])[ \t]+(\S[^,:\n]{0,59})[,:]/gmu;
 const TITLES = new Set(['dr', 'dra', 'mr', 'mrs', 'ms', 'and']);
 
 /**
