@@ -103,3 +103,18 @@ describe('the receipt’s own number, as these senders label it', () => {
       expect(value(await readReceiptText(text), 'receipt_number')).toBe(number);
     });
 });
+
+describe('what was paid', () => {
+  it('a rail change’s fare difference paid ("Integrazione pagata"), not the new fare', async () => {
+    const r = await readReceiptText(
+      [
+        'Prezzo biglietto originario ...... 18,50 EUR',
+        'Prezzo nuovo biglietto ........... 25,00 EUR',
+        'Penale di cambio ................. 0,00 EUR',
+        'Integrazione pagata .............. 6,50 EUR',
+        'Ricevuta n. RX-0042',
+      ].join('\n'),
+    );
+    expect(value(r, 'total_amount')).toBe(6.5);
+  });
+});
