@@ -1365,7 +1365,8 @@ function disclaimed(name: string, after: string, lineAfter: string): boolean {
 // A letter's or a mail's greeting names the customer ("Dear Dr. Okafor,", "Bonjour Claire,").
 const GREETING =
   /^(?:Dear|Hi|Bonjour|Sehr geehrter? (?:Herr|Frau)|Gentile|Olá|Estimad[ao])[ \t]+(\S[^,:\n]{0,59})[,:]/gmu;
-const TITLES = new Set(['dr', 'dra', 'mr', 'mrs', 'ms', 'and']);
+// Titles and a greeting's words for nobody in particular ("Dear Sir or Madam,") name no one.
+const TITLES = new Set(['dr', 'dra', 'mr', 'mrs', 'ms', 'and', 'sir', 'madam']);
 
 /**
  * The cells of the block a greeting's person heads ("Dr. Nkechi Okafor" over "Harbor Acoustic
@@ -1387,7 +1388,10 @@ function addresseeCells(documents: ReadableDocument[]): Set<string> {
     for (const line of lines)
       for (const cell of line.cells) {
         const words = wordsOf(cell.text);
-        if (words.length > 5 || /\d/.test(cell.text) || companyNames(cell.text).length > 0) continue;
+        // The greeting's own line is no block's head.
+        GREETING.lastIndex = 0;
+        if (words.length > 5 || /\d/.test(cell.text) || GREETING.test(cell.text) || companyNames(cell.text).length > 0)
+          continue;
         if (!words.some((w) => greeted.has(w.text)) || !nameShaped(cell.text.replace(/^\p{Lu}\p{Ll}{0,3}\.\s+/u, '')))
           continue;
         let at = line.index;
@@ -1650,7 +1654,13 @@ export function vendorName(documents: ReadableDocument[], view: MessageView): Pr
             (scored[0]!.score < 0.9 || (brand.length > 0 && normalName(s.shown.name).startsWith(brand))),
         )
       : undefined;
-  const chosen = seller ?? entity;
+  // A marketplace's page: the seller its "Sold by" label names, over the platform's own entity
+  // (the sender's site's) in its small print ("Tradewell Business is operated by …").
+  const labelled =
+    !seller && !entity && site && nameMatchesSite(scored[0]!.shown.name, site)
+      ? scored.find((s) => s.seller && !nameMatchesSite(s.shown.name, site))
+      : undefined;
+  const chosen = seller ?? entity ?? labelled;
   // Whether the agent's page put its own name first: the seller is then read against it.
   const agentFirst = !!seller && scored[0] !== seller;
   if (chosen) scored.unshift(...scored.splice(scored.indexOf(chosen), 1));

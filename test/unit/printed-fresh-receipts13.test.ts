@@ -54,7 +54,38 @@ describe('who sold, on a platform’s page', () => {
   });
 });
 
+describe('a marketplace’s seller', () => {
+  it('the seller a "Sold by" label names, not the platform’s operator in the small print', async () => {
+    const r = await runStarter('invoice', {
+      subject: 'Your invoice',
+      from: 'Quaymart <invoices@quaymart.example>',
+      html: [
+        '<p>quaymart</p><p>Invoice number: QM-0041</p>',
+        '<table><tr><td>Sold by</td></tr><tr><td>Fenwick Tool Supplies Ltd</td></tr></table>',
+        '<p>Amount payable £60.00</p>',
+        '<p>This invoice is issued by the seller named above. Quaymart is operated by Quaymart Europe S.à r.l., 3 rue Neuve, L-1100 Luxembourg.</p>',
+      ].join(''),
+    });
+    expect(value(r, 'vendor_name')).toBe('Fenwick Tool Supplies Ltd');
+  });
+});
+
 describe('the customer’s block', () => {
+  it('"Dear Sir or Madam" greets nobody: the block under it is still the issuer’s', async () => {
+    const r = await runStarter('invoice', {
+      subject: 'Invoice 77',
+      from: 'Billing <billing@mail.example>',
+      text: [
+        'Dear Sir or Madam,',
+        'Brisa Norte S.L.',
+        'Calle Mayor 3, Madrid',
+        'Invoice number: BN-77',
+        'Total 90,00 €',
+      ].join('\n'),
+    });
+    expect(value(r, 'vendor_name')).toBe('Brisa Norte S.L.');
+  });
+
   it('the company under the person a greeting addresses is the customer’s; the footer’s registered name sells', async () => {
     const r = await runStarter('receipt', {
       subject: 'Your dues receipt',
