@@ -1003,4 +1003,14 @@ export const RECEIPT_NUMBER_MORE = [
   'NFC-e n',
   // A DANFE NFC-e's grid: "NFC-e nº" over "000.048.217".
   'NFC-e nº',
+  // A Portuguese processor's "N.º do recibo", a French driver's "N° de quittance" and a
+  // platform's "Reçu d'acompte n°", a German association's "Bestätigungs-Nr." on its
+  // donation receipt, an Austrian parking app's "Parkschein-Nr.", a tour's "Voucher No.".
+  'N.º do recibo',
+  'N° de quittance',
+  "Reçu d'acompte n°",
+  'Reçu d’acompte n°',
+  'Bestätigungs-Nr.',
+  'Parkschein-Nr.',
+  'Voucher No.',
 ];

@@ -219,6 +219,9 @@ export const PAID = phrases(
   'voldaan',
   'voorschot',
   'pagato',
+  // A rail change's fare difference paid: "Integrazione pagata ..... 12,90 EUR".
+  'pagata',
+  'integrazione pagata',
   'acconto',
   'pago',
   'zapłacono',

@@ -11,7 +11,7 @@ import { forwardedInText } from '../forwarded.ts';
 import { type LabelKind, labelOf } from '../headers-text.ts';
 import { findEmail } from '../validate.ts';
 import type { Mailbox, MessageView } from '../types.ts';
-import { type Cell, type Line, linesOf } from './layout.ts';
+import { type Cell, cellUnder, type Line, linesOf, nextFilled } from './layout.ts';
 import { SELLER, SOLD_BY } from './labels.ts';
 import { labeledCandidates } from '../extract-labels.ts';
 import { roleBeforeColon, type SectionRole, sectionsOf } from './sections.ts';
@@ -53,6 +53,8 @@ const LEGAL_FORMS = [
   'sas',
   'sasu',
   'sarl',
+  // Luxembourg's and French Switzerland's "S.à r.l." in its spaced spelling.
+  'sa rl',
   'eurl',
   'sa',
   'snc',
@@ -430,6 +432,9 @@ export function companyNames(text: string): { name: string; at: number; copyrigh
       } else break;
     }
     while (start < formStart && NAME_CONNECTORS.has(plain[start]!.toLowerCase())) start++;
+    // "Venduto da Lanterna … S.à r.l.": a seller's label in running text is no part of the name.
+    const label = SOLD_BY_LABELS.find((l) => l.split(' ').length < formStart - start && sameWords(plain, start, l));
+    if (label) start += label.split(' ').length;
     if (start === formStart) continue;
     // "Inh. Kurt Brandt e.K." under a shop's name names its owner: the shop's name is the
     // merchant a bookkeeper files (the house style of most of our sets, see decisions.md).
@@ -451,9 +456,10 @@ export function companyNames(text: string): { name: string; at: number; copyrigh
     end = last;
   }
   // A French form printed before the name: "SARL Le Quai Bordelais", "SAS Maison Dufresne au
-  // capital …"; at the start, or after a label ("Постачальник: ФОП …").
+  // capital …"; at the start, after a label ("Постачальник: ФОП …"), or after a sentence's small
+  // word ("Établissement exploité par SARL Hôtel des Remparts").
   for (let first = 0; first < tokens.length - 1; first++) {
-    if (first > 0 && !tokens[first - 1]!.text.endsWith(':')) continue;
+    if (first > 0 && !tokens[first - 1]!.text.endsWith(':') && !/^\p{Ll}+$/u.test(tokens[first - 1]!.text)) continue;
     const prefix = prefixFormLength(keys.slice(first));
     // A form in capitals ("SARL"); a form that is a word of the name is capitalised ("Vereniging").
     if (prefix === 0 || (plain[first] !== plain[first]!.toUpperCase() && !WORD_FORMS.has(keys[first]!))) continue;
@@ -489,6 +495,11 @@ export function companyNames(text: string): { name: string; at: number; copyrigh
 }
 
 const REGISTER = /^\(?HR[AB]?\b/;
+
+/** Whether the tokens from `at` spell the words of `phrase`, without case or accents. */
+function sameWords(tokens: string[], at: number, phrase: string): boolean {
+  return phrase.split(' ').every((w, k) => fold(tokens[at + k] ?? '') === fold(w));
+}
 
 // Japanese and Chinese forms, written into the name: "有限会社ミライ教育", "星河宽带网络有限公司".
 const JAPANESE_FORMS = ['株式会社', '有限会社', '合同会社', '合資会社', '合名会社', '有限公司', '有限责任公司'];
@@ -852,7 +863,7 @@ const namesApp = (name: string, apps: Set<string>) => apps.size > 0 && wordsOf(n
 // A business register's or tax office's number beside a name in a letterhead or footer line
 // ("Studio Jildau Fotografie · KvK 84412277", "Mgr. Tereza Horáková · … · IČO 07418822").
 const REGISTRY =
-  /^(?:KvK|CVR|Org\.?\s?nr|IČO|IČ|DIČ|Y-tunnus|USt-?Id|Steuer-?nr|SIRET|SIREN|P\.?\s?IVA|Partita IVA|NIF|CIF|NIP|ABN|GSTIN|VAT|btw|BTW|Moms|Company No)\b[^\d\n]{0,12}\d/iu;
+  /^(?:KvK|CVR|Org\.?\s?nr|IČO|IČ|DIČ|Y-tunnus|USt-?Id|Steuer-?nr|SIRET|SIREN|P\.?\s?IVA|Partita IVA|NIF|CIF|NIP|ABN|GSTIN|VAT|Tax ID|btw|BTW|Moms|Company No)\b[^\d\n]{0,12}\d/iu;
 
 /**
  * A name first on a line and the business register's or tax office's number right after it
@@ -938,6 +949,11 @@ function readNames(documents: ReadableDocument[], view: MessageView): NameCandid
             });
           }
         }
+        // A booking platform's property under its star rating ("Hotel Karlova Brána ★★★★"): the
+        // hotel that the stay is bought from, though no legal form is printed.
+        const rated = /^(.{3,80}?)\s*★{1,5}$/u.exec(cell.text);
+        if (rated && nameLike(rated[1]!) && role !== 'seller')
+          out.push({ name: rated[1]!, offset: cell.offset, document_index: doc.index, score: 0.7, legal: false });
         for (const segment of segmentsOf(cell)) {
           for (const found of companyNames(segment.text)) {
             if (notAName(found.name) || namesApp(found.name, apps)) continue;
@@ -945,8 +961,13 @@ function readNames(documents: ReadableDocument[], view: MessageView): NameCandid
             const before = roleBeforeColon(segment.text.slice(0, found.at));
             if (before === 'buyer' || before === 'delivery') continue;
             // "Craftory Marketplace, Inc. is the payment facilitator … and is not the seller".
+            const end = segment.offset + found.at + found.name.length;
             if (
-              NOT_THE_SELLER.test(segment.text.slice(found.at + found.name.length, found.at + found.name.length + 120))
+              disclaimed(
+                found.name,
+                segment.text.slice(found.at + found.name.length),
+                line.text.slice(end - line.offset),
+              )
             )
               continue;
             const place = placeOf(lines, line.index);
@@ -1020,6 +1041,7 @@ function readNames(documents: ReadableDocument[], view: MessageView): NameCandid
     }
   }
   const provided = new Set(documents.flatMap((d) => providers(d.text)));
+  const addressee = addresseeCells(documents);
   // A self-billing invoice is issued by the customer, who sends it: its names are the buyer's.
   const buyerSends = !!site && selfBilled(documents);
   out.push(...documents.flatMap(({ doc, text }) => thanksNames(linesOf(doc, text), view, site, doc.index)));
@@ -1030,6 +1052,7 @@ function readNames(documents: ReadableDocument[], view: MessageView): NameCandid
       ![...own].some((s) => nameIsOwnSite(c.name, s, site)) &&
       !namesApp(c.name, apps) &&
       !provided.has(normalName(c.name)) &&
+      !addressee.has(`${c.document_index}:${c.offset}`) &&
       !(buyerSends && nameMatchesSite(c.name, site!)),
   );
 }
@@ -1352,7 +1375,67 @@ function mailboxLetterheads(
 
 // A company the page says does not sell: a payment facilitator, a marketplace that only mediates.
 const NOT_THE_SELLER =
-  /^[^.]{0,60}\b(?:is not the seller|payment facilitator|acts as (?:a )?marketplace|marketplace only|est un intermédiaire|n'est pas le vendeur|ist nicht (?:der )?verkäufer|nur als vermittler|non è il venditore|no es el vendedor)/i;
+  /^[^.]{0,60}\b(?:is not the seller|payment facilitator|acts as (?:a )?marketplace|marketplace only|est un intermédiaire|n'est pas le vendeur|agit en qualité d['’]intermédiaire|does not charge you|ist nicht (?:der )?verkäufer|nur als vermittler|non è il venditore|no es el vendedor)/i;
+
+/**
+ * Whether the words after a company's name say it does not sell: right after it ("… is not the
+ * seller"), or in the next sentence, its name's first word the subject ("Roomtrail B.V. ·
+ * Herengracht 500, Amsterdam. Roomtrail does not charge you for this booking").
+ */
+function disclaimed(name: string, after: string, lineAfter: string): boolean {
+  if (NOT_THE_SELLER.test(after.slice(0, 120))) return true;
+  const stop = /^[^.]{0,60}\.\s+/.exec(lineAfter);
+  const brand = wordsOf(name)[0]?.text;
+  if (!stop || !brand) return false;
+  const next = lineAfter.slice(stop[0].length, stop[0].length + 120);
+  const subject = /^\S+/.exec(next)?.[0] ?? '';
+  return fold(subject) === brand && NOT_THE_SELLER.test(next.slice(subject.length));
+}
+
+// A letter's or a mail's greeting names the customer ("Dear Dr. Okafor,", "Bonjour Claire,").
+const GREETING =
+  /^(?:Dear|Hi|Bonjour|Sehr geehrter? (?:Herr|Frau)|Gentile|Olá|Estimad[ao])[ \t]+(\S[^,:\n]{0,59})[,:]/gmu;
+// Titles and a greeting's words for nobody in particular ("Dear Sir or Madam,") name no one.
+const TITLES = new Set(['dr', 'dra', 'mr', 'mrs', 'ms', 'and', 'sir', 'madam']);
+
+/**
+ * The cells of the block a greeting's person heads ("Dr. Nkechi Okafor" over "Harbor Acoustic
+ * Consulting LLC" and an address, the mail saying "Dear Dr. Okafor"): the customer's name and
+ * company, as a letter's address block prints them, not the issuer's. Keyed by document and offset.
+ */
+function addresseeCells(documents: ReadableDocument[]): Set<string> {
+  const greeted = new Set<string>();
+  for (const { text } of documents)
+    for (const m of text.matchAll(GREETING))
+      for (const t of m[1]!.split(/\s+/)) {
+        const w = fold(t).replace(/[^\p{L}]/gu, '');
+        if (/^\p{Lu}/u.test(t) && w.length >= 3 && !TITLES.has(w)) greeted.add(w);
+      }
+  const out = new Set<string>();
+  if (greeted.size === 0) return out;
+  for (const { doc, text } of documents) {
+    const lines = linesOf(doc, text);
+    for (const line of lines)
+      for (const cell of line.cells) {
+        const words = wordsOf(cell.text);
+        // The greeting's own line is no block's head.
+        GREETING.lastIndex = 0;
+        if (words.length > 5 || /\d/.test(cell.text) || GREETING.test(cell.text) || companyNames(cell.text).length > 0)
+          continue;
+        if (!words.some((w) => greeted.has(w.text)) || !nameShaped(cell.text.replace(/^\p{Lu}\p{Ll}{0,3}\.\s+/u, '')))
+          continue;
+        let at = line.index;
+        for (let k = 0; k < 3; k++) {
+          const next = nextFilled(lines, at);
+          if (!next) break;
+          const under = cellUnder(next, cell.start, cell.end);
+          if (under) out.add(`${doc.index}:${under.offset}`);
+          at = next.index;
+        }
+      }
+  }
+  return out;
+}
 
 const SIGN_OFF = new Set(['ihr', 'ihre', 'dein', 'deine', 'euer', 'eure', 'your', 'votre', 'vos', 'uw', 'jullie']);
 
@@ -1606,7 +1689,13 @@ export function vendorName(documents: ReadableDocument[], view: MessageView): Pr
                 (scored[0]!.score < 0.9 || normalName(s.shown.name).startsWith(brand)))),
         )
       : undefined;
-  const chosen = seller ?? entity;
+  // A marketplace's page: the seller its "Sold by" label names, over the platform's own entity
+  // (the sender's site's) in its small print ("Tradewell Business is operated by …").
+  const labelled =
+    !seller && !entity && site && nameMatchesSite(scored[0]!.shown.name, site)
+      ? scored.find((s) => s.seller && !nameMatchesSite(s.shown.name, site))
+      : undefined;
+  const chosen = seller ?? entity ?? labelled;
   // Whether the agent's page put its own name first: the seller is then read against it.
   const agentFirst = !!seller && scored[0] !== seller;
   if (chosen) scored.unshift(...scored.splice(scored.indexOf(chosen), 1));

@@ -79,7 +79,8 @@ describe('names: "e.K.", a doctor\'s degree, a sign-off, umlauts in a domain', (
       'kunde@post.example',
     );
     expect(r.fields.vendor_name!.value).toBe('Teemanufaktur Brandes e.K.');
-    expect(r.fields.vendor_name!.confidence).toBe(0.7);
+    // Sent by the marketplace: the seller's name, printed twice, is not sure.
+    expect(r.fields.vendor_name!.confidence).toBeLessThan(0.8);
   });
 
   it('a domain that spells the umlauts out ("kaffeemuehle-braendes") is the name\'s, so its address is the issuer\'s', async () => {
