@@ -4,7 +4,8 @@
 // (a labeled_value extractor's limit), so long sets are split.
 
 // A bare "Number" under a document title ("Factura / Número: 123"): tried after the specific labels.
-export const BARE_NUMBER = ['Number', 'Nummer', 'Numéro', 'Número', 'Numero', 'Numer', 'Nummer'];
+// Bulgarian "Номер" beside "Дата на издаване" under a фактура's title.
+export const BARE_NUMBER = ['Number', 'Nummer', 'Numéro', 'Número', 'Numero', 'Numer', 'Nummer', 'Номер'];
 // A bare date label, also in Estonian, Latvian, Slovak, Icelandic and Greek.
 export const BARE_DATE = [
   'Date',
@@ -1000,4 +1001,12 @@ export const RECEIPT_NUMBER_MORE = [
   'Tab',
   'Nº do recibo',
   'NFC-e n',
+  // A Greek receipt's "Αρ. παραστατικού" (the document's number, its series apart), a Hungarian
+  // "Nyugta sorszáma", a Polish "Nr zamówienia", a Slovenian "Račun št.", a Slovak eKasa
+  // slip's "Č. dokladu" (beside its OKP and UID codes).
+  'Αρ. παραστατικού',
+  'Nyugta sorszáma',
+  'Nr zamówienia',
+  'Račun št.',
+  'Č. dokladu',
 ];

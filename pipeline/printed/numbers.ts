@@ -87,6 +87,9 @@ const MARKERS = new Set([
   '№',
   'núm',
   'núm.',
+  // Croatian, Serbian and Bosnian "br." (broj): "RAČUN br. 2481/PP1/1".
+  'br',
+  'br.',
   // "Order ID: 1187", "Invoice ID 4711", "Order Code": the number's name, not its first part.
   'id',
   'code',
