@@ -317,6 +317,9 @@ function numberAfterTitle(rest: string): { code: string; at: number } | null | '
 const INVOICE_PERIOD = /^\d{2,3}年\d{1,2}-\d{1,2}月$/;
 
 const SERIES_AND_NUMBER = /^[A-Z]{1,4} [A-Z0-9]{0,6}\d[\w/-]*$/;
+// A certified program's document number: its series, a space, then the series' year or till
+// and the number after a slash ("FS 1/2207", "FR 2026/1187", "FT 2026A/118").
+const SERIES_SLASH = /^[A-Z]{2,4} [A-Z0-9]{1,8}\/\d{1,8}$/;
 
 /**
  * A title inside a sentence, its number, then the number's date: "Here is the final invoice
@@ -453,14 +456,20 @@ function titleCandidates(
           startsWithMarker(lines[n]!.cells[0]?.text ?? '')
             ? lines[n]!.cells[0]
             : undefined;
-        const below = under ?? inSpan ?? nextRow;
+        // A roll's centred title and, on the next line at the margin, its series and number
+        // ("FATURA SIMPLIFICADA" over "FS 1/2207"): that form is a document's number wherever it stands.
+        const series =
+          !under && !inSpan && !nextRow && nextFilled(lines, line.index) === n && lines[n]!.cells.length === 1
+            ? lines[n]!.cells.find((c) => SERIES_SLASH.test(c.text.trim()))
+            : undefined;
+        const below = under ?? inSpan ?? nextRow ?? series;
         if (!below) continue;
         const marked = numberAfterTitle(` ${below.text}`);
         const withMarker = !!marked && marked !== 'below' && /^\S+\s/.test(below.text);
         // Within a centred or right-set title's span, only a number with its marker ("N° 48213"):
         // a bare code there may be anything printed under a heading.
         if ((inSpan || nextRow) && !withMarker) break;
-        const code = withMarker ? marked.code : trimCode(below.text);
+        const code = series ? series.text.trim() : withMarker ? marked.code : trimCode(below.text);
         // Taiwan's e-invoice prints its two-month period ("115年03-04月") between title and number.
         if (INVOICE_PERIOD.test(code)) continue;
         // "BESTELLUNG" over "2 | Apérol Spritz | 29.00": the first item's quantity, not a number.
@@ -638,6 +647,39 @@ function ordersInSentences(lines: Line[], documentIndex: number): NumberCandidat
       strength: 0.6,
       source: 'title',
     });
+  }
+  return out;
+}
+
+/**
+ * A title inside a sentence and its series and number right after it ("Segue a Fatura-Recibo FR
+ * 2026/1187 (ATCUD …), emitida em 08-03-2026"): the certified form names the document, where a
+ * bare code after a title in a sentence may be anything.
+ */
+function seriesNumbersInSentences(
+  lines: Line[],
+  titles: readonly (readonly string[])[],
+  documentIndex: number,
+): NumberCandidate[] {
+  const out: NumberCandidate[] = [];
+  for (const line of lines) {
+    if (line.text.length > 2000 || !line.text.includes('/')) continue;
+    const words = wordsOf(line.text);
+    for (const title of titles)
+      for (let k = findPhrase(words, title); k >= 0; k = findPhrase(words, title, k + 1)) {
+        if (k >= 1 && REFERRING.has(words[k - 1]!.text)) continue;
+        const titleEnd = words[k + title.length - 1]!.end;
+        const m = /^\s+([A-Z]{2,4} [A-Z0-9]{1,8}\/\d{1,8})(?=[\s,.;)]|$)/.exec(line.text.slice(titleEnd));
+        if (!m) continue;
+        out.push({
+          value: m[1]!,
+          raw: m[1]!,
+          offset: line.offset + titleEnd + m[0].length - m[1]!.length,
+          document_index: documentIndex,
+          strength: 0.75,
+          source: 'title',
+        });
+      }
   }
   return out;
 }
@@ -830,6 +872,7 @@ export function documentNumber(
         ? titleCandidates(lines, doc.index, BOOKING_TITLE, null, 0.8).map((c) => ({ ...c, booking: true }))
         : []),
       ...(kind === 'receipt' ? fiscalReceiptNumbers(lines, text, doc.index) : []),
+      ...seriesNumbersInSentences(lines, titles, doc.index),
       ...(kind === 'receipt' ? ordersInSentences(lines, doc.index) : []),
       // A receipt's number after a bare marker at the start of its line ("Nº FS26-008812").
       ...(kind === 'receipt'

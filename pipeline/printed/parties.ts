@@ -943,7 +943,7 @@ function readNames(documents: ReadableDocument[], view: MessageView): NameCandid
             if (notAName(found.name) || namesApp(found.name, apps)) continue;
             // "Rechnung Nr. 17 Datum: 11.03.2026 Mandant: Muster GmbH": the client's name after its label.
             const before = roleBeforeColon(segment.text.slice(0, found.at));
-            if (before === 'buyer' || before === 'delivery') continue;
+            if (before === 'buyer' || before === 'delivery' || namedFor(segment.text.slice(0, found.at))) continue;
             // "Craftory Marketplace, Inc. is the payment facilitator … and is not the seller".
             if (
               NOT_THE_SELLER.test(segment.text.slice(found.at + found.name.length, found.at + found.name.length + 120))
@@ -1031,6 +1031,16 @@ function readNames(documents: ReadableDocument[], view: MessageView): NameCandid
       !provided.has(normalName(c.name)) &&
       !(buyerSends && nameMatchesSite(c.name, site!)),
   );
+}
+
+// A letter's sentence naming whom its document is made out to: "Segue a Fatura-Recibo …,
+// emitida em 08-03-2026 em nome de Atlântico Consultores, Lda.": the buyer, not the issuer.
+const MADE_OUT_TO = phrases('em nome de');
+
+/** Whether the words right before a name say the document is made out to it. */
+function namedFor(before: string): boolean {
+  const words = wordsOf(before.slice(-40));
+  return MADE_OUT_TO.some((p) => p.length <= words.length && findPhrase(words, p, words.length - p.length) >= 0);
 }
 
 // "Self-billing invoice", "autofacturation", "Gutschriftsverfahren": the customer issues the
