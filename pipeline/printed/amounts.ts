@@ -442,9 +442,10 @@ export function paidUnderItsLabel(lines: Line[]): RoleAmount[] {
     if (!cell || /\d/.test(line.text) || cell.text.length > 40) continue;
     const words = wordsOf(cell.text);
     if (roleOf(words) !== 'paid') continue;
-    const next = lines[line.index + 1];
+    // The next line that prints anything (a paragraph's blank line may come between).
+    const next = nextFilled(lines, line.index, 2);
     const under = next?.cells.length === 1 ? amountIn(next.cells[0]!.text, next.cells[0]!.offset) : null;
-    if (under) out.push({ ...under, role: 'paid', line: line.index + 1, label: words.map((w) => w.text).join(' ') });
+    if (under) out.push({ ...under, role: 'paid', line: next!.index, label: words.map((w) => w.text).join(' ') });
   }
   return out;
 }

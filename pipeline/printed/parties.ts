@@ -923,7 +923,10 @@ function readNames(documents: ReadableDocument[], view: MessageView): NameCandid
           const labelCell = /[:：]/.test(cell.text) || /^[:：]/.test(line.cells[i + 1]?.text ?? '');
           const first = !firstOf.has(placed.section);
           if (!labelCell || named) firstOf.add(placed.section);
-          const value = named ?? (first && !labelCell ? { text: cell.text, offset: cell.offset } : null);
+          // "PaczkaBox Sp. z o.o., ul. Półwiejska 9, 61-888 Poznań": the block's one line runs on
+          // from the name into its address.
+          const value =
+            named ?? (first && !labelCell ? { text: nameBeforeAddress(cell.text), offset: cell.offset } : null);
           if (value && !notAName(value.text)) {
             const legal = companyNames(value.text).length > 0;
             out.push({
