@@ -924,9 +924,10 @@ function readNames(documents: ReadableDocument[], view: MessageView): NameCandid
           const first = !firstOf.has(placed.section);
           if (!labelCell || named) firstOf.add(placed.section);
           // "PaczkaBox Sp. z o.o., ul. Półwiejska 9, 61-888 Poznań": the block's one line runs on
-          // from the name into its address.
-          const value =
-            named ?? (first && !labelCell ? { text: nameBeforeAddress(cell.text), offset: cell.offset } : null);
+          // from a company's name into its address (a place's "Central Station, stop 9" is no name).
+          const short = nameBeforeAddress(cell.text);
+          const text = short !== cell.text && companyNames(short).length > 0 ? short : cell.text;
+          const value = named ?? (first && !labelCell ? { text, offset: cell.offset } : null);
           if (value && !notAName(value.text)) {
             const legal = companyNames(value.text).length > 0;
             out.push({
