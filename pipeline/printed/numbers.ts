@@ -952,14 +952,17 @@ export function documentNumber(
     if (all.length > 0) break;
   }
   if (all.length === 0) return [];
-  // "Nikos A. – ticket no. 0012-4471882", "Eleni A. – ticket no. 0012-4471883": one label giving
-  // several numbers names items of the document (its passengers' tickets), not the document.
+  // "Nikos A. – ticket no. 0012-4471882", "Eleni A. – ticket no. 0012-4471883" beside "Receipt
+  // no. R-26-30418": one label giving several numbers names items of the document (its
+  // passengers' tickets), where another label as strong gives one number, the document's.
   const valuesByLabel = new Map<string, Set<string>>();
   for (const c of all)
     if (c.source === 'label' && c.label)
       valuesByLabel.set(c.label, (valuesByLabel.get(c.label) ?? new Set()).add(normal(c.value)));
+  const several = (c: NumberCandidate) => c.source === 'label' && !!c.label && valuesByLabel.get(c.label)!.size > 1;
+  const single = all.filter((c) => c.source === 'label' && c.label && !several(c));
   for (const [i, c] of all.entries())
-    if (c.source === 'label' && c.label && valuesByLabel.get(c.label)!.size > 1)
+    if (several(c) && single.some((o) => o.strength >= c.strength))
       all[i] = { ...c, strength: c.strength * 0.8, own: false };
   // "Receipt No. R-118" beside "Folio No. 88231": the receipt's own number, not the stay's account.
   const ownValues = new Set(all.filter((c) => c.own).map((c) => normal(c.value)));
