@@ -432,6 +432,28 @@ export function amountsUnderBoxLabels(lines: Line[]): RoleAmount[] {
 }
 
 /**
+ * A payment confirmation's headline: "You paid" (or "Payment accepted") alone on its line over
+ * the amount alone on the next, as an app prints its first card. Read only where the page
+ * names no total, paid or payable amount on a line of its own: a paid label stacked so may
+ * also head a card whose amount is a part of the bill.
+ */
+export function paidUnderItsLabel(lines: Line[]): RoleAmount[] {
+  const out: RoleAmount[] = [];
+  for (const line of lines) {
+    // "Charging complete · paid": the label may end a line of a status's words.
+    const cell = line.cells.at(-1);
+    if (!cell || /\d/.test(line.text) || cell.text.length > 40) continue;
+    const words = wordsOf(cell.text);
+    if (roleOf(words) !== 'paid') continue;
+    // The next line that prints anything (a paragraph's blank line may come between).
+    const next = nextFilled(lines, line.index, 2);
+    const under = next?.cells.length === 1 ? amountIn(next.cells[0]!.text, next.cells[0]!.offset) : null;
+    if (under) out.push({ ...under, role: 'paid', line: next!.index, label: words.map((w) => w.text).join(' ') });
+  }
+  return out;
+}
+
+/**
  * An e-receipt's label and value stacked, each alone on its line ("Bedrag" over "€ 35,00", as a
  * definition list or a card of rows prints them): the amount under a label line of one cell.
  */

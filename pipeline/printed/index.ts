@@ -15,6 +15,7 @@ import {
   amountsUnderHeaders,
   itemLinesSum,
   type PrintedAmount,
+  paidUnderItsLabel,
   type RoleAmount,
 } from './amounts.ts';
 import { type Cell, type Line, linesOf } from './layout.ts';
@@ -87,6 +88,8 @@ function totalAmount(documents: ReadableDocument[], kind: 'invoice' | 'receipt' 
       ...amountsInSlipGrid(lines),
       ...lines.flatMap(amountsInProse),
     ];
+    if (!amounts.some((a) => ['total', 'gross', 'payable', 'paid'].includes(a.role)))
+      amounts.push(...paidUnderItsLabel(lines));
     if (kind === 'receipt') amounts = receiptAmounts(amounts);
     // Every amount the page prints, once each, for the arithmetic's checks: labelled, alone in
     // its cell, or at the end of a cell after words the reader does not know as a label.

@@ -4,7 +4,8 @@
 // (a labeled_value extractor's limit), so long sets are split.
 
 // A bare "Number" under a document title ("Factura / Número: 123"): tried after the specific labels.
-export const BARE_NUMBER = ['Number', 'Nummer', 'Numéro', 'Número', 'Numero', 'Numer', 'Nummer'];
+// Bulgarian "Номер" beside "Дата на издаване" under a фактура's title.
+export const BARE_NUMBER = ['Number', 'Nummer', 'Numéro', 'Número', 'Numero', 'Numer', 'Nummer', 'Номер'];
 // A bare date label, also in Estonian, Latvian, Slovak, Icelandic and Greek.
 export const BARE_DATE = [
   'Date',
@@ -1013,4 +1014,12 @@ export const RECEIPT_NUMBER_MORE = [
   'Bestätigungs-Nr.',
   'Parkschein-Nr.',
   'Voucher No.',
+  // A Greek receipt's "Αρ. παραστατικού" (the document's number, its series apart), a Hungarian
+  // "Nyugta sorszáma", a Polish "Nr zamówienia", a Slovenian "Račun št.", a Slovak eKasa
+  // slip's "Č. dokladu" (beside its OKP and UID codes).
+  'Αρ. παραστατικού',
+  'Nyugta sorszáma',
+  'Nr zamówienia',
+  'Račun št.',
+  'Č. dokladu',
 ];

@@ -237,6 +237,12 @@ export const PAID = phrases(
   'règlement',
   // Greek: the advance paid ("Μείον προκαταβολή").
   'προκαταβολή',
+  // Estonian "Makstud kaardiga" (paid by card), Hungarian "Fizetett összeg" (amount paid),
+  // Slovenian "plačano", Polish "Płatność przyjęta" (payment accepted).
+  'makstud',
+  'fizetett összeg',
+  'plačano',
+  'płatność przyjęta',
 );
 
 // A tip added to a bill after its total: the amount charged is the total and the tip.
@@ -256,6 +262,8 @@ export const TIP = phrases(
   'tippi',
   'gorjeta',
   'bahşiş',
+  // Estonian: "Jootraha 4,00 €" under "Kokku", then "Makstud kaardiga" the two together.
+  'jootraha',
   // A card surcharge added after the total (Australian and US tills): charged like a tip. (A
   // bare "surcharge" is a fee inside the bill: "Airport surcharge".)
   'card surcharge',
@@ -750,6 +758,8 @@ export const RECEIPT_TITLE = phrases(
   'talão',
   'fatura simplificada',
   'nyugta',
+  // A Lithuanian till's "KVITAS Nr. 4471-0088".
+  'kvitas',
   'bong',
   'dokument korekty',
   // Portugal's and Spain's invoice-receipt ("Fatura-Recibo FR A/2026/12"), a Catalan "rebut",

@@ -87,6 +87,9 @@ const MARKERS = new Set([
   '№',
   'núm',
   'núm.',
+  // Croatian, Serbian and Bosnian "br." (broj): "RAČUN br. 2481/PP1/1".
+  'br',
+  'br.',
   // "Order ID: 1187", "Invoice ID 4711", "Order Code": the number's name, not its first part.
   'id',
   'code',
@@ -314,6 +317,9 @@ function numberAfterTitle(rest: string): { code: string; at: number } | null | '
 const INVOICE_PERIOD = /^\d{2,3}年\d{1,2}-\d{1,2}月$/;
 
 const SERIES_AND_NUMBER = /^[A-Z]{1,4} [A-Z0-9]{0,6}\d[\w/-]*$/;
+// A certified program's document number: its series, a space, then the series' year or till
+// and the number after a slash ("FS 1/2207", "FR 2026/1187", "FT 2026A/118").
+const SERIES_SLASH = /^[A-Z]{2,4} [A-Z0-9]{1,8}\/\d{1,8}$/;
 
 /**
  * A title inside a sentence, its number, then the number's date: "Here is the final invoice
@@ -450,14 +456,20 @@ function titleCandidates(
           startsWithMarker(lines[n]!.cells[0]?.text ?? '')
             ? lines[n]!.cells[0]
             : undefined;
-        const below = under ?? inSpan ?? nextRow;
+        // A roll's centred title and, on the next line at the margin, its series and number
+        // ("FATURA SIMPLIFICADA" over "FS 1/2207"): that form is a document's number wherever it stands.
+        const series =
+          !under && !inSpan && !nextRow && nextFilled(lines, line.index) === n && lines[n]!.cells.length === 1
+            ? lines[n]!.cells.find((c) => SERIES_SLASH.test(c.text.trim()))
+            : undefined;
+        const below = under ?? inSpan ?? nextRow ?? series;
         if (!below) continue;
         const marked = numberAfterTitle(` ${below.text}`);
         const withMarker = !!marked && marked !== 'below' && /^\S+\s/.test(below.text);
         // Within a centred or right-set title's span, only a number with its marker ("N° 48213"):
         // a bare code there may be anything printed under a heading.
         if ((inSpan || nextRow) && !withMarker) break;
-        const code = withMarker ? marked.code : trimCode(below.text);
+        const code = series ? series.text.trim() : withMarker ? marked.code : trimCode(below.text);
         // Taiwan's e-invoice prints its two-month period ("115年03-04月") between title and number.
         if (INVOICE_PERIOD.test(code)) continue;
         // "BESTELLUNG" over "2 | Apérol Spritz | 29.00": the first item's quantity, not a number.
@@ -664,6 +676,39 @@ function ordersInSentences(lines: Line[], documentIndex: number): NumberCandidat
   return out;
 }
 
+/**
+ * A title inside a sentence and its series and number right after it ("Segue a Fatura-Recibo FR
+ * 2026/1187 (ATCUD …), emitida em 08-03-2026"): the certified form names the document, where a
+ * bare code after a title in a sentence may be anything.
+ */
+function seriesNumbersInSentences(
+  lines: Line[],
+  titles: readonly (readonly string[])[],
+  documentIndex: number,
+): NumberCandidate[] {
+  const out: NumberCandidate[] = [];
+  for (const line of lines) {
+    if (line.text.length > 2000 || !line.text.includes('/')) continue;
+    const words = wordsOf(line.text);
+    for (const title of titles)
+      for (let k = findPhrase(words, title); k >= 0; k = findPhrase(words, title, k + 1)) {
+        if (k >= 1 && REFERRING.has(words[k - 1]!.text)) continue;
+        const titleEnd = words[k + title.length - 1]!.end;
+        const m = /^\s+([A-Z]{2,4} [A-Z0-9]{1,8}\/\d{1,8})(?=[\s,.;)]|$)/.exec(line.text.slice(titleEnd));
+        if (!m) continue;
+        out.push({
+          value: m[1]!,
+          raw: m[1]!,
+          offset: line.offset + titleEnd + m[0].length - m[1]!.length,
+          document_index: documentIndex,
+          strength: 0.75,
+          source: 'title',
+        });
+      }
+  }
+  return out;
+}
+
 // A number printed in groups after its series letters ("BR 2026 114 0872"), read only under a
 // number label: without the letters (a phone number's groups) it is no code.
 const SPACED_CODE = /^[A-Z]{1,4}(?: \d{2,6}){2,5}$/;
@@ -853,6 +898,7 @@ export function documentNumber(
         : []),
       ...(kind === 'receipt' ? fiscalReceiptNumbers(lines, text, doc.index) : []),
       ...(kind === 'receipt' ? codesInCells(lines, doc.index) : []),
+      ...seriesNumbersInSentences(lines, titles, doc.index),
       ...(kind === 'receipt' ? ordersInSentences(lines, doc.index) : []),
       // A receipt's number after a bare marker at the start of its line ("Nº FS26-008812").
       ...(kind === 'receipt'
@@ -932,6 +978,18 @@ export function documentNumber(
     if (all.length > 0) break;
   }
   if (all.length === 0) return [];
+  // "Nikos A. – ticket no. 0012-4471882", "Eleni A. – ticket no. 0012-4471883" beside "Receipt
+  // no. R-26-30418": one label giving several numbers names items of the document (its
+  // passengers' tickets), where another label as strong gives one number, the document's.
+  const valuesByLabel = new Map<string, Set<string>>();
+  for (const c of all)
+    if (c.source === 'label' && c.label)
+      valuesByLabel.set(c.label, (valuesByLabel.get(c.label) ?? new Set()).add(normal(c.value)));
+  const several = (c: NumberCandidate) => c.source === 'label' && !!c.label && valuesByLabel.get(c.label)!.size > 1;
+  const single = all.filter((c) => c.source === 'label' && c.label && !several(c));
+  for (const [i, c] of all.entries())
+    if (several(c) && single.some((o) => o.strength >= c.strength))
+      all[i] = { ...c, strength: c.strength * 0.8, own: false };
   // "Receipt No. R-118" beside "Folio No. 88231": the receipt's own number, not the stay's account.
   const ownValues = new Set(all.filter((c) => c.own).map((c) => normal(c.value)));
   // A till's bare "Trans 4418" beside it is the sale's sequence number, no document a house files by.

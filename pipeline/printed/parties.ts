@@ -934,7 +934,11 @@ function readNames(documents: ReadableDocument[], view: MessageView): NameCandid
           const labelCell = /[:：]/.test(cell.text) || /^[:：]/.test(line.cells[i + 1]?.text ?? '');
           const first = !firstOf.has(placed.section);
           if (!labelCell || named) firstOf.add(placed.section);
-          const value = named ?? (first && !labelCell ? { text: cell.text, offset: cell.offset } : null);
+          // "PaczkaBox Sp. z o.o., ul. Półwiejska 9, 61-888 Poznań": the block's one line runs on
+          // from a company's name into its address (a place's "Central Station, stop 9" is no name).
+          const short = nameBeforeAddress(cell.text);
+          const text = short !== cell.text && companyNames(short).length > 0 ? short : cell.text;
+          const value = named ?? (first && !labelCell ? { text, offset: cell.offset } : null);
           if (value && !notAName(value.text)) {
             const legal = companyNames(value.text).length > 0;
             out.push({
@@ -959,7 +963,7 @@ function readNames(documents: ReadableDocument[], view: MessageView): NameCandid
             if (notAName(found.name) || namesApp(found.name, apps)) continue;
             // "Rechnung Nr. 17 Datum: 11.03.2026 Mandant: Muster GmbH": the client's name after its label.
             const before = roleBeforeColon(segment.text.slice(0, found.at));
-            if (before === 'buyer' || before === 'delivery') continue;
+            if (before === 'buyer' || before === 'delivery' || namedFor(segment.text.slice(0, found.at))) continue;
             // "Craftory Marketplace, Inc. is the payment facilitator … and is not the seller".
             const end = segment.offset + found.at + found.name.length;
             if (
@@ -1084,6 +1088,16 @@ function wrappedNames(lines: Line[], documentIndex: number): NameCandidate[] {
     }
   }
   return out;
+}
+
+// A letter's sentence naming whom its document is made out to: "Segue a Fatura-Recibo …,
+// emitida em 08-03-2026 em nome de Atlântico Consultores, Lda.": the buyer, not the issuer.
+const MADE_OUT_TO = phrases('em nome de');
+
+/** Whether the words right before a name say the document is made out to it. */
+function namedFor(before: string): boolean {
+  const words = wordsOf(before.slice(-40));
+  return MADE_OUT_TO.some((p) => p.length <= words.length && findPhrase(words, p, words.length - p.length) >= 0);
 }
 
 // "Self-billing invoice", "autofacturation", "Gutschriftsverfahren": the customer issues the

@@ -65,6 +65,8 @@ export const PAYMENT_LABELS = [
   'Forma de pagament',
   'Mètode de pagament',
   'Pagament',
+  // Hungarian: "Fizetés módja" over "Bankkártya (Mastercard)".
+  'Fizetés módja',
 ];
 
 // Card schemes by name (a slip's "VISA", "Maestro", "Mastercard ****5530").
@@ -187,6 +189,8 @@ const MEANS = phrases(
   'nakit',
   'bankkártya',
   'készpénz',
+  // A Slovak eKasa slip's card line: "Platobná karta   15,72".
+  'platobná karta',
   // India's UPI and bank transfers, Australia's EFTPOS, Brazil's Pix, Canada's Interac.
   'upi',
   'rupay',
@@ -262,6 +266,8 @@ const KINDS = new Set(
     'platba kartou',
     'kredi kartı',
     'banka kartı',
+    'bankkártya',
+    'platobná karta',
   ].map((k) =>
     wordsOf(k)
       .map((w) => w.text)
