@@ -694,8 +694,8 @@ function seriesNumbersInSentences(
       for (let k = findPhrase(words, title); k >= 0; k = findPhrase(words, title, k + 1)) {
         if (k >= 1 && REFERRING.has(words[k - 1]!.text)) continue;
         const titleEnd = words[k + title.length - 1]!.end;
-        const m = /^\s+([A-Z]{2,4} [A-Z0-9]{1,8}\/\d{1,8})(?=[\s,.;)]|$)/.exec(line.text.slice(titleEnd));
-        if (!m) continue;
+        const m = /^\s+(\S+ [^\s,.;)]+)(?=[\s,.;)]|$)/.exec(line.text.slice(titleEnd));
+        if (!m || !SERIES_SLASH.test(m[1]!)) continue;
         out.push({
           value: m[1]!,
           raw: m[1]!,
