@@ -244,6 +244,13 @@ export function roleOf(words: readonly Word[]): AmountRole | null {
 }
 
 /**
+ * Whether `text[i]` continues a number: the year of a date ("Paid 14/02/2026") is no amount's start.
+ */
+function inNumber(text: string, i: number): boolean {
+  return i >= 1 && (/\d/.test(text[i - 1]!) || (i >= 2 && /[./-]/.test(text[i - 1]!) && /\d/.test(text[i - 2]!)));
+}
+
+/**
  * Where a label ends and the amount in the same cell starts: the first word, after the
  * label's letters, from which the rest of the cell is one amount ("Total: EUR 12,50",
  * "Gesamt 1.234,00 €"). "VAT 19%" and "Total (EUR)": a rate or a code is part of the label.
@@ -262,11 +269,8 @@ function splitLabel(cell: Cell): { label: string; rest: string; restOffset: numb
     const space = code === 32 || code === 9 || code === 0xa0;
     const letter = (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || (code > 0x7f && /\p{L}/u.test(c));
     const startsAmount = (code >= 48 && code <= 57) || CURRENCY_SIGNS.includes(c) || c === '-' || c === '−';
-    // A longer rest is more than one amount, or the amount and a note after it. Not the year
-    // of a date ("Paid 14/02/2026"): an amount starts no number's later part.
-    const inNumber =
-      i >= 1 && (/\d/.test(text[i - 1]!) || (i >= 2 && /[./-]/.test(text[i - 1]!) && /\d/.test(text[i - 2]!)));
-    if (seenLetter && (wordStart || !letter) && startsAmount && !inNumber) {
+    // A longer rest is more than one amount, or the amount and a note after it.
+    if (seenLetter && (wordStart || !letter) && startsAmount && !inNumber(text, i)) {
       const rest = text.slice(i);
       if ((rest.length <= AMOUNT_MAX_CHARS && amountIn(rest, 0)) || (mayHaveNote && amountBeforeNote(rest, 0)))
         return { label: text.slice(0, i), rest, restOffset: cell.offset + i };

@@ -1433,8 +1433,12 @@ function addresseeCells(documents: ReadableDocument[]): Set<string> {
       for (const cell of line.cells) {
         const words = wordsOf(cell.text);
         // The greeting's own line is no block's head.
-        GREETING.lastIndex = 0;
-        if (words.length > 5 || /\d/.test(cell.text) || GREETING.test(cell.text) || companyNames(cell.text).length > 0)
+        if (
+          words.length > 5 ||
+          /\d/.test(cell.text) ||
+          cell.text.search(GREETING) >= 0 ||
+          companyNames(cell.text).length > 0
+        )
           continue;
         if (!words.some((w) => greeted.has(w.text)) || !nameShaped(cell.text.replace(/^\p{Lu}\p{Ll}{0,3}\.\s+/u, '')))
           continue;

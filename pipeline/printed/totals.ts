@@ -158,6 +158,15 @@ function sumBetween(printed: PrintedValue[], from: number, to: number): { sum: n
 }
 
 /**
+ * Whether `later` is `base` and the charges printed between them (fees, shipping, a service
+ * charge): "Subtotal 122.00 · Service charge 12.20 · Amount 134.20".
+ */
+function baseAndCharges(base: PrintedValue, later: PrintedValue, printed: PrintedValue[]): boolean {
+  const { sum, count } = sumBetween(printed, base.line, later.line);
+  return count > 0 && near(base.value + sum, later.value);
+}
+
+/**
  * A receipt's total is what was paid, where the page prints it beside the bill's own amount:
  * - "Total due to court 213.00 · Convenience fee 6.39 · Total charged 219.39": what was
  *   charged is the amount due and the fees after it, and the arithmetic says so;
@@ -176,11 +185,7 @@ function receiptPaid(
   if (kind !== 'receipt' || pick.value <= 0) return null;
   const paid = amounts.filter((a) => a.role === 'paid' && a.value > 0 && !near(a.value, pick.value));
   if (pick.role === 'payable') {
-    const charged = paid.filter((a) => {
-      if (a.line <= pick.line || a.value <= pick.value) return false;
-      const { sum, count } = sumBetween(printed, pick.line, a.line);
-      return count > 0 && near(pick.value + sum, a.value);
-    });
+    const charged = paid.filter((a) => a.line > pick.line && a.value > pick.value && baseAndCharges(pick, a, printed));
     if (charged.length > 0)
       return {
         amount: last(charged)!,
@@ -378,7 +383,7 @@ function billTotal(amounts: RoleAmount[], itemsSum: number | null, printed: Prin
     // the charges between them (shipping, fees) when those add up, else a rival it does not explain.
     if (!byTax) {
       const later = grossish.filter((g) => g.line > pick.line && g.value > pick.value + CENT);
-      const withCharges = later.filter((g) => near(pick.value + sumBetween(printed, pick.line, g.line).sum, g.value));
+      const withCharges = later.filter((g) => baseAndCharges(pick, g, printed));
       if (withCharges.length > 0)
         return {
           amount: last(withCharges)!,
@@ -453,11 +458,13 @@ function billTotal(amounts: RoleAmount[], itemsSum: number | null, printed: Prin
   const subtotal = last(amounts.filter((a) => a.role === 'net' && a.value > 0));
   const sum =
     subtotal &&
-    printed.find((v) => {
-      if (v.line <= subtotal.line || v.line > subtotal.line + 6 || v.value <= subtotal.value + CENT) return false;
-      const { sum, count } = sumBetween(printed, subtotal.line, v.line);
-      return count > 0 && near(subtotal.value + sum, v.value);
-    });
+    printed.find(
+      (v) =>
+        v.line > subtotal.line &&
+        v.line <= subtotal.line + 6 &&
+        v.value > subtotal.value + CENT &&
+        baseAndCharges(subtotal, v, printed),
+    );
   if (sum?.printed) {
     const amount: RoleAmount = { ...sum.printed, value: sum.value, line: sum.line, role: 'total', label: '' };
     return { amount, confidence: 0.7, why: 'the subtotal and the charges after it' };
