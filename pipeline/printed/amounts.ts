@@ -338,13 +338,18 @@ export function amountsOnLine(line: Line): RoleAmount[] {
   // gross is that rate's part of the total.
   const lineWords = /\d\s?%/.test(line.text) ? wordsOf(line.text) : [];
   const rateRow = hasPhrase(lineWords, NET) && hasPhrase(lineWords, TAX);
+  let counted = false;
   for (let i = 0; i < cells.length; i++) {
     const cell = cells[i]!;
     if (!/\p{L}/u.test(cell.text)) continue;
     const { label, rest, restOffset } = splitLabel(cell);
     const words = wordsOf(label);
     const role = roleOf(words);
-    if (!role || (role === 'gross' && rateRow && i > 0)) continue;
+    // "Points earned 40 · Balance 1,240": a bare balance after a count of points is the card's
+    // count of them, not money owed.
+    const countsBalance = counted && words.length === 1 && words[0]!.text === 'balance';
+    if (hasPhrase(words, COUNT)) counted = true;
+    if (!role || countsBalance || (role === 'gross' && rateRow && i > 0)) continue;
     const amounts: PrintedAmount[] = [];
     const inCell =
       rest && !cardDigitsAfter(label) ? (amountIn(rest, restOffset) ?? amountBeforeNote(rest, restOffset)) : null;

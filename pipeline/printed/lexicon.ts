@@ -1242,6 +1242,8 @@ export const COUNT = phrases(
   'points gagnés',
   'points balance',
   'points earned',
+  // A coffee chain's app: "Stars earned: 16 · Balance 212".
+  'stars earned',
   'punktestand',
   'saldo punti',
   'puntensaldo',
