@@ -356,6 +356,8 @@ export const INCLUDING = phrases(
   'inkl moms',
   'inklusive',
   'z vat',
+  // Australia's "Total inc. GST": "inc" alone may be a company's "Inc.".
+  'inc gst',
 );
 
 /** "Of which": a tax line's word for a part of the amount above it ("darin 19% MwSt", "dont TVA 20 %"). */

@@ -711,25 +711,37 @@ function paymentReferences(lines: Line[], documentIndex: number): NumberCandidat
 
 const BARE_MARKERS = ['Nº', 'N°', 'No.', 'Nr.', 'N.', 'Αρ.'];
 
-// A shop's mail names its order in a sentence: "Your order BY-40018832 is ready to collect".
-const ORDER_IN_SENTENCE = /\b[Yy]our order (?:#|no\. ?)?([A-Z0-9][A-Z0-9-]{3,24})(?= (?:is|has|was) )/;
+// A shop's mail names its order in a sentence: "Your order BY-40018832 is ready to collect",
+// "Order W-4410 was placed on March 2, 2026 and charged to …" opening one.
+const ORDER_IN_SENTENCE =
+  /(?:\b[Yy]our order|(?:^|\. )Order) (?:#|no\. ?)?([A-Z0-9][A-Z0-9-]{3,24})(?= (?:is|has|was) )/;
+// A letter's sentence that says what it is: "This is your receipt R/26/0418 for booking …".
+const RECEIPT_IN_SENTENCE = /\b[Tt]his is your receipt (?:#|no\. ?)?([A-Z0-9][A-Z0-9/-]{3,24})(?=[ ,.;]|$)/;
 
-/** An order's number a sentence names, its verb right after: the receipt's number where the page prints no other. */
+/**
+ * An order's number a sentence names, its verb right after: the receipt's number where the page
+ * prints no other; a receipt's own number a sentence names, surer.
+ */
 function ordersInSentences(lines: Line[], documentIndex: number): NumberCandidate[] {
   const out: NumberCandidate[] = [];
   for (const line of lines) {
     if (line.text.length > 2000) continue;
-    const m = ORDER_IN_SENTENCE.exec(line.text);
-    if (!m || !codeLike(m[1]!) || !/\d/.test(m[1]!)) continue;
-    const code = m[1]!;
-    out.push({
-      value: code,
-      raw: code,
-      offset: line.offset + m.index + m[0].length - code.length,
-      document_index: documentIndex,
-      strength: 0.6,
-      source: 'title',
-    });
+    for (const [re, strength] of [
+      [ORDER_IN_SENTENCE, 0.6],
+      [RECEIPT_IN_SENTENCE, 0.7],
+    ] as const) {
+      const m = re.exec(line.text);
+      if (!m || !codeLike(m[1]!) || !/\d/.test(m[1]!)) continue;
+      const code = m[1]!;
+      out.push({
+        value: code,
+        raw: code,
+        offset: line.offset + m.index + m[0].length - code.length,
+        document_index: documentIndex,
+        strength,
+        source: 'title',
+      });
+    }
   }
   return out;
 }
@@ -832,6 +844,9 @@ const DOCUMENT_WORDS = phrases('document');
 /** An airline's EMD (its receipt for a bag, a seat, a fee): "EMD number 838 2104477193". */
 const EMD_WORDS = phrases('emd');
 
+/** A receipt's word as a till abbreviates it ("Rcpt 62044"): the receipt's own number. */
+const RECEIPT_ABBREVIATIONS = phrases('rcpt');
+
 /** A hotel folio's number labels ("Folio No.", "Folio de cuenta"). */
 const FOLIO_WORDS = phrases('folio');
 
@@ -848,6 +863,7 @@ function labelWeight(kind: keyof typeof KINDS, label: string): number {
   // An invoice's own number labels, compounds too ("Factuurnummer", "Rechnungsnummer").
   return ownLabelSet('invoice').has(words.map((w) => w.text).join(' ')) ||
     firstPhrase(words, RECEIPT_TITLE) ||
+    firstPhrase(words, RECEIPT_ABBREVIATIONS)?.at === 0 ||
     firstPhrase(words, INVOICE_TITLE) ||
     firstPhrase(words, REFUND_NUMBER_WORDS) ||
     firstPhrase(words, DOCUMENT_WORDS)?.at === 0
@@ -924,6 +940,7 @@ export function documentNumber(
             own:
               kind === 'receipt' &&
               (firstPhrase(words, RECEIPT_TITLE) !== null ||
+                firstPhrase(words, RECEIPT_ABBREVIATIONS)?.at === 0 ||
                 firstPhrase(words, EMD_WORDS)?.at === 0 ||
                 firstPhrase(words, REFUND_NUMBER_WORDS)?.at === 0),
           };

@@ -68,3 +68,73 @@ describe('a bill payment’s receipt', () => {
     expect(value(r, 'receipt_number')).toBe('NP-30418827');
   });
 });
+
+describe('a receipt’s number, as these pages print it', () => {
+  it('a bilingual label, its second language after a slash, then dot leaders', async () => {
+    const r = await runStarter('receipt', {
+      subject: 'Trip receipt',
+      from: 'Lakeshore Taxi <receipts@lakeshoretaxi.example>',
+      text: [
+        'LAKESHORE TAXI LTD.',
+        'Trip receipt / Reçu de course',
+        '',
+        'Trip # / Course no ....... 408812',
+        'Date ..................... 2026-02-04 18:40',
+        'TOTAL (CAD) .............. 21.50',
+      ].join('\n'),
+    });
+    expect(value(r, 'receipt_number')).toBe('408812');
+  });
+
+  it('an order named at the start of a sentence, its verb after it', async () => {
+    const r = await runStarter('receipt', {
+      subject: 'Your order has shipped',
+      from: 'Orchard Drug <orders@orcharddrug.example>',
+      html: [
+        '<p>Orchard Drug</p><p>Vitamin D 1000 IU<br>1 × $8.49 = $8.49</p>',
+        '<p>Order total $8.49</p>',
+        '<p>Order K-7741203 was placed on February 3, 2026 and charged to PayPal.</p>',
+      ].join(''),
+    });
+    expect(value(r, 'receipt_number')).toBe('K-7741203');
+  });
+
+  it('a letter that says "This is your receipt" and its number, over the booking it names', async () => {
+    const r = await runStarter('receipt', {
+      subject: 'Your course booking',
+      from: 'Harbour Skills <bookings@harbourskills.example>',
+      html: [
+        '<p>Harbour Skills</p><p>Total to pay: £120.00 – paid, thank you</p>',
+        '<p>This is your receipt HS/26/0077 for booking HB-2210, dated 4 February 2026. Payment was taken by Visa.</p>',
+      ].join(''),
+    });
+    expect(value(r, 'receipt_number')).toBe('HS/26/0077');
+  });
+
+  it('a bar till’s abbreviated receipt number over the tab’s', async () => {
+    const r = await runStarter('receipt', {
+      subject: 'Your receipt',
+      from: 'The Lamp Room <receipts@lamproom.example>',
+      html: [
+        '<p>The Lamp Room</p><p>Tab 27 – "Friday crew"</p><p>Rcpt 51930 · Terminal A1</p>',
+        '<table><tr><td>2 Lager</td><td>€12.20</td></tr><tr><td>Paid</td><td>€12.20</td></tr></table>',
+      ].join(''),
+    });
+    expect(value(r, 'receipt_number')).toBe('51930');
+  });
+});
+
+describe('a serviced apartment’s tax invoice', () => {
+  it('"Total inc. GST" is the gross, and the invoice title’s code is no tax amount', async () => {
+    const r = await runStarter('receipt', {
+      subject: 'Your stay',
+      from: 'Quay Apartments <stay@quayapts.example>',
+      html: [
+        '<p>Quay Apartments Pty Ltd</p><p>Tax Invoice QA-118204</p>',
+        '<p>Apartment tariff $180.00</p><p>Parking $20.00</p>',
+        '<p>AMEX payment -$200.00</p><p>Total inc. GST $200.00</p><p>GST $18.18</p><p>Balance $0.00</p>',
+      ].join(''),
+    });
+    expect(value(r, 'total_amount')).toBe(200);
+  });
+});
