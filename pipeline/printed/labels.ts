@@ -1000,8 +1000,6 @@ export const RECEIPT_NUMBER_MORE = [
   'Docket No',
   'Docket No.',
   'Tab',
-  // A bar's till abbreviates its receipt: "Rcpt 62044 · Terminal B2" under the tab's number.
-  'Rcpt',
   'Nº do recibo',
   'NFC-e n',
   // A DANFE NFC-e's grid: "NFC-e nº" over "000.048.217".

@@ -844,9 +844,6 @@ const DOCUMENT_WORDS = phrases('document');
 /** An airline's EMD (its receipt for a bag, a seat, a fee): "EMD number 838 2104477193". */
 const EMD_WORDS = phrases('emd');
 
-/** A receipt's word as a till abbreviates it ("Rcpt 62044"): the receipt's own number. */
-const RECEIPT_ABBREVIATIONS = phrases('rcpt');
-
 /** A hotel folio's number labels ("Folio No.", "Folio de cuenta"). */
 const FOLIO_WORDS = phrases('folio');
 
@@ -863,7 +860,6 @@ function labelWeight(kind: keyof typeof KINDS, label: string): number {
   // An invoice's own number labels, compounds too ("Factuurnummer", "Rechnungsnummer").
   return ownLabelSet('invoice').has(words.map((w) => w.text).join(' ')) ||
     firstPhrase(words, RECEIPT_TITLE) ||
-    firstPhrase(words, RECEIPT_ABBREVIATIONS)?.at === 0 ||
     firstPhrase(words, INVOICE_TITLE) ||
     firstPhrase(words, REFUND_NUMBER_WORDS) ||
     firstPhrase(words, DOCUMENT_WORDS)?.at === 0
@@ -940,7 +936,6 @@ export function documentNumber(
             own:
               kind === 'receipt' &&
               (firstPhrase(words, RECEIPT_TITLE) !== null ||
-                firstPhrase(words, RECEIPT_ABBREVIATIONS)?.at === 0 ||
                 firstPhrase(words, EMD_WORDS)?.at === 0 ||
                 firstPhrase(words, REFUND_NUMBER_WORDS)?.at === 0),
           };

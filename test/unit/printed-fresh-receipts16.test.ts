@@ -110,18 +110,6 @@ describe('a receipt’s number, as these pages print it', () => {
     });
     expect(value(r, 'receipt_number')).toBe('HS/26/0077');
   });
-
-  it('a bar till’s abbreviated receipt number over the tab’s', async () => {
-    const r = await runStarter('receipt', {
-      subject: 'Your receipt',
-      from: 'The Lamp Room <receipts@lamproom.example>',
-      html: [
-        '<p>The Lamp Room</p><p>Tab 27 – "Friday crew"</p><p>Rcpt 51930 · Terminal A1</p>',
-        '<table><tr><td>2 Lager</td><td>€12.20</td></tr><tr><td>Paid</td><td>€12.20</td></tr></table>',
-      ].join(''),
-    });
-    expect(value(r, 'receipt_number')).toBe('51930');
-  });
 });
 
 describe('a serviced apartment’s tax invoice', () => {
