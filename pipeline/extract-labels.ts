@@ -46,6 +46,10 @@ const NON_LATIN_WORD =
   /[\p{Script=Arabic}\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Hebrew}]/u;
 const TRANSLATION =
   /^ ?(?:\/ ?)?[\p{Script=Arabic}\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Hebrew}]+(?: [\p{Script=Arabic}\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Hebrew}]+){0,4}(?=[:：]| {2,}| ?$| \| )/u;
+// A bilingual page's label in its second language, after a spaced slash, up to the value's
+// colon, gap or table cell ("Trip # / Course no ..... 661804", "Tip / Pourboire  4.15"): words
+// without a figure, so a code after a slash stays a value.
+const LATIN_TRANSLATION = /^ \/ \p{L}[\p{L}\p{M}'’.]*(?: [\p{L}\p{M}'’.#°º]+){0,3}(?=[:：]| {2,}| ?$| \| )/u;
 // Between a label and its date: a weekday with a comma, or a preposition ("due on", "fällig am",
 // Ukrainian and Russian "до", "until").
 const DATE_PREFIX = /^[\s:,.-]*(?:\p{L}{2,12},\s*|(?:on|am|le|el|den|vom|du|del|dia|il|op|per|by|bis|до)\s+)?$/iu;
@@ -274,7 +278,8 @@ function valueAt(
   // "Invoice Date / تاريخ الفاتورة", "Date 日期:": a Latin label's translation printed after it,
   // in a script of its own, is the label's, not its value.
   if (!NON_LATIN_WORD.test(text.slice(labelStart, labelEnd))) {
-    const translation = TRANSLATION.exec(text.slice(labelEnd, line.end));
+    const after = text.slice(labelEnd, line.end);
+    const translation = TRANSLATION.exec(after) ?? LATIN_TRANSLATION.exec(after);
     if (translation) labelEnd += translation[0].length;
   }
   const rest = text.slice(labelEnd, line.end);

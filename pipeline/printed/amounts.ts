@@ -244,10 +244,13 @@ export function roleOf(words: readonly Word[]): AmountRole | null {
 }
 
 /**
- * Whether `text[i]` continues a number: the year of a date ("Paid 14/02/2026") is no amount's start.
+ * Whether `text[i]` continues a number or a code: the year of a date ("Paid 14/02/2026") and
+ * a code's digits ("Tax Invoice FLA-260309") are no amount's start.
  */
 function inNumber(text: string, i: number): boolean {
-  return i >= 1 && (/\d/.test(text[i - 1]!) || (i >= 2 && /[./-]/.test(text[i - 1]!) && /\d/.test(text[i - 2]!)));
+  return (
+    i >= 1 && (/\d/.test(text[i - 1]!) || (i >= 2 && /[./-]/.test(text[i - 1]!) && /[\p{L}\d]/u.test(text[i - 2]!)))
+  );
 }
 
 /**
@@ -268,7 +271,9 @@ function splitLabel(cell: Cell): { label: string; rest: string; restOffset: numb
     const c = text[i]!;
     const space = code === 32 || code === 9 || code === 0xa0;
     const letter = (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || (code > 0x7f && /\p{L}/u.test(c));
-    const startsAmount = (code >= 48 && code <= 57) || CURRENCY_SIGNS.includes(c) || c === '-' || c === '−';
+    // A sign starts an amount only at a word's start: "FLA-260309" is a code, not minus 260309.
+    const startsAmount =
+      (code >= 48 && code <= 57) || CURRENCY_SIGNS.includes(c) || ((c === '-' || c === '−') && wordStart);
     // A longer rest is more than one amount, or the amount and a note after it.
     if (seenLetter && (wordStart || !letter) && startsAmount && !inNumber(text, i)) {
       const rest = text.slice(i);
@@ -338,13 +343,18 @@ export function amountsOnLine(line: Line): RoleAmount[] {
   // gross is that rate's part of the total.
   const lineWords = /\d\s?%/.test(line.text) ? wordsOf(line.text) : [];
   const rateRow = hasPhrase(lineWords, NET) && hasPhrase(lineWords, TAX);
+  let counted = false;
   for (let i = 0; i < cells.length; i++) {
     const cell = cells[i]!;
     if (!/\p{L}/u.test(cell.text)) continue;
     const { label, rest, restOffset } = splitLabel(cell);
     const words = wordsOf(label);
     const role = roleOf(words);
-    if (!role || (role === 'gross' && rateRow && i > 0)) continue;
+    // "Points earned 40 · Balance 1,240": a bare balance after a count of points is the card's
+    // count of them, not money owed.
+    const countsBalance = counted && words.length === 1 && words[0]!.text === 'balance';
+    if (hasPhrase(words, COUNT)) counted = true;
+    if (!role || countsBalance || (role === 'gross' && rateRow && i > 0)) continue;
     const amounts: PrintedAmount[] = [];
     const inCell =
       rest && !cardDigitsAfter(label) ? (amountIn(rest, restOffset) ?? amountBeforeNote(rest, restOffset)) : null;

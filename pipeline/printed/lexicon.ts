@@ -356,6 +356,8 @@ export const INCLUDING = phrases(
   'inkl moms',
   'inklusive',
   'z vat',
+  // Australia's "Total inc. GST": "inc" alone may be a company's "Inc.".
+  'inc gst',
 );
 
 /** "Of which": a tax line's word for a part of the amount above it ("darin 19% MwSt", "dont TVA 20 %"). */
@@ -1242,6 +1244,8 @@ export const COUNT = phrases(
   'points gagnés',
   'points balance',
   'points earned',
+  // A coffee chain's app: "Stars earned: 16 · Balance 212".
+  'stars earned',
   'punktestand',
   'saldo punti',
   'puntensaldo',

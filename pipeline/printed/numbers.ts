@@ -52,6 +52,10 @@ interface NumberCandidate {
   invoice?: boolean;
   /** The label it was read after (lower case), for a value read under a label. */
   label?: string;
+  /** Read after an invoice's title on a receipt: the invoice a payment may settle. */
+  invoiceTitle?: boolean;
+  /** A payment's own reference ("Payment reference", "Reference" under "Your payment"). */
+  payment?: boolean;
 }
 
 const MARKERS = new Set([
@@ -235,6 +239,20 @@ function forAnotherNumber(after: string[]): boolean {
   return firstPhrase(words, ORDER_TITLE) !== null && codeLike(trimCode(unglue(after.at(-1)!)));
 }
 
+/**
+ * Whether the words after a title's number name only whom it is for ("Mobile order A-2291 for
+ * Sam", "Order 118 for Ana Lopes", as an order-ahead app calls out the pickup): the number is
+ * still the title's.
+ */
+function forPerson(after: string[]): boolean {
+  return (
+    after.length >= 2 &&
+    after.length <= 3 &&
+    FOR_WORDS.has(after[0]!.toLowerCase()) &&
+    after.slice(1).every((w) => /^\p{Lu}\p{Ll}+$/u.test(w))
+  );
+}
+
 /** Words that join a document's number to the document it refers to ("… zur Rechnung RE-118", "… to invoice 4410"). */
 const REFERS_TO = new Set([
   'zur',
@@ -305,7 +323,8 @@ function numberAfterTitle(rest: string): { code: string; at: number } | null | '
     !(TITLE_DATE_WORDS.has(after[0]!.text.toLowerCase()) && after.length <= 5) &&
     !datedAfterNumber(rest.slice(after[0]!.at)) &&
     !refersOnward(after.map((t) => t.text)) &&
-    !forAnotherNumber(after.map((t) => t.text))
+    !forAnotherNumber(after.map((t) => t.text)) &&
+    !forPerson(after.map((t) => t.text))
   )
     return null;
   if (codeLike(code)) return { code, at };
@@ -651,27 +670,78 @@ function codeBeforeDate(value: string): string | null {
   return /^(?:\s+\d{1,2}[:.h]\d{2}(?:[:.]\d{2})?)?$/.test(m[2]!.slice(date.end)) ? trimCode(m[1]!) : null;
 }
 
+/** A payment's words: "Payment reference", a "Your payment" heading. */
+const PAYMENT_WORDS = phrases('payment');
+const PAYMENT_HEADING = /^(?:your |card )?payment$/i;
+const REFERENCE_LABEL = /^reference(?: (?:no\.?|number|#))?$/i;
+
+/**
+ * A payment's block: a heading that names it ("Your payment", "Card payment") over label and
+ * value rows, one of them a bare "Reference" ("Reference | PAY-8812"). Under that heading the
+ * reference is the payment's, which is what a payment's receipt is filed by.
+ */
+function paymentReferences(lines: Line[], documentIndex: number): NumberCandidate[] {
+  const out: NumberCandidate[] = [];
+  for (const line of lines) {
+    if (line.cells.length !== 1 || !PAYMENT_HEADING.test(line.cells[0]!.text.trim())) continue;
+    for (let n = line.index + 1; n < lines.length && n <= line.index + 8; n++) {
+      const row = lines[n]!;
+      if (row.cells.length === 0) {
+        if (n === line.index + 1) continue;
+        break;
+      }
+      const [label, value] = row.cells;
+      if (row.cells.length !== 2 || !REFERENCE_LABEL.test(label!.text.trim())) continue;
+      const code = trimCode(value!.text);
+      if (!codeLike(code) || /\s/.test(code)) continue;
+      out.push({
+        value: code,
+        raw: code,
+        offset: value!.offset + value!.text.indexOf(code),
+        document_index: documentIndex,
+        strength: 0.72,
+        source: 'label',
+        label: 'payment reference',
+        payment: true,
+      });
+    }
+  }
+  return out;
+}
+
 const BARE_MARKERS = ['Nº', 'N°', 'No.', 'Nr.', 'N.', 'Αρ.'];
 
-// A shop's mail names its order in a sentence: "Your order BY-40018832 is ready to collect".
-const ORDER_IN_SENTENCE = /\b[Yy]our order (?:#|no\. ?)?([A-Z0-9][A-Z0-9-]{3,24})(?= (?:is|has|was) )/;
+// A shop's mail names its order in a sentence: "Your order BY-40018832 is ready to collect",
+// "Order W-4410 was placed on March 2, 2026 and charged to …" opening one.
+const ORDER_IN_SENTENCE =
+  /(?:\b[Yy]our order|(?:^|\. )Order) (?:#|no\. ?)?([A-Z0-9][A-Z0-9-]{3,24})(?= (?:is|has|was) )/;
+// A letter's sentence that says what it is: "This is your receipt R/26/0418 for booking …".
+const RECEIPT_IN_SENTENCE = /\b[Tt]his is your receipt (?:#|no\. ?)?([A-Z0-9][A-Z0-9/-]{3,24})(?=[ ,.;]|$)/;
 
-/** An order's number a sentence names, its verb right after: the receipt's number where the page prints no other. */
+/**
+ * An order's number a sentence names, its verb right after: the receipt's number where the page
+ * prints no other; a receipt's own number a sentence names, surer.
+ */
 function ordersInSentences(lines: Line[], documentIndex: number): NumberCandidate[] {
   const out: NumberCandidate[] = [];
   for (const line of lines) {
     if (line.text.length > 2000) continue;
-    const m = ORDER_IN_SENTENCE.exec(line.text);
-    if (!m || !codeLike(m[1]!) || !/\d/.test(m[1]!)) continue;
-    const code = m[1]!;
-    out.push({
-      value: code,
-      raw: code,
-      offset: line.offset + m.index + m[0].length - code.length,
-      document_index: documentIndex,
-      strength: 0.6,
-      source: 'title',
-    });
+    for (const [re, strength] of [
+      [ORDER_IN_SENTENCE, 0.6],
+      [RECEIPT_IN_SENTENCE, 0.7],
+    ] as const) {
+      const m = re.exec(line.text);
+      if (!m || !codeLike(m[1]!) || !/\d/.test(m[1]!)) continue;
+      const code = m[1]!;
+      out.push({
+        value: code,
+        raw: code,
+        offset: line.offset + m.index + m[0].length - code.length,
+        document_index: documentIndex,
+        strength,
+        source: 'title',
+      });
+    }
   }
   return out;
 }
@@ -862,6 +932,7 @@ export function documentNumber(
             booking: hasPhrase(words, BOOKING_WORDS),
             folio: firstPhrase(words, FOLIO_WORDS)?.at === 0,
             invoice: kind === 'receipt' && firstPhrase(words, INVOICE_TITLE) !== null,
+            payment: kind === 'receipt' && firstPhrase(words, PAYMENT_WORDS)?.at === 0,
             own:
               kind === 'receipt' &&
               (firstPhrase(words, RECEIPT_TITLE) !== null ||
@@ -881,7 +952,13 @@ export function documentNumber(
           source: 'label' as const,
         };
       }),
-      ...titleCandidates(lines, doc.index, titles, kind === 'invoice' ? INVOICE_TYPE_CODES : null, 1),
+      ...(kind === 'invoice'
+        ? titleCandidates(lines, doc.index, titles, INVOICE_TYPE_CODES, 1)
+        : [
+            ...titleCandidates(lines, doc.index, RECEIPT_TITLE, null, 1),
+            ...titleCandidates(lines, doc.index, INVOICE_TITLE, null, 1).map((c) => ({ ...c, invoiceTitle: true })),
+          ]),
+      ...(kind === 'receipt' ? paymentReferences(lines, doc.index) : []),
       ...datedTitlesInSentences(lines, titles).map((t) => ({
         value: t.code,
         raw: t.code,
@@ -971,7 +1048,7 @@ export function documentNumber(
         continue;
       const role = roleAt(c.offset);
       if (role === 'buyer' || role === 'delivery' || role === 'reference') continue;
-      if (others.has(normal(c.value))) continue;
+      if (others.has(normal(c.value)) && !c.payment) continue;
       all.push(c);
     }
     // The document before its wrapper: the body counts only when no attachment has a number.
@@ -990,6 +1067,10 @@ export function documentNumber(
   for (const [i, c] of all.entries())
     if (several(c) && single.some((o) => o.strength >= c.strength))
       all[i] = { ...c, strength: c.strength * 0.8, own: false };
+  // "Invoice INV-4410 · dated 01/03/2026" over "Payment reference PR-0031": a mail that is the
+  // receipt for a payment is filed by the payment's reference; the invoice is what it settles.
+  if (kind === 'receipt' && all.some((c) => c.payment) && !all.some((c) => c.own))
+    for (const [i, c] of all.entries()) if (c.invoiceTitle) all[i] = { ...c, strength: c.strength * 0.8 };
   // "Receipt No. R-118" beside "Folio No. 88231": the receipt's own number, not the stay's account.
   const ownValues = new Set(all.filter((c) => c.own).map((c) => normal(c.value)));
   // A till's bare "Trans 4418" beside it is the sale's sequence number, no document a house files by.
