@@ -1022,4 +1022,7 @@ export const RECEIPT_NUMBER_MORE = [
   'Nr zamówienia',
   'Račun št.',
   'Č. dokladu',
+  // A Polish payment confirmation's own number ("Potwierdzenie płatności", "Numer płatności")
+  // beside the VAT invoice it pays.
+  'Numer płatności',
 ];
