@@ -40,6 +40,19 @@ describe('the receipt’s own number', () => {
     expect(value(r, 'receipt_number')).toBe('PAY/2026/02/10077');
   });
 
+  it('a Spanish ticket’s simplified invoice number over the booking’s localizador', async () => {
+    const r = await readReceiptHtml(
+      [
+        '<p>Trenova | Localizador<br>TX9Q2M</p>',
+        '<p>Total | 31,20 €</p>',
+        '<p>Fecha de compra: 02/03/2026<br>Nº de factura simplificada: TV-FS-26-0004417</p>',
+        '<p>Trenova Ferrocarril, S.A.</p>',
+      ].join(''),
+      'Tu compra',
+    );
+    expect(value(r, 'receipt_number')).toBe('TV-FS-26-0004417');
+  });
+
   it('a Polish fiscal slip with its number at the end of the sale’s date and time line', async () => {
     const r = await readReceiptText(
       [
