@@ -318,11 +318,17 @@ function numberAfterTitle(rest: string): { code: string; at: number } | null | '
 // Kunden Nr.", "Receipt for order no."): the number is not the title's.
 const NOT_THE_TITLES = [...OTHER_NUMBER, ...ORDER_TITLE, ...BOOKING_TITLE, ...INVOICE_TITLE, ...RECEIPT_TITLE];
 
-/** After a title, one to four words saying what it is for, a marker and the number alone: the number. */
-function numberAfterSubject(rest: string): { code: string; at: number } | null {
+/**
+ * After a title, one to four words saying what it is for, a marker and the number alone: the
+ * number. A word in capitals under a title that is not ("Factura seria PAD nr. 0018842") is the
+ * number's series, not a word.
+ */
+function numberAfterSubject(rest: string, titleInCapitals: boolean): { code: string; at: number } | null {
   const tokens = [...rest.matchAll(/\S+/g)].map((m) => ({ text: m[0], at: m.index }));
+  const word = (t: string) =>
+    /^\p{L}[\p{L}'’-]*$/u.test(t) && (titleInCapitals || t.length < 2 || t !== t.toUpperCase());
   let i = 0;
-  while (i < tokens.length && i < 4 && /^\p{L}[\p{L}'’-]*$/u.test(tokens[i]!.text)) i++;
+  while (i < tokens.length && i < 4 && word(tokens[i]!.text)) i++;
   if (i === 0 || i === tokens.length || !MARKERS.has(tokens[i]!.text.toLowerCase())) return null;
   if (firstPhrase(wordsOf(rest.slice(0, tokens[i]!.at)), NOT_THE_TITLES)) return null;
   if (i + 2 !== tokens.length) return null;
@@ -425,7 +431,8 @@ function titleCandidates(
       if (found === null) {
         // "RICEVUTA IMPOSTA DI SOGGIORNO N. 2026/0442", "Reçu de course n° 260420-88413": the
         // title, what it is for, then the number's marker and the number that ends the cell.
-        const subject = last <= 1 ? numberAfterSubject(cell.text.slice(titleEnd)) : null;
+        const title = cell.text.slice(words[0]!.start, titleEnd);
+        const subject = last <= 1 ? numberAfterSubject(cell.text.slice(titleEnd), title === title.toUpperCase()) : null;
         if (subject)
           out.push({
             value: subject.code,
