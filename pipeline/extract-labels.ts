@@ -229,6 +229,9 @@ function amountsIn(text: string): { text: string; start: number }[] {
   return /^(?:[\s%€$£¥|]|[A-Z]{3}\b|zł|kr\b)*$/u.test(rest) ? found : [];
 }
 
+// Figures multiplied or added before an "=": "3 x 6,00 €", "2 × 9.50 + 4.00".
+const WORKED_OUT = /\d[\s€$£]*[x×+][\s€$£]*\d/;
+
 // Words that make a parenthesis after a total's label say "before tax".
 const NET_QUALIFIER = /\b(?:excl|exkl|excluding|exklusive|ohne|hors|sans|ht|netto|net|sin|senza|zonder|bez)\b/i;
 
@@ -296,6 +299,13 @@ function valueAt(
   // 1. On the same line.
   if (tail.trim() && !isHeader) {
     if (type === 'number' || type === 'integer') {
+      // "Importo: 3 x 6,00 € = 18,00 €": a sum worked out after the label; its result is the value.
+      const equals = tail.lastIndexOf(' = ');
+      if (equals > 0 && tail.length <= 120 && WORKED_OUT.test(tail.slice(0, equals))) {
+        const result = tail.slice(equals + 3).trim();
+        if (amountsIn(result).length === 1 && readsAs(type, result))
+          return { raw: result, offset: valueStart + tail.indexOf(result, equals), base: 0.8 };
+      }
       const amounts = amountsIn(tail);
       // Label, then a row of amounts (net, tax, gross): a table row, read its last column.
       if (amounts.length >= 2) {

@@ -10,7 +10,7 @@ import type { MessageView } from './types.ts';
 const MARKER =
   /^(?:[-_=]{2,}\s*)?(?:forwarded message|original message|weitergeleitete nachricht|urspr[üu]ngliche nachricht|message transf[ée]r[ée]|message d'origine|mensaje reenviado|mensaje original|messaggio inoltrato|messaggio originale|doorgestuurd bericht|oorspronkelijk bericht|wiadomo[śs][ćc] przekazana|mensagem encaminhada|vidarebefordrat meddelande|videresendt meddelelse|begin forwarded message|anfang der weitergeleiteten nachricht)\s*(?::\s*)?(?:[-_=]{2,})?$/i;
 const HEADER_LINE =
-  /^[*>]?\s*\*?(?:from|von|de|da|van|od|från|fra|sent|gesendet|envoy[ée]|enviado|inviato|verzonden|wys[łl]ano|skickat|sendt|date|datum|fecha|data|dato|subject|betreff|objet|asunto|oggetto|onderwerp|temat|ämne|emne|assunto|to|an|à|para|a|aan|do|till|til|cc|kopie)\s*(?:\*\s*)?:/i;
+  /^[*>]?\s*\*?(?:from|von|de|da|van|od|från|fra|sent|gesendet|envoy[ée]|enviado|inviato|verzonden|wys[łl]ano|skickat|sendt|date|datum|fecha|data|dato|subject|betreff|objet|asunto|oggetto|onderwerp|temat|ämne|emne|assunto|to|an|à|para|a|aan|do|till|til|cc|kopie|copie à)\s*(?:\*\s*)?:/i;
 const ATTRIBUTION =
   /^\s*(?:on\b.{4,200}\bwrote|am\b.{4,200}\bschrieb.{0,80}|le\b.{4,200}\ba écrit|el\b.{4,200}\bescribi[óo]|il\b.{4,200}\bha scritto|op\b.{4,200}\bschreef.{0,80}|em\b.{4,200}\bescreveu|w dniu\b.{4,200}\bnapisa[łl].{0,20}|den\b.{4,200}\bskrev.{0,80})\s*:\s*$/i;
 const CLOSING =
@@ -60,7 +60,10 @@ export function maskWrapper(text: string, bodyIsDocument = false): string {
     if (quotedForward && !/^\s*>/.test(line) && line.trim() !== '') quotedForward = false;
     if (
       marker(line) ||
-      (headerLine(line) && headerLine(lines[i + 1] ?? '') && /^\s*\*?(?:from|von|de|da|van|od|från|fra)\b/i.test(line))
+      // The block may be quoted too ("> De : …", "> A : …" under Orange webmail's "> Message du …").
+      (headerLine(line) &&
+        headerLine(lines[i + 1] ?? '') &&
+        /^\s*(?:>\s*)?\*?(?:from|von|de|da|van|od|från|fra)\b/i.test(line))
     ) {
       // The marker, then the header lines of the forwarded message up to its first blank line.
       let end = marker(line) ? i + 1 : i;

@@ -1120,6 +1120,32 @@ function paidOnDates(lines: Line[], order: Order | null, documentIndex: number):
   return out;
 }
 
+/**
+ * A folio's payment posting: a row dated in its first cell whose next cell starts with a
+ * payment word and which takes the amount off ("15.04.2026 | Zahlung Visa ****8812 | -234,72"):
+ * the day the bill was settled, which is the receipt's day, not the first night's row above it.
+ */
+function paymentPostings(lines: Line[], order: Order | null, documentIndex: number): DateCandidate[] {
+  const out: DateCandidate[] = [];
+  for (const line of lines) {
+    const [first, second] = line.cells;
+    if (!second || line.text.length > 200 || !AMOUNT_OFF.test(line.text.slice(second.start))) continue;
+    const date = readDate(first!.text, order);
+    if (date?.start !== 0 || date.end !== first!.text.length) continue;
+    if (firstPhrase(wordsOf(second.text), PAYMENT_WORDS)?.at !== 0) continue;
+    out.push({
+      iso: date.iso,
+      certainty: date.certainty,
+      raw: first!.text.slice(date.start, date.end),
+      offset: first!.offset + date.start,
+      document_index: documentIndex,
+      strength: 0.75,
+      source: 'paid on',
+    });
+  }
+  return out;
+}
+
 // "Zahlung erhalten", "payment received": the word that says the money came in, wherever the
 // sentence puts it ("wir haben Ihre Zahlung über PayPal am 02.03.2026 erhalten").
 const RECEIVED_WORDS: ReadonlySet<string> = new Set(
@@ -1179,7 +1205,8 @@ function itemDateColumn(lines: Line[], order: Order | null, c: DateCandidate): b
   // ("03/03 Room", "03/03 Dinner", then "04/03 Paid"), so a later row's other day says it is a column.
   let row = at;
   for (let k = 0; k < 12; k++) {
-    const next = nextFilled(lines, row, 1);
+    // An HTML table's rows come out with a blank line between them.
+    const next = nextFilled(lines, row, lines[at]!.piped ? 2 : 1);
     const cell = next && cellUnder(next, column, column + c.raw.length, 0);
     if (!cell || cell.start !== column || next.text.slice(0, column).trim() !== '') return false;
     const date = readDate(cell.text, order);
@@ -1233,6 +1260,7 @@ export function issueDate(
       ...besideNumberDates(lines, order, doc.doc.index),
       ...(kind === 'receipt' ? paidOnDates(lines, order, doc.doc.index) : []),
       ...(kind === 'receipt' ? paymentReceivedDates(lines, order, doc.doc.index) : []),
+      ...(kind === 'receipt' ? paymentPostings(lines, order, doc.doc.index) : []),
       // A hotel's folio settled at check-out, dated by no label of its own: its departure day.
       ...(kind === 'receipt' ? labelled(FOLIO_DEPARTURE, doc, order, (b) => b * 0.8) : []),
     ]).map((c) => (itemDateColumn(lines, order, c) ? { ...c, strength: c.strength * 0.6 } : c));

@@ -1022,4 +1022,10 @@ export const RECEIPT_NUMBER_MORE = [
   'Nr zamówienia',
   'Račun št.',
   'Č. dokladu',
+  // A Spanish ticket's simplified invoice ("Nº de factura simplificada: RL-FS-…"), its receipt,
+  // beside the booking's localizador.
+  'Nº de factura simplificada',
+  // A Polish payment confirmation's own number ("Potwierdzenie płatności", "Numer płatności")
+  // beside the VAT invoice it pays.
+  'Numer płatności',
 ];

@@ -333,6 +333,29 @@ function numberAfterTitle(rest: string): { code: string; at: number } | null | '
     : null;
 }
 
+// Words that name another document's or party's number between a title and a marker ("Rechnung
+// Kunden Nr.", "Receipt for order no."): the number is not the title's.
+const NOT_THE_TITLES = [...OTHER_NUMBER, ...ORDER_TITLE, ...BOOKING_TITLE, ...INVOICE_TITLE, ...RECEIPT_TITLE];
+
+/**
+ * After a title, one to four words saying what it is for, a marker and the number alone: the
+ * number. A word in capitals under a title that is not ("Factura seria PAD nr. 0018842") is the
+ * number's series, not a word.
+ */
+function numberAfterSubject(rest: string, titleInCapitals: boolean): { code: string; at: number } | null {
+  const tokens = [...rest.matchAll(/\S+/g)].map((m) => ({ text: m[0], at: m.index }));
+  const word = (t: string) =>
+    /^\p{L}[\p{L}'’-]*$/u.test(t) && (titleInCapitals || t.length < 2 || t !== t.toUpperCase());
+  let i = 0;
+  while (i < tokens.length && i < 4 && word(tokens[i]!.text)) i++;
+  if (i === 0 || i === tokens.length || !MARKERS.has(tokens[i]!.text.toLowerCase())) return null;
+  if (firstPhrase(wordsOf(rest.slice(0, tokens[i]!.at)), NOT_THE_TITLES)) return null;
+  if (i + 2 !== tokens.length) return null;
+  const token = tokens[i + 1]!;
+  const code = trimCode(token.text);
+  return codeLike(code) ? { code, at: token.at + token.text.indexOf(code) } : null;
+}
+
 const INVOICE_PERIOD = /^\d{2,3}年\d{1,2}-\d{1,2}月$/;
 
 const SERIES_AND_NUMBER = /^[A-Z]{1,4} [A-Z0-9]{0,6}\d[\w/-]*$/;
@@ -424,7 +447,22 @@ function titleCandidates(
         (found === 'below' || (found && !datedAfterNumber(cell.text.slice(titleEnd + found.at + found.code.length))))
       )
         continue;
-      if (found === null) continue;
+      if (found === null) {
+        // "RICEVUTA IMPOSTA DI SOGGIORNO N. 2026/0442", "Reçu de course n° 260420-88413": the
+        // title, what it is for, then the number's marker and the number that ends the cell.
+        const title = cell.text.slice(words[0]!.start, titleEnd);
+        const subject = last <= 1 ? numberAfterSubject(cell.text.slice(titleEnd), title === title.toUpperCase()) : null;
+        if (subject)
+          out.push({
+            value: subject.code,
+            raw: subject.code,
+            offset: cell.offset + titleEnd + subject.at,
+            document_index: documentIndex,
+            strength: 0.8 * weight,
+            source: 'title',
+          });
+        continue;
+      }
       if (found !== 'below') {
         out.push({
           value: found.code,
@@ -554,9 +592,22 @@ function fiscalReceiptNumbers(lines: Line[], text: string, documentIndex: number
         strength: 0.8,
         source: 'title',
       });
+    // Or at the end of the sale's date and time line under the title ("15-04-2026 21:40   nr 0442").
+    const dated = line.text.length <= 80 ? FISCAL_DATED_NUMBER.exec(line.text) : null;
+    if (dated)
+      out.push({
+        value: dated[1]!,
+        raw: dated[1]!,
+        offset: line.offset + line.text.lastIndexOf(dated[1]!),
+        document_index: documentIndex,
+        strength: 0.75,
+        source: 'title',
+      });
   }
   return out;
 }
+
+const FISCAL_DATED_NUMBER = /^\s*\d{1,4}[-.]\d{2}[-.]\d{2,4},? +\d{1,2}:\d{2}(?::\d{2})? +nr\.? ?(\d{2,8})\s*$/i;
 
 // A ride app's trip code in a cell of its own after the trip's date ("… 2026 · Código VJ7H2K9Q |
 // R$ 38,90"): letters and digits mixed, so no column header's word over a product code.
@@ -844,6 +895,9 @@ const DOCUMENT_WORDS = phrases('document');
 /** An airline's EMD (its receipt for a bag, a seat, a fee): "EMD number 838 2104477193". */
 const EMD_WORDS = phrases('emd');
 
+/** A payment confirmation's number of the payment ("Numer płatności"): its own number, as a receipt's is. */
+const PAYMENT_NUMBER_WORDS = phrases('numer płatności');
+
 /** A hotel folio's number labels ("Folio No.", "Folio de cuenta"). */
 const FOLIO_WORDS = phrases('folio');
 
@@ -862,6 +916,7 @@ function labelWeight(kind: keyof typeof KINDS, label: string): number {
     firstPhrase(words, RECEIPT_TITLE) ||
     firstPhrase(words, INVOICE_TITLE) ||
     firstPhrase(words, REFUND_NUMBER_WORDS) ||
+    firstPhrase(words, PAYMENT_NUMBER_WORDS)?.at === 0 ||
     firstPhrase(words, DOCUMENT_WORDS)?.at === 0
     ? 1
     : 0.8;
@@ -937,6 +992,7 @@ export function documentNumber(
               kind === 'receipt' &&
               (firstPhrase(words, RECEIPT_TITLE) !== null ||
                 firstPhrase(words, EMD_WORDS)?.at === 0 ||
+                firstPhrase(words, PAYMENT_NUMBER_WORDS)?.at === 0 ||
                 firstPhrase(words, REFUND_NUMBER_WORDS)?.at === 0),
           };
         }),

@@ -144,13 +144,15 @@ const LEGAL_FORMS = [
   'dac',
   // A Gulf trading establishment (مؤسسة): "Najd Roastery Trading Est."; not a bare "Est." ("Est. 1998").
   'trading est',
+  // A French workers' cooperative's form: "SCOP SA à capital variable".
+  'scop sa',
 ];
 const FORM_SET = new Set(LEGAL_FORMS.map((f) => f.replace(/\s+/g, '')));
 // Forms whose letters are also a common word or an abbreviation: only in capitals as written.
 // Forms printed in small letters with their dots ("Kvítek retail s.r.o."): the name before them
 // may hold small words too, back to its first capitalised one.
-// Iceland's ehf. and hf. are printed small too.
-const SMALL_FORMS = new Set(['sro', 'spolsro', 'vos', 'doo', 'jdoo', 'ehf', 'hf']);
+// Iceland's ehf. and hf. are printed small too, and a Polish general partnership's "sp.j." run together.
+const SMALL_FORMS = new Set(['sro', 'spolsro', 'vos', 'doo', 'jdoo', 'ehf', 'hf', 'spj']);
 const CASE_SENSITIVE = new Set([
   'αε',
   'οε',
@@ -431,6 +433,27 @@ export function companyNames(text: string): { name: string; at: number; copyrigh
         start--;
       } else break;
     }
+    // "Taxis Parisiens Associés – SCOP SA à capital variable": a French imprint's name, a dash,
+    // then the form that ends it (its capital after it): the name is the words before the dash.
+    if (
+      start === formStart &&
+      formStart >= 2 &&
+      DASHES.has(plain[formStart - 1]!) &&
+      !capitalised(plain[last + 1] ?? '')
+    ) {
+      let from = formStart - 1;
+      while (from > 0 && tokens[formStart]!.at - tokens[from - 1]!.at <= NAME_SPAN) {
+        const prev = plain[from - 1]!;
+        if (tokens[from - 1]!.text.endsWith(':') || !(capitalised(prev) || NAME_CONNECTORS.has(prev.toLowerCase())))
+          break;
+        from--;
+      }
+      while (from < formStart - 1 && NAME_CONNECTORS.has(plain[from]!.toLowerCase())) from++;
+      const before = text.slice(tokens[from]!.at, tokens[formStart - 2]!.at + plain[formStart - 2]!.length);
+      if (from < formStart - 1 && /\p{L}{2}/u.test(before)) out.push({ name: before, at: tokens[from]!.at });
+      end = last;
+      continue;
+    }
     while (start < formStart && NAME_CONNECTORS.has(plain[start]!.toLowerCase())) start++;
     // "Venduto da Lanterna … S.à r.l.": a seller's label in running text is no part of the name.
     const label = SOLD_BY_LABELS.find((l) => l.split(' ').length < formStart - start && sameWords(plain, start, l));
@@ -495,6 +518,7 @@ export function companyNames(text: string): { name: string; at: number; copyrigh
 }
 
 const REGISTER = /^\(?HR[AB]?\b/;
+const DASHES = new Set(['–', '—', '-']);
 
 /** Whether the tokens from `at` spell the words of `phrase`, without case or accents. */
 function sameWords(tokens: string[], at: number, phrase: string): boolean {
@@ -596,10 +620,27 @@ function segmentsOf(cell: Cell): { text: string; offset: number }[] {
   let at = 0;
   for (const part of cell.text.split(/ [·|–—•] /)) {
     const lead = part.length - part.trimStart().length;
-    if (part.trim()) out.push({ text: part.trim(), offset: cell.offset + at + lead });
+    const last = out.at(-1);
+    // "Taxis Parisiens Associés – SCOP SA à capital variable": a part that opens with the
+    // legal form and its capital is the form of the name before the dash (companyNames reads both).
+    if (last && /[–—]/.test(cell.text.charAt(at - 2)) && opensWithForm(part.trim()))
+      last.text = cell.text.slice(last.offset - cell.offset, at + part.trimEnd().length);
+    else if (part.trim()) out.push({ text: part.trim(), offset: cell.offset + at + lead });
     at += part.length + 3;
   }
   return out;
+}
+
+/** Whether a text starts with a legal form that no capitalised word follows ("SCOP SA à capital variable"). */
+function opensWithForm(text: string): boolean {
+  const plain = text
+    .split(/\s+/)
+    .slice(0, 5)
+    .map((t) => trimEnd(t, ',;:'));
+  const keys = plain.map(formKey);
+  for (let end = Math.min(3, plain.length - 1); end >= 0; end--)
+    if (formAt(plain, keys, end) === 0) return !capitalised(plain[end + 1] ?? '');
+  return false;
 }
 
 function senderSite(view: MessageView): string | null {
