@@ -73,6 +73,8 @@ export const PAYMENT_LABELS = [
 const CARD_SCHEMES = [
   'visa',
   'visa debit',
+  // A British card's kind as a council's or a shop's confirmation prints it ("Visa Credit ending 4412").
+  'visa credit',
   'visa electron',
   'v pay',
   'mastercard',
