@@ -1022,4 +1022,9 @@ export const RECEIPT_NUMBER_MORE = [
   'Nr zamówienia',
   'Račun št.',
   'Č. dokladu',
+  // An Irish deli's bare "Docket 58812" beside its date, a Québec festival's "No de commande"
+  // (the order's number, its "N°" spelt "No"), a US garage's ACH debit's "Payment ID".
+  'Docket',
+  'No de commande',
+  'Payment ID',
 ];

@@ -86,3 +86,42 @@ describe('merchant', () => {
     expect(value(r, 'merchant')).not.toBe('Ann Rowe');
   });
 });
+
+describe('receipt number', () => {
+  it("a deli's bare docket number beside its date is the receipt's", async () => {
+    const r = await readText(
+      ['TOTAL EUR | €9.40', 'VISA CONTACTLESS | €9.40', 'Docket 40417 02/05/2026 09:12'].join('\n'),
+    );
+    expect(value(r, 'receipt_number')).toBe('40417');
+  });
+
+  it('a Québec order number printed "No de commande"', async () => {
+    const r = await readText(
+      ['Reçu de paiement', 'No de commande : 260402-0118', 'Montant payé ..... 48,00 $'].join('\n'),
+    );
+    expect(value(r, 'receipt_number')).toBe('260402-0118');
+  });
+
+  it("a bank debit's payment ID is the receipt's number, and the bank account pays", async () => {
+    const r = await readText(
+      [
+        'Account:     P-1180',
+        'Payment ID:  LOT-PMT-7710',
+        'Paid from:   Bank account (ACH) ending 2201',
+        'Total debited ..... $95.00',
+      ].join('\n'),
+    );
+    expect(value(r, 'receipt_number')).toBe('LOT-PMT-7710');
+    expect(value(r, 'payment_method')).toBe('ACH');
+  });
+});
+
+describe('total', () => {
+  it("a prepaid account's balances before and after are no amount paid", async () => {
+    const r = await readHtml(
+      '<p>Transaction number: TP-2210</p><p>Balance before replenishment | $4.10</p>' +
+        '<p>Replenishment amount | $25.00</p><p>Amount charged to your card | $25.00</p><p>New prepaid balance | $29.10</p>',
+    );
+    expect(value(r, 'total_amount')).toBe(25);
+  });
+});
