@@ -1796,7 +1796,9 @@ export function vendorName(documents: ReadableDocument[], view: MessageView): Pr
   if (rest.some((r) => !r.shown.legal) && ownerName(documents, top!.shown)) confidence = Math.min(confidence, 0.7);
   // The person or company a trading name belongs to: the page names both, and which one the
   // books file is house style.
-  if (tradingNameOwner(documents, top!.shown)) confidence = Math.min(confidence, 0.7);
+  // (A company's trading name is the company's: its legal name is filed, as any brand's entity.)
+  if (!top!.shown.legal || companyNames(top!.shown.name).length === 0)
+    if (tradingNameOwner(documents, top!.shown)) confidence = Math.min(confidence, 0.7);
   // The sender's own company on a page whose shop label names another party (a delivery
   // platform's receipt for a restaurant): which of the two sold is the page's house style.
   if (
