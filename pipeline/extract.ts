@@ -21,7 +21,7 @@ import { labeledCandidates } from './extract-labels.ts';
 import { blankLeaders, dayFirstLanguage, forwardedBySender, maskWrapper } from './extract-reading.ts';
 import { headerValues } from './parse.ts';
 import { printedCandidates, type PrintedCandidate, type PrintedField } from './printed/index.ts';
-import { onBehalfName, senderAddressCap } from './printed/parties.ts';
+import { forwardedFrom, onBehalfName, senderAddressCap } from './printed/parties.ts';
 import { firstMatch, type SafeRegex } from './regex.ts';
 import type { CompiledExtractor, CompiledField, CompiledSchema } from './schema.ts';
 import type { Document, MessageView } from './types.ts';
@@ -154,7 +154,16 @@ function regexCandidates(regex: SafeRegex, documents: { doc: Document; text: str
 }
 
 function mailboxCandidates(x: Extract<CompiledExtractor, { kind: 'mailbox' }>, view: MessageView): Candidate[] {
-  const box = x.source === 'from' ? view.from : x.source === 'to' ? view.to[0] : view.replyTo[0];
+  const forwarded = x.source === 'from' && forwardedBySender(view);
+  // A forward's display name is the colleague's who passed it on: the original sender's names the issuer.
+  const box =
+    x.source === 'from'
+      ? forwarded && x.part === 'name'
+        ? forwardedFrom(view)
+        : view.from
+      : x.source === 'to'
+        ? view.to[0]
+        : view.replyTo[0];
   if (!box) return [];
   // A display name that holds an address is the trick that makes x@attacker read as the bank: never a name.
   // "X via Y" is X's mail sent by a service (Y) on X's behalf: the name is X.
@@ -162,7 +171,7 @@ function mailboxCandidates(x: Extract<CompiledExtractor, { kind: 'mailbox' }>, v
   const raw = x.part === 'address' ? box.address : x.part === 'name' ? name : domainOf(box.address);
   if (!raw) return [];
   // A display name is what the mail says about itself; a forward's sender is the forwarder.
-  let base = x.part === 'name' || (x.source === 'from' && forwardedBySender(view)) ? 0.5 : 0.95;
+  let base = x.part === 'name' || forwarded ? 0.5 : 0.95;
   // The sender's address stands for the issuer's when the page gives none; what speaks against it.
   if (x.part === 'address' && x.source === 'from') base = Math.min(base, senderAddressCap(raw));
   return [{ raw, base, offset: null, source: { header: x.source === 'reply_to' ? 'reply-to' : x.source } }];

@@ -1028,4 +1028,9 @@ export const RECEIPT_NUMBER_MORE = [
   // A Polish payment confirmation's own number ("Potwierdzenie płatności", "Numer płatności")
   // beside the VAT invoice it pays.
   'Numer płatności',
+  // An Irish deli's bare "Docket 58812" beside its date, a Québec festival's "No de commande"
+  // (the order's number, its "N°" spelt "No"), a US garage's ACH debit's "Payment ID".
+  'Docket',
+  'No de commande',
+  'Payment ID',
 ];

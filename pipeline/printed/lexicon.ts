@@ -1257,7 +1257,8 @@ export const COUNT = phrases(
  * A prepaid card's balance after the sale ("New card balance $24.75" on a laundry card's
  * reload): money the card holds, not what the sale billed or took.
  */
-export const HELD_BALANCE = phrases('card balance');
+// A toll account's replenishment: "Balance before replenishment", "New prepaid balance".
+export const HELD_BALANCE = phrases('card balance', 'prepaid balance', 'balance before');
 
 /** A balance that is what is left after this payment ("Remaining plan balance"): not what was paid. */
 export const REMAINING = phrases('remaining');

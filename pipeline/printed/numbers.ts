@@ -911,6 +911,9 @@ function labelWeight(kind: keyof typeof KINDS, label: string): number {
   // A bare noun ("Beleg 7790") names less surely than a number's label ("Beleg-Nr.", "Bonnummer"):
   // a card slip's "Beleg Nr. 0442" reads the same way. It only stands where nothing else does.
   if (TILL_NOUNS.has(label)) return 0.6;
+  // A card processor's id for the charge ("Payment ID  LFfFPhxkpRrn" under a café's "Check #265"):
+  // the receipt's number only where the page prints no other.
+  if (label.toLowerCase() === 'payment id') return 0.55;
   // An invoice's own number labels, compounds too ("Factuurnummer", "Rechnungsnummer").
   return ownLabelSet('invoice').has(words.map((w) => w.text).join(' ')) ||
     firstPhrase(words, RECEIPT_TITLE) ||

@@ -37,6 +37,9 @@ const LEGAL_FORMS = [
   'ltd',
   'limited',
   'llc',
+  // A US professional company: "Gulf Coast Occupational Health, PLLC", "… Eye Care, P.C.".
+  'pllc',
+  'pc',
   'inc',
   'incorporated',
   'corp',
@@ -322,6 +325,8 @@ function formAt(tokens: string[], keys: string[], end: number): number {
     // "Co." is a company's word as "Co" or "Co." only ("Boulder, CO" is a state), and not before
     // a longer form's last word ("GmbH & Co. KG", "Co., Ltd.").
     if (len === 1 && key === 'co' && (!/^Co\.?,?$/.test(token) || FORM_ENDS.has(keys[end + 1] ?? ''))) continue;
+    // "PC" alone is a computer: the professional corporation is printed with its dots ("P.C.").
+    if (len === 1 && key === 'pc' && !/^P\.C\.,?$/.test(token)) continue;
     // A form is printed with a capital (GmbH, Ltd, KG, SpA, Oy): "1 kg", "a spa" are a unit and a word.
     // (A script without capitals, as Hebrew's בע"מ, has none to print.) A British public
     // company writes its "plc" small, and no word is spelt so; a Québec company its "inc." with
@@ -398,8 +403,11 @@ export function companyNames(text: string): { name: string; at: number; copyrigh
     let elided = 0;
     // "Železniční společnost Morava a.s.": the Czech and Slovak "a.s." in its small print names
     // a company the way "s.r.o." does, with small words after the first.
+    // So does a Québec company's small "inc." ("Nadia Gauthier pharmacienne inc.": the profession
+    // the law has a pharmacist's company name).
     const small =
-      SMALL_FORMS.has(keys.slice(formStart, end + 1).join('')) || (formStart === end && /^a\.s\.$/.test(plain[end]!));
+      SMALL_FORMS.has(keys.slice(formStart, end + 1).join('')) ||
+      (formStart === end && (/^a\.s\.$/.test(plain[end]!) || plain[end] === 'inc.'));
     // A name is short: the walk stops once it is longer than any name is read (`notAName`
     // refuses one of more than 80 characters), so a line of capitalised words and forms repeated
     // costs each form a few words, not the whole line before it.
@@ -609,6 +617,9 @@ function notAName(text: string): boolean {
   if (text.length > 80 || !/\p{L}{2}/u.test(text)) return true;
   const t = fold(text);
   if (/\d{4,}/.test(t) && !/\b(gmbh|ltd|inc|sa|bv|ag)\b/.test(t)) return true;
+  // A North American address puts the number first ("400 - 6 Ave SE, Calgary AB"), where its
+  // quadrant and province read as legal forms (SE, AB).
+  if (/^\d+[a-z]? /.test(t) && /\b(street|st|road|rd|avenue|ave|lane)\b/.test(t)) return true;
   return /\b(str|strasse|straße|street|st|road|rd|avenue|ave|rue|calle|via|weg|gasse|platz|lane|postfach|box|p o box)\b\.?\s*\d/.test(
     t,
   );
@@ -655,7 +666,7 @@ const originals = new WeakMap<MessageView, Mailbox | null>();
  * under an Outlook "WG:"): the readers see the body with that block blanked, and the forward's
  * own From is the colleague who passed the document on.
  */
-function forwardedFrom(view: MessageView): Mailbox | null {
+export function forwardedFrom(view: MessageView): Mailbox | null {
   if (!forwardedBySender(view)) return null;
   let original = originals.get(view);
   if (original === undefined) {
@@ -1327,7 +1338,8 @@ function subjectIssuer(subject: string): string {
  * A trading name without a legal form, so weaker than a legal entity in the footer.
  */
 function mastheadNames(lines: Line[], view: MessageView, site: string | null, documentIndex: number): NameCandidate[] {
-  const display = fold(onBehalfName(view.from?.name ?? '')).trim();
+  // A forward's masthead is the original sender's: the colleague who forwarded it names no shop.
+  const display = fold(onBehalfName((forwardedFrom(view) ?? view.from)?.name ?? '')).trim();
   // "Invoice - INV-000027 from Mehr Studio": the subject names whom the document is from, as an
   // invoicing app writes it for its user (whose own name may be the display name).
   const subjectFrom = subjectIssuer(view.subject);
@@ -1509,7 +1521,7 @@ const ON_BEHALF =
  * NANDO" over "di Nando Ferri"). The sign and its owner are the registered name.
  */
 function proprietorNames(lines: Line[], documentIndex: number): NameCandidate[] {
-  const out: NameCandidate[] = footerProprietors(lines, documentIndex);
+  const out: NameCandidate[] = [...footerProprietors(lines, documentIndex), ...tradingNameOwners(lines, documentIndex)];
   let previous: Cell | null = null;
   let filled = 0;
   for (const line of lines) {
@@ -1555,6 +1567,31 @@ function footerProprietors(lines: Line[], documentIndex: number): NameCandidate[
     if (owner.length < 2 || owner.length > 4 || !owner.every((t) => /^\p{Lu}\p{Ll}+$/u.test(t[0]))) continue;
     if (!sign || /\d/.test(sign) || notAName(sign)) continue;
     out.push({ name: first.text, offset: first.offset, document_index: documentIndex, score: 0.8, legal: true });
+  }
+  return out;
+}
+
+// "Pryce Plumbing & Heating is a trading name of Gareth Pryce": a British sole trader's small
+// print names the person (or company) who trades under the letterhead's name.
+const TRADING_NAME_OF = /\bis a trading name of ((?:\p{Lu}[\p{L}'’.-]*)(?: (?:&|and|\p{Lu}[\p{L}'’.-]*)){1,5})/u;
+
+/** The party a trading name belongs to, as the page's small print says: the entity a bookkeeper files. */
+function tradingNameOwners(lines: Line[], documentIndex: number): NameCandidate[] {
+  const out: NameCandidate[] = [];
+  for (const line of lines) {
+    for (const cell of line.cells) {
+      const found = TRADING_NAME_OF.exec(cell.text);
+      if (!found || notAName(found[1]!)) continue;
+      const name = trimEnd(found[1]!, '.');
+      out.push({
+        name,
+        offset: cell.offset + found.index + found[0].length - found[1]!.length,
+        document_index: documentIndex,
+        // Beside the trading name the letterhead prints: which the books file is house style.
+        score: 0.75,
+        legal: true,
+      });
+    }
   }
   return out;
 }
@@ -1798,6 +1835,11 @@ export function vendorName(documents: ReadableDocument[], view: MessageView): Pr
   // name the page also prints: both name the one issuer, and which a bookkeeper files is a
   // matter of house style. (An "Inh. … e.K." line names a person and is no candidate at all.)
   if (rest.some((r) => !r.shown.legal) && ownerName(documents, top!.shown)) confidence = Math.min(confidence, 0.7);
+  // The person or company a trading name belongs to: the page names both, and which one the
+  // books file is house style.
+  // (A company's trading name is the company's: its legal name is filed, as any brand's entity.)
+  if (!top!.shown.legal || companyNames(top!.shown.name).length === 0)
+    if (tradingNameOwner(documents, top!.shown)) confidence = Math.min(confidence, 0.7);
   // The sender's own company on a page whose shop label names another party (a delivery
   // platform's receipt for a restaurant): which of the two sold is the page's house style.
   if (
@@ -1878,6 +1920,12 @@ function ownerName(documents: ReadableDocument[], name: NameCandidate): boolean 
       .split(/\s+/)
       .at(-1) ?? '';
   return OWNER_MARK.test(before);
+}
+
+/** Whether the page names the candidate as a trading name's owner ("… is a trading name of Gareth Pryce"). */
+function tradingNameOwner(documents: ReadableDocument[], name: NameCandidate): boolean {
+  const text = documents.find((d) => d.doc.index === name.document_index)?.text ?? '';
+  return /\bis a trading name of $/.test(text.slice(Math.max(0, name.offset - 24), name.offset));
 }
 
 const NO_REPLY =

@@ -14,6 +14,8 @@ export const PAYMENT_LABELS = [
   'Paid by',
   // A ride app's "Paid via FPS".
   'Paid via',
+  // A US garage's monthly debit: "Paid from: Bank account (ACH) ending 0091".
+  'Paid from',
   'Payment type',
   'Payment',
   'Zahlungsart',
@@ -73,6 +75,8 @@ export const PAYMENT_LABELS = [
 const CARD_SCHEMES = [
   'visa',
   'visa debit',
+  // A British card's kind as a council's or a shop's confirmation prints it ("Visa Credit ending 4412").
+  'visa credit',
   'visa electron',
   'v pay',
   'mastercard',
@@ -151,6 +155,8 @@ const MEANS = phrases(
   'lastschrift',
   'direct debit',
   'bank transfer',
+  // A US bank debit ("Bank account (ACH)").
+  'ach',
   'überweisung',
   'banküberweisung',
   // Baltic slips' card and cash: Lithuanian "kortele", Latvian "karte", Estonian "kaart".
@@ -222,7 +228,7 @@ const MEANS = phrases(
 );
 
 // Means named only as a payment label's value: "Check 1182" heads a restaurant's bill.
-const LABELLED_ONLY = new Set(['check']);
+const LABELLED_ONLY = new Set(['check', 'ach']);
 
 // Words that name a means only where a payment is printed (an amount on the line): "Bar" is
 // also a bar, "PIN" a code, "Karte" a map.
