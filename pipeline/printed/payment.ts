@@ -15,6 +15,8 @@ export const PAYMENT_LABELS = [
   // A ride app's "Paid via FPS".
   'Paid via',
   'Payment type',
+  // A visa centre's "Mode of payment   Card (Mastercard)".
+  'Mode of payment',
   'Payment',
   'Zahlungsart',
   'Zahlungsmethode',
@@ -388,7 +390,7 @@ function isTitle(value: string): boolean {
 
 /**
  * A slip's line "Betaald met      V PAY": a payment label in its first cell and a means in the
- * next. Two cells of words read as a table's header to the label reader, which then takes the
+ * next, or the means after a label of two words or more in the first cell and the amount in the next. Two cells of words read as a table's header to the label reader, which then takes the
  * line below ("Kaartnr.") as the value.
  */
 function labelBesideMeans(doc: ReadableDocument): PrintedCandidate | null {
@@ -396,14 +398,19 @@ function labelBesideMeans(doc: ReadableDocument): PrintedCandidate | null {
     if (line.cells.length !== 2 || line.text.length > 120) continue;
     const [label, value] = line.cells as [Cell, Cell];
     const words = wordsOf(label.text);
-    if (!LABEL_WORDS.some((p) => p.length === words.length && p.every((w, i) => words[i]!.text === w))) continue;
-    const means = meansIn(value.text);
+    const phrase = LABEL_WORDS.find((p) => p.length <= words.length && p.every((w, i) => words[i]!.text === w));
+    if (!phrase) continue;
+    // "Paid by PayPal      £36.40": the label and its means in one cell, the amount paid beside.
+    const inCell = phrase.length < words.length;
+    if (inCell && (phrase.length < 2 || !/\d/.test(value.text))) continue;
+    const from = inCell ? words[phrase.length]!.start : 0;
+    const means = meansIn((inCell ? label : value).text.slice(from));
     if (means)
       return {
         raw: means.raw,
         confidence: 0.9,
         document_index: doc.doc.index,
-        offset: value.offset + means.at,
+        offset: (inCell ? label : value).offset + from + means.at,
         why: 'label',
       };
   }
@@ -528,13 +535,17 @@ function paymentMeans(documents: ReadableDocument[]): PrintedCandidate[] {
       candidates.filter((c) => !c.means || CARD_KINDS.has(key(c.means.raw))),
     );
     if (icon) return [icon];
-    for (const { offset, value, means } of candidates) {
+    for (const { offset, means } of candidates) {
       const slip = means && CARD_KINDS.has(key(means.raw)) ? schemeBelow(doc, offset) : null;
       if (slip) return [slip];
       if (means)
         return [
           { raw: means.raw, confidence: 0.9, document_index: doc.doc.index, offset: offset + means.at, why: 'label' },
         ];
+    }
+    // A value that names no means only where no label's value names one: a "Payment" heading
+    // over a fare's line comes before "Paid by PayPal" below it.
+    for (const { offset, value } of candidates) {
       // "Online Citation Payment" over "Payment Receipt": a value that repeats a payment label,
       // or a document's title ("PAYMENT RECEIPT"), is a heading.
       if (
