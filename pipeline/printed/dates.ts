@@ -971,6 +971,8 @@ const RECEIPT_DATE = [
   'Date de paiement',
   // A subscription renewed by direct debit is paid the day it is debited ("Date du prélèvement").
   'Date du prélèvement',
+  // Japanese: the day the payment was settled ("決済日").
+  '決済日',
   // A payment's confirmation: the day the money came in ("Zahlungseingang: 09.04.2026").
   'Zahlungseingang',
   'Payment received',

@@ -846,6 +846,8 @@ export const RECEIPT_NUMBER_MORE = [
   // A Spanish ride app's "Nº de recibo", a French transit pass's "Justificatif n°", a Dutch
   // charity's gift receipt ("Giftnummer").
   'Nº de recibo',
+  // A Spanish online shop's or course's order, abbreviated ("Nº de pedido ..... ALV-1").
+  'Nº de pedido',
   'Justificatif n°',
   'N° de justificatif',
   'Giftnummer',
@@ -938,6 +940,8 @@ export const RECEIPT_NUMBER_MORE = [
   'ご注文番号',
   '注文番号',
   '領収書番号',
+  // A Japanese booking's number (a highway bus's, a transfer's): "予約番号：HB-1".
+  '予約番号',
   // A Japanese till's "レシートNo.", a Korean payment slip's order number, a Taiwanese or
   // Chinese e-invoice's number and an order's.
   'レシートNo.',

@@ -69,6 +69,8 @@ export const PAYMENT_LABELS = [
   'Pagament',
   // Hungarian: "Fizetés módja" over "Bankkártya (Mastercard)".
   'Fizetés módja',
+  // Japanese: "決済方法：クレジットカード（Visa）".
+  '決済方法',
 ];
 
 // Card schemes by name (a slip's "VISA", "Maestro", "Mastercard ****5530").

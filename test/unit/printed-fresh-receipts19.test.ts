@@ -117,3 +117,38 @@ describe('how it was paid', () => {
     expect(value(r, 'payment_method')).toBe('Visa');
   });
 });
+
+describe('Japanese and Spanish labels', () => {
+  it('a Japanese booking: its number, the settlement day, the method, and a total with its tax note in full-width parentheses', async () => {
+    const r = await runStarter('receipt', {
+      subject: 'ご予約完了',
+      from: 'Kaze Bus <info@kazebus.example>',
+      text: [
+        '予約番号：KZ-30412',
+        '乗車日：2026年4月18日',
+        '運賃：¥3,100 × 2名',
+        '合計金額：¥6,200（税込）',
+        '決済日：2026年4月2日',
+        '決済方法：クレジットカード（Visa）',
+      ].join('\n'),
+    });
+    expect(value(r, 'receipt_number')).toBe('KZ-30412');
+    expect(value(r, 'date')).toBe('2026-04-02');
+    expect(value(r, 'total_amount')).toBe(6200);
+    expect(value(r, 'payment_method')).toBe('Visa');
+    expect(confidence(r, 'payment_method')).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('a Spanish order number abbreviated, with dotted leaders: "Nº de pedido"', async () => {
+    const r = await runStarter('receipt', {
+      subject: 'Tu pedido',
+      from: 'Aulaclara <hola@aulaclara.example>',
+      text: [
+        '  Nº de pedido ......... AC-7741-20',
+        '  Fecha ................ 09/03/2026',
+        '  Total pagado ......... 49,00 €',
+      ].join('\n'),
+    });
+    expect(value(r, 'receipt_number')).toBe('AC-7741-20');
+  });
+});
