@@ -1017,6 +1017,8 @@ export const RECEIPT_NUMBER_MORE = [
   'Reçu d’acompte n°',
   'Bestätigungs-Nr.',
   'Parkschein-Nr.',
+  // A Swiss railway's "Billett / Quittung": the ticket's number is the receipt's ("Billett-Nr.").
+  'Billett-Nr.',
   'Voucher No.',
   // A Greek receipt's "Αρ. παραστατικού" (the document's number, its series apart), a Hungarian
   // "Nyugta sorszáma", a Polish "Nr zamówienia", a Slovenian "Račun št.", a Slovak eKasa

@@ -152,3 +152,19 @@ describe('Japanese and Spanish labels', () => {
     expect(value(r, 'receipt_number')).toBe('AC-7741-20');
   });
 });
+
+describe('a mountain railway’s ticket and receipt', () => {
+  it('"Billett-Nr." numbers the "Billett / Quittung"', async () => {
+    const r = await runStarter('receipt', {
+      subject: 'Ihr Billett',
+      from: 'Felsgrat-Bahn <billett@felsgrat.example>',
+      text: [
+        'Felsgrat-Bahn AG                      Billett / Quittung',
+        '                    Billett-Nr.            FG-0412-55031',
+        '                    Kaufdatum                 12.04.2026',
+        '                    Total bezahlt CHF             48.00',
+      ].join('\n'),
+    });
+    expect(value(r, 'receipt_number')).toBe('FG-0412-55031');
+  });
+});
