@@ -407,7 +407,8 @@ function labelBesideMeans(doc: ReadableDocument): PrintedCandidate | null {
     if (inCell && (phrase.length < 2 || !/\d/.test(value.text))) continue;
     const from = inCell ? words[phrase.length]!.start : 0;
     const means = meansIn((inCell ? label : value).text.slice(from));
-    if (means)
+    // In the label's cell, only a named means: a kind of card ("Paid by card") leaves the scheme to the slip.
+    if (means && !(inCell && CARD_KINDS.has(key(means.raw))))
       return {
         raw: means.raw,
         confidence: 0.9,
@@ -537,29 +538,30 @@ function paymentMeans(documents: ReadableDocument[]): PrintedCandidate[] {
       candidates.filter((c) => !c.means || CARD_KINDS.has(key(c.means.raw))),
     );
     if (icon) return [icon];
-    for (const { offset, means } of candidates) {
+    // A value that names no means ("Online Citation Payment" over "Payment Receipt": a value
+    // that repeats a payment label, or a document's title, is a heading).
+    const words = (value: string) =>
+      /^\p{L}[\p{L} .-]{1,30}$/u.test(value) &&
+      !/\d/.test(value) &&
+      !IDENTIFIER_WORD.test(value) &&
+      !LABEL_WORDS.some((p) => findPhrase(wordsOf(value), p) >= 0) &&
+      !isTitle(value) &&
+      !totalsLabel(value);
+    // A label's value that names a means comes before another's words (a "Payment" heading over
+    // a fare's line, "Paid by PayPal" below it); where such words come first the page gives two
+    // answers, and the means is not sure.
+    let wordsFirst = false;
+    for (const { offset, value, means } of candidates) {
       const slip = means && CARD_KINDS.has(key(means.raw)) ? schemeBelow(doc, offset) : null;
       if (slip) return [slip];
-      if (means)
-        return [
-          { raw: means.raw, confidence: 0.9, document_index: doc.doc.index, offset: offset + means.at, why: 'label' },
-        ];
+      if (means) {
+        const confidence = wordsFirst ? 0.7 : 0.9;
+        return [{ raw: means.raw, confidence, document_index: doc.doc.index, offset: offset + means.at, why: 'label' }];
+      }
+      if (words(value)) wordsFirst = true;
     }
-    // A value that names no means only where no label's value names one: a "Payment" heading
-    // over a fare's line comes before "Paid by PayPal" below it.
-    for (const { offset, value } of candidates) {
-      // "Online Citation Payment" over "Payment Receipt": a value that repeats a payment label,
-      // or a document's title ("PAYMENT RECEIPT"), is a heading.
-      if (
-        /^\p{L}[\p{L} .-]{1,30}$/u.test(value) &&
-        !/\d/.test(value) &&
-        !IDENTIFIER_WORD.test(value) &&
-        !LABEL_WORDS.some((p) => findPhrase(wordsOf(value), p) >= 0) &&
-        !isTitle(value) &&
-        !totalsLabel(value)
-      )
-        return [{ raw: value, confidence: 0.75, document_index: doc.doc.index, offset, why: 'label' }];
-    }
+    for (const { offset, value } of candidates)
+      if (words(value)) return [{ raw: value, confidence: 0.75, document_index: doc.doc.index, offset, why: 'label' }];
     // A means named on a line with an amount or a payment word: "Geg. EC-Cash EUR 28,94".
     const found: { raw: string; offset: number; paid: boolean }[] = [];
     for (const line of linesOf(doc.doc, doc.text)) {
