@@ -314,7 +314,10 @@ export class Renderer {
       this.emit(PARAGRAPH_BREAK, hide, false);
     else if (!d.startsWith('inline') && d !== 'contents' && d !== 'none' && style.flexLayout !== 'row')
       this.emit(LINE, hide, false);
-    else if (ATOMIC_INLINE.has(d)) this.spaceApart(hide);
+    else if (ATOMIC_INLINE.has(d)) {
+      this.spaceApart(hide);
+      this.openColumn(el);
+    }
     if (style.flexLayout === 'row') this.openRow(hide);
     if (style.gridColumns) this.grids.push({ columns: style.gridColumns, used: 0, row: false });
   }
@@ -413,6 +416,7 @@ export class Renderer {
     const d = style.display;
     const hide = style.hide;
     if (style.floatRight) this.closeFloat(el);
+    if (this.columns.at(-1)?.parent === el) this.pairColumns(this.columns.pop()!.cells);
     if (style.flexLayout === 'row') this.closeRow(hide);
     if (style.gridColumns) this.closeGrid(hide);
     if (style.gridSpan > 0 && d !== 'none' && d !== 'contents') this.closeCell();
@@ -421,10 +425,66 @@ export class Renderer {
     else if (d === 'table-row') this.closeRow(hide);
     else if (d === 'table-cell') this.closeCell();
     else if (style.flexLayout === 'row') return;
-    else if (ATOMIC_INLINE.has(d)) this.spaceApart(hide);
-    else if (PARAGRAPH.has(el.name) && d !== 'inline' && d !== 'inline-block') this.emit(PARAGRAPH_BREAK, hide, false);
+    else if (ATOMIC_INLINE.has(d)) {
+      this.closeColumn(el);
+      this.spaceApart(hide);
+    } else if (PARAGRAPH.has(el.name) && d !== 'inline' && d !== 'inline-block')
+      this.emit(PARAGRAPH_BREAK, hide, false);
     else if (!d.startsWith('inline') && d !== 'contents' && d !== 'none' && d !== 'table-cell')
       this.emit(LINE, hide, false);
+  }
+
+  // Inline blocks side by side in one parent (MJML's `mj-column-per-50` divs, a label column
+  // beside a value column), by where each one's pieces start and end in `visible`.
+  private columns: { parent: Element | null; cells: { start: number; end: number }[] }[] = [];
+
+  private openColumn(el: Element): void {
+    const parent = el.parent as Element | null;
+    if (this.columns.at(-1)?.parent !== parent) this.columns.push({ parent, cells: [] });
+    this.columns.at(-1)!.cells.push({ start: this.visible.length, end: -1 });
+  }
+
+  private closeColumn(el: Element): void {
+    const group = this.columns.at(-1);
+    if (group?.parent !== el.parent) return;
+    const cell = group.cells.findLast((c) => c.end < 0);
+    if (cell) cell.end = this.visible.length;
+  }
+
+  /**
+   * Two inline blocks side by side, each holding blocks of its own: a column of labels beside a
+   * column of their values, as MJML prints facts and sums ("Order number / Paid via" beside
+   * "LW-1 / PayPal"). A person reads each label beside the value on its line, as `pairLines`
+   * reads a table row's two cells. Labels may hold a rate ("VAT 2.1 %") and values a word
+   * ("PayPal"), but fewer than half of the labels hold a digit and more than half of the values
+   * do (two addresses side by side keep their own lines).
+   */
+  private pairColumns(cells: { start: number; end: number }[]): void {
+    const filled = cells.filter((c) => c.end > c.start);
+    if (filled.length !== 2) return;
+    const [left, right] = filled as [{ start: number; end: number }, { start: number; end: number }];
+    if (this.icons.some((c) => c.place >= left.start && c.place <= right.end)) return;
+    if (this.quotes.some((q) => q.start <= right.end && q.end >= left.start)) return;
+    // Blocks inside both: inline boxes within a line of text are words, not columns.
+    const blocks = (c: { start: number; end: number }) => {
+      for (let k = c.start; k < c.end; k++)
+        if (hasBreak(this.visible[k]!) && isBreakPiece(this.visible[k]!)) return true;
+      return false;
+    };
+    if (!blocks(left) || !blocks(right)) return;
+    const labels = this.cellLines(left);
+    const values = this.cellLines(right);
+    if (labels.length < 1 || labels.length !== values.length) return;
+    const texts = labels.map((l) => l.join('').trim());
+    const valueTexts = values.map((l) => l.join('').trim());
+    if (texts.some((t) => t.length > 40 || !/\p{L}/u.test(t) || /^\P{L}/u.test(t))) return;
+    if (texts.filter((t) => /\d/.test(t)).length * 2 >= texts.length) return;
+    if (valueTexts.some((t) => t.length > 80) || valueTexts.filter((t) => /\d/.test(t)).length * 2 <= texts.length)
+      return;
+    const rows = texts.map((label, n) => `${label} | ${valueTexts[n]}`);
+    const pieces = rows.flatMap((row, n) => (n === 0 ? [row] : [LINE, row]));
+    const span = right.end - left.start;
+    for (let k = 0; k < span; k++) this.visible[left.start + k] = pieces[k] ?? '';
   }
 
   /** A cell's lines, each the pieces between its line breaks; empty lines are left out. */

@@ -261,9 +261,9 @@ function inNumber(text: string, i: number): boolean {
  */
 function splitLabel(cell: Cell): { label: string; rest: string; restOffset: number } {
   const text = cell.text;
-  // A note needs " (" or ", <letter>" after the amount; a cell without either has no suffix
+  // A note needs " (", "（" or ", <letter>" after the amount; a cell without either has no suffix
   // with one, so the note's search is skipped for each of its amounts.
-  const mayHaveNote = text.includes(' (') || NOTE_AFTER_COMMA.test(text);
+  const mayHaveNote = text.includes(' (') || text.includes('（') || NOTE_AFTER_COMMA.test(text);
   let seenLetter = false;
   let wordStart = true;
   for (let i = 0; i < text.length; i++) {
@@ -521,6 +521,10 @@ function amountBeforeNote(text: string, offset: number): PrintedAmount | null {
     const close = after.indexOf(')');
     if (close < 0 || after.indexOf('(', 2) >= 0) return null;
     after = after.slice(close + 1);
+  } else if (text.startsWith('（', cut)) {
+    const close = after.indexOf('）');
+    if (close < 0 || after.indexOf('（', 1) >= 0) return null;
+    after = after.slice(close + 1);
   }
   if (/\d/.test(after)) return null;
   // A sum in words follows a sum of money: cents or a currency, never a bare figure ("RIB … 42 (Name)").
@@ -530,13 +534,17 @@ function amountBeforeNote(text: string, offset: number): PrintedAmount | null {
 }
 
 /**
- * Where a note starts after an amount: the first " (" or ", <letter>" (the earlier of the two,
+ * Where a note starts after an amount: the first " (", "（" or ", <letter>" (the earlier of the two,
  * a parenthesis at the very start not counting), or -1. Only within an amount's length of the
  * start: the head before the note is one amount, and an amount with its currency is short.
  * Bounded so that trying it at every amount of a long cell stays linear.
  */
 function noteStart(text: string): number {
-  const open = text.slice(0, AMOUNT_MAX_CHARS + 2).indexOf(' (');
+  const head = text.slice(0, AMOUNT_MAX_CHARS + 2);
+  // A Japanese note opens a full-width parenthesis right after the amount: "¥8,400（税込）".
+  const spaced = head.indexOf(' (');
+  const wide = head.indexOf('（');
+  const open = wide >= 1 && (spaced < 1 || wide < spaced) ? wide : spaced;
   let comma = -1;
   for (let at = text.indexOf(','); at >= 0 && at <= AMOUNT_MAX_CHARS; at = text.indexOf(',', at + 1)) {
     NOTE_AFTER_COMMA_AT.lastIndex = at;

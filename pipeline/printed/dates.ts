@@ -918,6 +918,8 @@ const ORDER_DATE = [
   // The same in English, as coach and bus tickets print it ("Booked on  6 March 2026", "Booked").
   'Booked on',
   'Booked',
+  // Dutch, as a coach booking prints it ("Geboekt op  18-05-2026").
+  'Geboekt op',
   // Japanese shops: the order's, the purchase's day.
   'ご注文日',
   '注文日',
@@ -967,6 +969,10 @@ const RECEIPT_DATE = [
   'Date of payment',
   'Zahlungsdatum',
   'Date de paiement',
+  // A subscription renewed by direct debit is paid the day it is debited ("Date du prélèvement").
+  'Date du prélèvement',
+  // Japanese: the day the payment was settled ("決済日").
+  '決済日',
   // A payment's confirmation: the day the money came in ("Zahlungseingang: 09.04.2026").
   'Zahlungseingang',
   'Payment received',

@@ -846,6 +846,8 @@ export const RECEIPT_NUMBER_MORE = [
   // A Spanish ride app's "Nº de recibo", a French transit pass's "Justificatif n°", a Dutch
   // charity's gift receipt ("Giftnummer").
   'Nº de recibo',
+  // A Spanish online shop's or course's order, abbreviated ("Nº de pedido ..... ALV-1").
+  'Nº de pedido',
   'Justificatif n°',
   'N° de justificatif',
   'Giftnummer',
@@ -938,6 +940,8 @@ export const RECEIPT_NUMBER_MORE = [
   'ご注文番号',
   '注文番号',
   '領収書番号',
+  // A Japanese booking's number (a highway bus's, a transfer's): "予約番号：HB-1".
+  '予約番号',
   // A Japanese till's "レシートNo.", a Korean payment slip's order number, a Taiwanese or
   // Chinese e-invoice's number and an order's.
   'レシートNo.',
@@ -1013,6 +1017,8 @@ export const RECEIPT_NUMBER_MORE = [
   'Reçu d’acompte n°',
   'Bestätigungs-Nr.',
   'Parkschein-Nr.',
+  // A Swiss railway's "Billett / Quittung": the ticket's number is the receipt's ("Billett-Nr.").
+  'Billett-Nr.',
   'Voucher No.',
   // A Greek receipt's "Αρ. παραστατικού" (the document's number, its series apart), a Hungarian
   // "Nyugta sorszáma", a Polish "Nr zamówienia", a Slovenian "Račun št.", a Slovak eKasa

@@ -1016,6 +1016,7 @@ function readNames(documents: ReadableDocument[], view: MessageView): NameCandid
             // "Rechnung Nr. 17 Datum: 11.03.2026 Mandant: Muster GmbH": the client's name after its label.
             const before = roleBeforeColon(segment.text.slice(0, found.at));
             if (before === 'buyer' || before === 'delivery' || namedFor(segment.text.slice(0, found.at))) continue;
+            if (site && productFor(found.name, site)) continue;
             // "Craftory Marketplace, Inc. is the payment facilitator … and is not the seller".
             const end = segment.offset + found.at + found.name.length;
             if (
@@ -1140,6 +1141,23 @@ function wrappedNames(lines: Line[], documentIndex: number): NameCandidate[] {
     }
   }
   return out;
+}
+
+/**
+ * The sender's product bought for a customer's company, as a subscription's mail words it
+ * ("Thanks for renewing Acme Teams for Birchwood Dental Ltd"): the words before "for" name the
+ * sender's plan, the legal name after it the customer. The whole is no party's name.
+ */
+function productFor(name: string, site: string): boolean {
+  const words = name.split(' ');
+  const at = words.lastIndexOf('for');
+  if (at < 1) return false;
+  const customer = words.slice(at + 1).join(' ');
+  return (
+    nameMatchesSite(words.slice(0, at).join(' '), site) &&
+    !nameMatchesSite(customer, site) &&
+    companyNames(customer).length > 0
+  );
 }
 
 // A letter's sentence naming whom its document is made out to: "Segue a Fatura-Recibo …,

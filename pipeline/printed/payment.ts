@@ -17,6 +17,8 @@ export const PAYMENT_LABELS = [
   // A US garage's monthly debit: "Paid from: Bank account (ACH) ending 0091".
   'Paid from',
   'Payment type',
+  // A visa centre's "Mode of payment   Card (Mastercard)".
+  'Mode of payment',
   'Payment',
   'Zahlungsart',
   'Zahlungsmethode',
@@ -69,6 +71,8 @@ export const PAYMENT_LABELS = [
   'Pagament',
   // Hungarian: "Fizetés módja" over "Bankkártya (Mastercard)".
   'Fizetés módja',
+  // Japanese: "決済方法：クレジットカード（Visa）".
+  '決済方法',
 ];
 
 // Card schemes by name (a slip's "VISA", "Maestro", "Mastercard ****5530").
@@ -394,7 +398,7 @@ function isTitle(value: string): boolean {
 
 /**
  * A slip's line "Betaald met      V PAY": a payment label in its first cell and a means in the
- * next. Two cells of words read as a table's header to the label reader, which then takes the
+ * next, or the means after a label of two words or more in the first cell and the amount in the next. Two cells of words read as a table's header to the label reader, which then takes the
  * line below ("Kaartnr.") as the value.
  */
 function labelBesideMeans(doc: ReadableDocument): PrintedCandidate | null {
@@ -402,14 +406,20 @@ function labelBesideMeans(doc: ReadableDocument): PrintedCandidate | null {
     if (line.cells.length !== 2 || line.text.length > 120) continue;
     const [label, value] = line.cells as [Cell, Cell];
     const words = wordsOf(label.text);
-    if (!LABEL_WORDS.some((p) => p.length === words.length && p.every((w, i) => words[i]!.text === w))) continue;
-    const means = meansIn(value.text);
-    if (means)
+    const phrase = LABEL_WORDS.find((p) => p.length <= words.length && p.every((w, i) => words[i]!.text === w));
+    if (!phrase) continue;
+    // "Paid by PayPal      £36.40": the label and its means in one cell, the amount paid beside.
+    const inCell = phrase.length < words.length;
+    if (inCell && (phrase.length < 2 || !/\d/.test(value.text))) continue;
+    const from = inCell ? words[phrase.length]!.start : 0;
+    const means = meansIn((inCell ? label : value).text.slice(from));
+    // In the label's cell, only a named means: a kind of card ("Paid by card") leaves the scheme to the slip.
+    if (means && !(inCell && CARD_KINDS.has(key(means.raw))))
       return {
         raw: means.raw,
         confidence: 0.9,
         document_index: doc.doc.index,
-        offset: value.offset + means.at,
+        offset: (inCell ? label : value).offset + from + means.at,
         why: 'label',
       };
   }
@@ -534,25 +544,30 @@ function paymentMeans(documents: ReadableDocument[]): PrintedCandidate[] {
       candidates.filter((c) => !c.means || CARD_KINDS.has(key(c.means.raw))),
     );
     if (icon) return [icon];
+    // A value that names no means ("Online Citation Payment" over "Payment Receipt": a value
+    // that repeats a payment label, or a document's title, is a heading).
+    const words = (value: string) =>
+      /^\p{L}[\p{L} .-]{1,30}$/u.test(value) &&
+      !/\d/.test(value) &&
+      !IDENTIFIER_WORD.test(value) &&
+      !LABEL_WORDS.some((p) => findPhrase(wordsOf(value), p) >= 0) &&
+      !isTitle(value) &&
+      !totalsLabel(value);
+    // A label's value that names a means comes before another's words (a "Payment" heading over
+    // a fare's line, "Paid by PayPal" below it); where such words come first the page gives two
+    // answers, and the means is not sure.
+    let wordsFirst = false;
     for (const { offset, value, means } of candidates) {
       const slip = means && CARD_KINDS.has(key(means.raw)) ? schemeBelow(doc, offset) : null;
       if (slip) return [slip];
-      if (means)
-        return [
-          { raw: means.raw, confidence: 0.9, document_index: doc.doc.index, offset: offset + means.at, why: 'label' },
-        ];
-      // "Online Citation Payment" over "Payment Receipt": a value that repeats a payment label,
-      // or a document's title ("PAYMENT RECEIPT"), is a heading.
-      if (
-        /^\p{L}[\p{L} .-]{1,30}$/u.test(value) &&
-        !/\d/.test(value) &&
-        !IDENTIFIER_WORD.test(value) &&
-        !LABEL_WORDS.some((p) => findPhrase(wordsOf(value), p) >= 0) &&
-        !isTitle(value) &&
-        !totalsLabel(value)
-      )
-        return [{ raw: value, confidence: 0.75, document_index: doc.doc.index, offset, why: 'label' }];
+      if (means) {
+        const confidence = wordsFirst ? 0.7 : 0.9;
+        return [{ raw: means.raw, confidence, document_index: doc.doc.index, offset: offset + means.at, why: 'label' }];
+      }
+      if (words(value)) wordsFirst = true;
     }
+    for (const { offset, value } of candidates)
+      if (words(value)) return [{ raw: value, confidence: 0.75, document_index: doc.doc.index, offset, why: 'label' }];
     // A means named on a line with an amount or a payment word: "Geg. EC-Cash EUR 28,94".
     const found: { raw: string; offset: number; paid: boolean }[] = [];
     for (const line of linesOf(doc.doc, doc.text)) {
