@@ -58,6 +58,11 @@ interface NumberCandidate {
   payment?: boolean;
 }
 
+/** A number a document's title gives, on its line or where the title puts it (beside, under). */
+function titleNumber(code: string, offset: number, documentIndex: number, strength: number): NumberCandidate {
+  return { value: code, raw: code, offset, document_index: documentIndex, strength, source: 'title' };
+}
+
 const MARKERS = new Set([
   // What is left of "n°" after a title that ends with its "n".
   '°',
@@ -453,25 +458,11 @@ function titleCandidates(
         const title = cell.text.slice(words[0]!.start, titleEnd);
         const subject = last <= 1 ? numberAfterSubject(cell.text.slice(titleEnd), title === title.toUpperCase()) : null;
         if (subject)
-          out.push({
-            value: subject.code,
-            raw: subject.code,
-            offset: cell.offset + titleEnd + subject.at,
-            document_index: documentIndex,
-            strength: 0.8 * weight,
-            source: 'title',
-          });
+          out.push(titleNumber(subject.code, cell.offset + titleEnd + subject.at, documentIndex, 0.8 * weight));
         continue;
       }
       if (found !== 'below') {
-        out.push({
-          value: found.code,
-          raw: found.code,
-          offset: cell.offset + titleEnd + found.at,
-          document_index: documentIndex,
-          strength: 0.85 * weight,
-          source: 'title',
-        });
+        out.push(titleNumber(found.code, cell.offset + titleEnd + found.at, documentIndex, 0.85 * weight));
         continue;
       }
       // The title alone in its cell and the number in the next ("Pedido | #GL-88214-MAD",
@@ -484,14 +475,7 @@ function titleCandidates(
         // One word, or a short series prefix and its number ("Fatura | FT 2026/0041877", as
         // Portugal's certified programs number an invoice).
         if (codeLike(code) && (!/\s/.test(code) || SERIES_AND_NUMBER.test(code))) {
-          out.push({
-            value: code,
-            raw: code,
-            offset: beside.offset + beside.text.indexOf(code),
-            document_index: documentIndex,
-            strength: 0.8 * weight,
-            source: 'title',
-          });
+          out.push(titleNumber(code, beside.offset + beside.text.indexOf(code), documentIndex, 0.8 * weight));
           continue;
         }
       }
@@ -537,14 +521,9 @@ function titleCandidates(
           under && n + 1 < lines.length ? cellUnder(lines[n + 1]!, cell.start, cell.start + 1, 1) : null;
         const listed = !!nextUnder && line.cells.length >= 3 && codeLike(trimCode(nextUnder.text));
         if (codeLike(code))
-          out.push({
-            value: code,
-            raw: code,
-            offset: below.offset + below.text.indexOf(code),
-            document_index: documentIndex,
-            strength: (listed ? 0.5 : 0.8) * weight,
-            source: 'title',
-          });
+          out.push(
+            titleNumber(code, below.offset + below.text.indexOf(code), documentIndex, (listed ? 0.5 : 0.8) * weight),
+          );
         break;
       }
     }
@@ -583,26 +562,10 @@ function fiscalReceiptNumbers(lines: Line[], text: string, documentIndex: number
   const out: NumberCandidate[] = [];
   for (const line of lines) {
     const m = /^(\d{4,8}) +#\S/.exec(line.text);
-    if (m)
-      out.push({
-        value: m[1]!,
-        raw: m[1]!,
-        offset: line.offset,
-        document_index: documentIndex,
-        strength: 0.8,
-        source: 'title',
-      });
+    if (m) out.push(titleNumber(m[1]!, line.offset, documentIndex, 0.8));
     // Or at the end of the sale's date and time line under the title ("15-04-2026 21:40   nr 0442").
     const dated = line.text.length <= 80 ? FISCAL_DATED_NUMBER.exec(line.text) : null;
-    if (dated)
-      out.push({
-        value: dated[1]!,
-        raw: dated[1]!,
-        offset: line.offset + line.text.lastIndexOf(dated[1]!),
-        document_index: documentIndex,
-        strength: 0.75,
-        source: 'title',
-      });
+    if (dated) out.push(titleNumber(dated[1]!, line.offset + line.text.lastIndexOf(dated[1]!), documentIndex, 0.75));
   }
   return out;
 }
@@ -817,14 +780,7 @@ function seriesNumbersInSentences(
         const titleEnd = words[k + title.length - 1]!.end;
         const m = /^\s+(\S+ [^\s,.;)]+)(?=[\s,.;)]|$)/.exec(line.text.slice(titleEnd));
         if (!m || !SERIES_SLASH.test(m[1]!)) continue;
-        out.push({
-          value: m[1]!,
-          raw: m[1]!,
-          offset: line.offset + titleEnd + m[0].length - m[1]!.length,
-          document_index: documentIndex,
-          strength: 0.75,
-          source: 'title',
-        });
+        out.push(titleNumber(m[1]!, line.offset + titleEnd + m[0].length - m[1]!.length, documentIndex, 0.75));
       }
   }
   return out;
