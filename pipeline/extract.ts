@@ -156,14 +156,8 @@ function regexCandidates(regex: SafeRegex, documents: { doc: Document; text: str
 function mailboxCandidates(x: Extract<CompiledExtractor, { kind: 'mailbox' }>, view: MessageView): Candidate[] {
   const forwarded = x.source === 'from' && forwardedBySender(view);
   // A forward's display name is the colleague's who passed it on: the original sender's names the issuer.
-  const box =
-    x.source === 'from'
-      ? forwarded && x.part === 'name'
-        ? forwardedFrom(view)
-        : view.from
-      : x.source === 'to'
-        ? view.to[0]
-        : view.replyTo[0];
+  const sender = forwarded && x.part === 'name' ? forwardedFrom(view) : view.from;
+  const box = x.source === 'from' ? sender : x.source === 'to' ? view.to[0] : view.replyTo[0];
   if (!box) return [];
   // A display name that holds an address is the trick that makes x@attacker read as the bank: never a name.
   // "X via Y" is X's mail sent by a service (Y) on X's behalf: the name is X.

@@ -58,9 +58,15 @@ interface NumberCandidate {
   payment?: boolean;
 }
 
-/** A number a document's title gives, on its line or where the title puts it (beside, under). */
-function titleNumber(code: string, offset: number, documentIndex: number, strength: number): NumberCandidate {
-  return { value: code, raw: code, offset, document_index: documentIndex, strength, source: 'title' };
+/** A number read as printed: a title's by default (on its line, or where the title puts it). */
+function numberAt(
+  code: string,
+  offset: number,
+  documentIndex: number,
+  strength: number,
+  source: NumberCandidate['source'] = 'title',
+): NumberCandidate {
+  return { value: code, raw: code, offset, document_index: documentIndex, strength, source };
 }
 
 const MARKERS = new Set([
@@ -457,12 +463,11 @@ function titleCandidates(
         // title, what it is for, then the number's marker and the number that ends the cell.
         const title = cell.text.slice(words[0]!.start, titleEnd);
         const subject = last <= 1 ? numberAfterSubject(cell.text.slice(titleEnd), title === title.toUpperCase()) : null;
-        if (subject)
-          out.push(titleNumber(subject.code, cell.offset + titleEnd + subject.at, documentIndex, 0.8 * weight));
+        if (subject) out.push(numberAt(subject.code, cell.offset + titleEnd + subject.at, documentIndex, 0.8 * weight));
         continue;
       }
       if (found !== 'below') {
-        out.push(titleNumber(found.code, cell.offset + titleEnd + found.at, documentIndex, 0.85 * weight));
+        out.push(numberAt(found.code, cell.offset + titleEnd + found.at, documentIndex, 0.85 * weight));
         continue;
       }
       // The title alone in its cell and the number in the next ("Pedido | #GL-88214-MAD",
@@ -475,7 +480,7 @@ function titleCandidates(
         // One word, or a short series prefix and its number ("Fatura | FT 2026/0041877", as
         // Portugal's certified programs number an invoice).
         if (codeLike(code) && (!/\s/.test(code) || SERIES_AND_NUMBER.test(code))) {
-          out.push(titleNumber(code, beside.offset + beside.text.indexOf(code), documentIndex, 0.8 * weight));
+          out.push(numberAt(code, beside.offset + beside.text.indexOf(code), documentIndex, 0.8 * weight));
           continue;
         }
       }
@@ -522,7 +527,7 @@ function titleCandidates(
         const listed = !!nextUnder && line.cells.length >= 3 && codeLike(trimCode(nextUnder.text));
         if (codeLike(code))
           out.push(
-            titleNumber(code, below.offset + below.text.indexOf(code), documentIndex, (listed ? 0.5 : 0.8) * weight),
+            numberAt(code, below.offset + below.text.indexOf(code), documentIndex, (listed ? 0.5 : 0.8) * weight),
           );
         break;
       }
@@ -562,10 +567,10 @@ function fiscalReceiptNumbers(lines: Line[], text: string, documentIndex: number
   const out: NumberCandidate[] = [];
   for (const line of lines) {
     const m = /^(\d{4,8}) +#\S/.exec(line.text);
-    if (m) out.push(titleNumber(m[1]!, line.offset, documentIndex, 0.8));
+    if (m) out.push(numberAt(m[1]!, line.offset, documentIndex, 0.8));
     // Or at the end of the sale's date and time line under the title ("15-04-2026 21:40   nr 0442").
     const dated = line.text.length <= 80 ? FISCAL_DATED_NUMBER.exec(line.text) : null;
-    if (dated) out.push(titleNumber(dated[1]!, line.offset + line.text.lastIndexOf(dated[1]!), documentIndex, 0.75));
+    if (dated) out.push(numberAt(dated[1]!, line.offset + line.text.lastIndexOf(dated[1]!), documentIndex, 0.75));
   }
   return out;
 }
@@ -582,14 +587,7 @@ function codesInCells(lines: Line[], documentIndex: number): NumberCandidate[] {
     for (const cell of line.cells) {
       const m = cell.text.length <= 40 ? CODE_IN_CELL.exec(cell.text) : null;
       if (m && /\d/.test(m[1]!) && /[A-Z]/.test(m[1]!))
-        out.push({
-          value: m[1]!,
-          raw: m[1]!,
-          offset: cell.offset + cell.text.lastIndexOf(m[1]!),
-          document_index: documentIndex,
-          strength: 0.6,
-          source: 'bare',
-        });
+        out.push(numberAt(m[1]!, cell.offset + cell.text.lastIndexOf(m[1]!), documentIndex, 0.6, 'bare'));
     }
   return out;
 }
@@ -709,12 +707,7 @@ function paymentReferences(lines: Line[], documentIndex: number): NumberCandidat
       const code = trimCode(value!.text);
       if (!codeLike(code) || /\s/.test(code)) continue;
       out.push({
-        value: code,
-        raw: code,
-        offset: value!.offset + value!.text.indexOf(code),
-        document_index: documentIndex,
-        strength: 0.72,
-        source: 'label',
+        ...numberAt(code, value!.offset + value!.text.indexOf(code), documentIndex, 0.72, 'label'),
         label: 'payment reference',
         payment: true,
       });
@@ -747,14 +740,7 @@ function ordersInSentences(lines: Line[], documentIndex: number): NumberCandidat
       const m = re.exec(line.text);
       if (!m || !codeLike(m[1]!) || !/\d/.test(m[1]!)) continue;
       const code = m[1]!;
-      out.push({
-        value: code,
-        raw: code,
-        offset: line.offset + m.index + m[0].length - code.length,
-        document_index: documentIndex,
-        strength,
-        source: 'title',
-      });
+      out.push(numberAt(code, line.offset + m.index + m[0].length - code.length, documentIndex, strength));
     }
   }
   return out;
@@ -780,7 +766,7 @@ function seriesNumbersInSentences(
         const titleEnd = words[k + title.length - 1]!.end;
         const m = /^\s+(\S+ [^\s,.;)]+)(?=[\s,.;)]|$)/.exec(line.text.slice(titleEnd));
         if (!m || !SERIES_SLASH.test(m[1]!)) continue;
-        out.push(titleNumber(m[1]!, line.offset + titleEnd + m[0].length - m[1]!.length, documentIndex, 0.75));
+        out.push(numberAt(m[1]!, line.offset + titleEnd + m[0].length - m[1]!.length, documentIndex, 0.75));
       }
   }
   return out;
@@ -958,14 +944,13 @@ export function documentNumber(
       // "Invoice ID - #1208": a dash where the colon would be.
       ...dashedValues(lines, labels).map((d) => {
         const code = trimCode(d.raw);
-        return {
-          value: code,
-          raw: code,
-          offset: d.offset + Math.max(0, d.raw.indexOf(code)),
-          document_index: doc.index,
-          strength: 0.8 * labelWeight(kind, d.label),
-          source: 'label' as const,
-        };
+        return numberAt(
+          code,
+          d.offset + Math.max(0, d.raw.indexOf(code)),
+          doc.index,
+          0.8 * labelWeight(kind, d.label),
+          'label',
+        );
       }),
       ...(kind === 'invoice'
         ? titleCandidates(lines, doc.index, titles, INVOICE_TYPE_CODES, 1)
@@ -974,14 +959,7 @@ export function documentNumber(
             ...titleCandidates(lines, doc.index, INVOICE_TITLE, null, 1).map((c) => ({ ...c, invoiceTitle: true })),
           ]),
       ...(kind === 'receipt' ? paymentReferences(lines, doc.index) : []),
-      ...datedTitlesInSentences(lines, titles).map((t) => ({
-        value: t.code,
-        raw: t.code,
-        offset: t.offset,
-        document_index: doc.index,
-        strength: 0.8,
-        source: 'title' as const,
-      })),
+      ...datedTitlesInSentences(lines, titles).map((t) => numberAt(t.code, t.offset, doc.index, 0.8)),
       // An order confirmation's title names the order: a receipt's number, less surely than its own.
       ...(kind === 'receipt' ? titleCandidates(lines, doc.index, ORDER_TITLE, null, 0.8) : []),
       // A booking confirmed and paid: its booking number is what the receipt is filed by.
@@ -1005,14 +983,15 @@ export function documentNumber(
               source: 'bare' as const,
             }))
         : []),
-      ...numbersWithDates(lines).map((pair) => ({
-        value: pair.value,
-        raw: pair.value,
-        offset: pair.number.offset + Math.max(0, pair.number.text.lastIndexOf(pair.value)),
-        document_index: doc.index,
-        strength: 0.7,
-        source: 'bare' as const,
-      })),
+      ...numbersWithDates(lines).map((pair) =>
+        numberAt(
+          pair.value,
+          pair.number.offset + Math.max(0, pair.number.text.lastIndexOf(pair.value)),
+          doc.index,
+          0.7,
+          'bare',
+        ),
+      ),
       ...labeledCandidates(BARE_NUMBER, [{ doc, text }], 'string', true).map((c) => ({
         value: trimCode(c.raw),
         raw: c.raw,

@@ -398,8 +398,9 @@ function isTitle(value: string): boolean {
 
 /**
  * A slip's line "Betaald met      V PAY": a payment label in its first cell and a means in the
- * next, or the means after a label of two words or more in the first cell and the amount in the next. Two cells of words read as a table's header to the label reader, which then takes the
- * line below ("Kaartnr.") as the value.
+ * next; or a label of two words or more and its means in the first cell, the amount in the next
+ * ("Paid by PayPal      £36.40"). Two cells of words read as a table's header to the label
+ * reader, which then takes the line below ("Kaartnr.") as the value.
  */
 function labelBesideMeans(doc: ReadableDocument): PrintedCandidate | null {
   for (const line of linesOf(doc.doc, doc.text)) {
@@ -544,9 +545,9 @@ function paymentMeans(documents: ReadableDocument[]): PrintedCandidate[] {
       candidates.filter((c) => !c.means || CARD_KINDS.has(key(c.means.raw))),
     );
     if (icon) return [icon];
-    // A value that names no means ("Online Citation Payment" over "Payment Receipt": a value
-    // that repeats a payment label, or a document's title, is a heading).
-    const words = (value: string) =>
+    // A value of plain words that names no means ("Online Citation Payment" over "Payment
+    // Receipt": a value that repeats a payment label, or a document's title, is a heading).
+    const plainWords = (value: string) =>
       /^\p{L}[\p{L} .-]{1,30}$/u.test(value) &&
       !/\d/.test(value) &&
       !IDENTIFIER_WORD.test(value) &&
@@ -556,18 +557,27 @@ function paymentMeans(documents: ReadableDocument[]): PrintedCandidate[] {
     // A label's value that names a means comes before another's words (a "Payment" heading over
     // a fare's line, "Paid by PayPal" below it); where such words come first the page gives two
     // answers, and the means is not sure.
-    let wordsFirst = false;
-    for (const { offset, value, means } of candidates) {
+    let firstWords: (typeof candidates)[number] | undefined;
+    for (const candidate of candidates) {
+      const { offset, value, means } = candidate;
       const slip = means && CARD_KINDS.has(key(means.raw)) ? schemeBelow(doc, offset) : null;
       if (slip) return [slip];
       if (means) {
-        const confidence = wordsFirst ? 0.7 : 0.9;
+        const confidence = firstWords ? 0.7 : 0.9;
         return [{ raw: means.raw, confidence, document_index: doc.doc.index, offset: offset + means.at, why: 'label' }];
       }
-      if (words(value)) wordsFirst = true;
+      if (!firstWords && plainWords(value)) firstWords = candidate;
     }
-    for (const { offset, value } of candidates)
-      if (words(value)) return [{ raw: value, confidence: 0.75, document_index: doc.doc.index, offset, why: 'label' }];
+    if (firstWords)
+      return [
+        {
+          raw: firstWords.value,
+          confidence: 0.75,
+          document_index: doc.doc.index,
+          offset: firstWords.offset,
+          why: 'label',
+        },
+      ];
     // A means named on a line with an amount or a payment word: "Geg. EC-Cash EUR 28,94".
     const found: { raw: string; offset: number; paid: boolean }[] = [];
     for (const line of linesOf(doc.doc, doc.text)) {
